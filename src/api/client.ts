@@ -1,0 +1,104 @@
+/**
+ * The typed API client (SPEC §7): ky with a base URL from config, the X-Client-Id header, an optional bearer
+ * token and group-code header, undefined query parameters dropped, and no retries. Responses are validated
+ * with the shared zod schemas, so a server that drifts from the contract fails loudly.
+ */
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+import {
+  ExcerptSchema,
+  PassageSchema,
+  PingSchema,
+  PublicationListSchema,
+  PublicationSchema,
+  QrTargetSchema,
+  type PublicationListQuery,
+} from '../domain/schemas';
+import { toApiError } from './errors';
+
+export const API_PREFIX = '/api/v1';
+
+export interface ApiClientConfig {
+  /** Origin plus prefix, e.g. 'http://127.0.0.1:3000/api/v1' or '/api/v1' in the browser. */
+  baseUrl: string;
+  /** The client id sent with every request (a UUID generated once and stored by the caller). */
+  clientId: () => string;
+  /** A bearer access token, when signed in. */
+  accessToken?: () => string | undefined | null;
+  /** The class (group) code, when one is set. */
+  groupCode?: () => string | undefined | null;
+  /** An alternative fetch, for tests and other runtimes. */
+  fetch?: typeof fetch;
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+/** Drop undefined and null values; stringify the rest. */
+export function cleanParams(params: QueryParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    out[key] = String(value);
+  }
+  return out;
+}
+
+export interface RequestOptions {
+  /** Marks a prefetch, so the server can log it apart. */
+  background?: boolean;
+  signal?: AbortSignal;
+}
+
+export function createApiClient(config: ApiClientConfig) {
+  const http: KyInstance = ky.create({
+    prefixUrl: config.baseUrl,
+    retry: 0,
+    timeout: 30_000,
+    fetch: config.fetch,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          request.headers.set('X-Client-Id', config.clientId());
+          const token = config.accessToken?.();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          const groupCode = config.groupCode?.();
+          if (groupCode) request.headers.set('X-Group-Code', groupCode);
+        },
+      ],
+    },
+  });
+
+  async function get<S extends z.ZodType>(schema: S, path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<z.infer<S>> {
+    try {
+      const body = await http
+        .get(path.replace(/^\//, ''), {
+          searchParams: cleanParams(params),
+          signal: options.signal,
+          headers: options.background ? { 'X-Background-Request': 'true' } : undefined,
+        })
+        .json();
+      return schema.parse(body);
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  }
+
+  return {
+    ping: (options?: RequestOptions) => get(PingSchema, 'ping', {}, options),
+    listPublications: (query: PublicationListQuery, options?: RequestOptions) =>
+      get(PublicationListSchema, 'publications', { ...query }, options),
+    getPublication: (slug: string, publicationVersion?: string, options?: RequestOptions) =>
+      get(PublicationSchema, `publications/${encodeURIComponent(slug)}`, { publicationVersion }, options),
+    getExcerpt: (
+      slug: string,
+      params: { publicationVersion?: string; language?: string; level?: string; position?: number } = {},
+      options?: RequestOptions,
+    ) => get(ExcerptSchema, `publications/${encodeURIComponent(slug)}/editions/passage`, params, options),
+    getPassage: (editionId: number, position: number, options?: RequestOptions) =>
+      get(PassageSchema, 'passages', { editionId, position }, options),
+    getQrTarget: (qrCode: string, options?: RequestOptions) =>
+      get(QrTargetSchema, `qr/${encodeURIComponent(qrCode)}`, {}, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,191 @@
+/**
+ * The API's wire types, as zod schemas shared by the server (which validates its input and documents its
+ * output with them) and the client (which infers its types from them). One place for each shape.
+ */
+import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages';
+import { LEVELS } from './levels';
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAGE_SIZE } from './constants';
+
+export const SORT_KEYS = ['author_a_z', 'author_z_a', 'most_recent', 'title_a_z', 'title_z_a'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+/** @default 'title_a_z' */
+export const DEFAULT_SORT: SortKey = 'title_a_z';
+
+export const RENDERING_MODES = ['DEFAULT', 'ILLUSTRATED'] as const;
+
+export const LanguageCodeSchema = z.enum(LANGUAGE_CODES);
+export const LevelSchema = z.enum(LEVELS);
+
+export const LanguageSchema = z.object({
+  code: LanguageCodeSchema,
+  name: z.string(),
+  rightToLeft: z.boolean(),
+});
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const ShortcutSchema = z.object({ name: z.string(), passage: z.number().int().positive() });
+export type Shortcut = z.infer<typeof ShortcutSchema>;
+
+export const InfoSectionSchema = z.object({ title: z.string(), body: z.string() });
+export type InfoSection = z.infer<typeof InfoSectionSchema>;
+
+export const ReaderRefSchema = z.object({ language: LanguageCodeSchema, level: LevelSchema });
+export type ReaderRef = z.infer<typeof ReaderRefSchema>;
+
+export const EditionSchema = z.object({
+  id: z.number().int(),
+  language: LanguageSchema,
+  level: LevelSchema,
+  passageCount: z.number().int().nonnegative(),
+  audioEnabled: z.boolean(),
+  decodeEnabled: z.boolean(),
+  highlightModeEnabled: z.boolean(),
+  /** Seconds of narration for the whole edition; 0 until narrated. */
+  audioTotalLength: z.number().nonnegative(),
+  metadata: z.object({ totalWords: z.number().int().nonnegative(), uniqueWords: z.number().int().nonnegative() }),
+  /** A measured Lexile figure supplied with the content, or null. Never computed. */
+  lexileLevelFormatted: z.string().nullable(),
+  shortcuts: z.array(ShortcutSchema),
+});
+export type Edition = z.infer<typeof EditionSchema>;
+
+export const PublicationSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  version: z.string(),
+  title: z.string(),
+  author: z.string(),
+  thumbnailImageUrl: z.string(),
+  badges: z.array(z.string()),
+  createdAt: z.string(),
+  renderingMode: z.enum(RENDERING_MODES),
+  levels: z.array(LevelSchema),
+  languages: z.array(LanguageSchema),
+});
+export type PublicationSummary = z.infer<typeof PublicationSummarySchema>;
+
+export const PublicationSchema = PublicationSummarySchema.extend({
+  /** Every edition, English and other languages. */
+  editions: z.array(EditionSchema),
+  /** The English editions only, easiest level first. */
+  englishEditions: z.array(EditionSchema),
+  shortcuts: z.array(ShortcutSchema),
+  infoData: z.array(InfoSectionSchema),
+  defaultReader: z.object({ left: ReaderRefSchema, right: ReaderRefSchema }),
+});
+export type Publication = z.infer<typeof PublicationSchema>;
+
+export const PublicationListSchema = z.object({
+  items: z.array(PublicationSummarySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type PublicationList = z.infer<typeof PublicationListSchema>;
+
+export const SpeechMarkSchema = z.object({ offset: z.number().int().nonnegative(), time: z.number().nonnegative() });
+
+export const PassageSchema = z.object({
+  id: z.number().int(),
+  editionId: z.number().int(),
+  position: z.number().int().positive(),
+  /** HTML paragraphs. */
+  text: z.string(),
+  textDecoded: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  partName: z.string().nullable(),
+  sectionName: z.string().nullable(),
+  audio: z.object({ url: z.string(), speechMarks: z.array(SpeechMarkSchema) }).nullable(),
+  groupCodeRequired: z.boolean(),
+  licenseRequired: z.boolean(),
+});
+export type Passage = z.infer<typeof PassageSchema>;
+
+export const ExcerptSchema = z.object({
+  publicationSlug: z.string(),
+  version: z.string(),
+  editionId: z.number().int(),
+  language: LanguageSchema,
+  level: LevelSchema,
+  position: z.number().int().positive(),
+  passageCount: z.number().int().positive(),
+  /** Plain text: the passage with its tags stripped. */
+  text: z.string(),
+  sectionName: z.string().nullable(),
+});
+export type Excerpt = z.infer<typeof ExcerptSchema>;
+
+export const QrTargetSchema = z.object({ url: z.string() });
+export type QrTarget = z.infer<typeof QrTargetSchema>;
+
+export const PingSchema = z.object({ ok: z.literal(true), time: z.string() });
+
+export const ApiErrorItemSchema = z.object({ code: z.string(), message: z.string() });
+export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema).min(1) });
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+// ---- request parameters ----
+
+/** A positive integer carried in a query string. */
+const queryInt = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .regex(/^\d{1,9}$/, { error: `${name} must be a whole number` })
+    .transform(Number);
+
+export const PublicationListQuerySchema = z.object({
+  search: z.string().max(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` }).optional(),
+  sort: z.enum(SORT_KEYS, { error: `sort must be one of ${SORT_KEYS.join(', ')}` }).optional(),
+  page: queryInt('page')
+    .pipe(z.number().min(1, { error: 'page must be at least 1' }))
+    .optional(),
+  pageSize: queryInt('pageSize')
+    .pipe(z.number().min(1, { error: 'pageSize must be at least 1' }).max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` }))
+    .optional(),
+});
+export type PublicationListQuery = { search?: string; sort?: SortKey; page?: number; pageSize?: number };
+export const DEFAULT_PAGE_SIZE = PAGE_SIZE;
+
+export const SlugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'publicationSlug must be lowercase letters, digits and dashes' });
+
+export const VersionSchema = z
+  .string()
+  .regex(/^v\d{1,6}$/i, { error: "publicationVersion must be 'v' followed by digits" })
+  .transform((v) => v.toLowerCase());
+
+export const PublicationQuerySchema = z.object({ publicationVersion: VersionSchema.optional() });
+
+export const PassageQuerySchema = z.object({
+  editionId: z
+    .string({ error: 'editionId is required' })
+    .regex(/^\d{1,9}$/, { error: 'editionId must be a whole number' })
+    .transform(Number),
+  position: z
+    .string({ error: 'position is required' })
+    .regex(/^-?\d{1,9}$/, { error: 'position must be a whole number' })
+    .transform(Number),
+});
+
+export const ExcerptQuerySchema = z.object({
+  publicationVersion: VersionSchema.optional(),
+  language: LanguageCodeSchema.optional(),
+  level: z
+    .string()
+    .transform((l) => l.toUpperCase())
+    .pipe(LevelSchema)
+    .optional(),
+  position: queryInt('position')
+    .pipe(z.number().min(1, { error: 'position must be at least 1' }))
+    .optional(),
+});
+
+export const QrCodeSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/, { error: 'qrCode must be letters, digits and dashes' });

@@ -1,0 +1,2 @@
+/// <reference types="vite/client" />
+declare const __BUILD_INFO__: { version: string; commit: string; builtAt: string };
