@@ -1,0 +1,48 @@
+/** Server configuration from the environment, validated once at start. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
+    .optional(),
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  contentDir: string;
+  logLevel: string;
+  distDir: string;
+  rootDir: string;
+}
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    contentDir: path.resolve(e.CONTENT_DIR),
+    logLevel: e.LOG_LEVEL,
+    distDir: path.join(ROOT_DIR, 'dist'),
+    rootDir: ROOT_DIR,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Loads parsed publications into the database. Idempotent: an unchanged publication (same source hash) is
+ * skipped; a changed one is updated in place so that edition and passage ids stay stable; nothing is deleted
+ * that the import does not replace. Each publication is written in one transaction.
+ */
+import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { assets, contentRevision, editions, infoSections, passages, publications, qrCodes, shortcuts } from '../db/schema';
+import type { ParsedPublication } from './parse';
+
+export interface ImportSummary {
+  added: string[];
+  updated: string[];
+  unchanged: string[];
+  passages: number;
+}
+
+export function mediaUrl(slug: string, version: number, file: string): string {
+  return `/media/${slug}/v${version}/${file}`;
+}
+
+export function readerUrl(slug: string, version: number, language: string, level: string, position: number): string {
+  return `/${slug}/v${version}/${language}:${level}/${position}`.toLowerCase();
+}
+
+async function importOne(database: Database, pub: ParsedPublication): Promise<'added' | 'updated' | 'unchanged'> {
+  const { db } = database;
+  const [existing] = await db
+    .select({ id: publications.id, sourceHash: publications.sourceHash })
+    .from(publications)
+    .where(and(eq(publications.slug, pub.slug), eq(publications.version, pub.version)));
+  if (existing && existing.sourceHash === pub.hash) return 'unchanged';
+
+  await db.transaction(async (tx) => {
+    const values = {
+      slug: pub.slug,
+      version: pub.version,
+      title: pub.title,
+      author: pub.author,
+      thumbnailImageUrl: mediaUrl(pub.slug, pub.version, pub.cover),
+      badges: pub.badges,
+      renderingMode: pub.renderingMode,
+      defaultReader: pub.defaultReader,
+      sourceHash: pub.hash,
+      createdAt: pub.createdAt,
+      updatedAt: new Date(),
+    };
+    const [row] = await tx
+      .insert(publications)
+      .values(values)
+      .onConflictDoUpdate({ target: [publications.slug, publications.version], set: values })
+      .returning({ id: publications.id });
+    const publicationId = row.id;
+
+    const editionIds: number[] = [];
+    for (const edition of pub.editions) {
+      const editionValues = {
+        publicationId,
+        language: edition.language,
+        level: edition.level,
+        passageCount: edition.passages.length,
+        totalWords: edition.totalWords,
+        uniqueWords: edition.uniqueWords,
+        lexile: edition.lexile,
+      };
+      const [e] = await tx
+        .insert(editions)
+        .values(editionValues)
+        .onConflictDoUpdate({ target: [editions.publicationId, editions.language, editions.level], set: editionValues })
+        .returning({ id: editions.id });
+      editionIds.push(e.id);
+
+      // Upsert passages by position; derived data (decode, audio, marks) survives only if the text is unchanged.
+      await tx
+        .insert(passages)
+        .values(
+          edition.passages.map((p) => ({
+            editionId: e.id,
+            position: p.position,
+            text: p.html,
+            imageUrl: p.image ? mediaUrl(pub.slug, pub.version, p.image) : null,
+            partName: p.partName,
+            sectionName: p.sectionName,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [passages.editionId, passages.position],
+          set: {
+            text: sql`excluded.text`,
+            imageUrl: sql`excluded.image_url`,
+            partName: sql`excluded.part_name`,
+            sectionName: sql`excluded.section_name`,
+            textDecoded: sql`case when ${passages.text} = excluded.text then ${passages.textDecoded} else null end`,
+            audioUrl: sql`case when ${passages.text} = excluded.text then ${passages.audioUrl} else null end`,
+            speechMarks: sql`case when ${passages.text} = excluded.text then ${passages.speechMarks} else null end`,
+          },
+        });
+      await tx.delete(passages).where(and(eq(passages.editionId, e.id), gt(passages.position, edition.passages.length)));
+      await tx.delete(shortcuts).where(eq(shortcuts.editionId, e.id));
+      if (edition.shortcuts.length) {
+        await tx.insert(shortcuts).values(edition.shortcuts.map((s) => ({ editionId: e.id, name: s.name, passage: s.passage })));
+      }
+    }
+    await tx.delete(editions).where(and(eq(editions.publicationId, publicationId), notInArray(editions.id, editionIds)));
+
+    await tx.delete(infoSections).where(eq(infoSections.publicationId, publicationId));
+    if (pub.info.length) {
+      await tx.insert(infoSections).values(pub.info.map((s, i) => ({ publicationId, position: i + 1, title: s.title, body: s.body })));
+    }
+
+    await tx.delete(qrCodes).where(eq(qrCodes.publicationId, publicationId));
+    for (const qr of pub.qr) {
+      const qrValues = { code: qr.code, publicationId, url: readerUrl(pub.slug, pub.version, qr.language, qr.level, qr.position) };
+      await tx.insert(qrCodes).values(qrValues).onConflictDoUpdate({ target: qrCodes.code, set: qrValues });
+    }
+
+    await tx.delete(assets).where(eq(assets.publicationId, publicationId));
+    for (const asset of pub.assets) {
+      const assetValues = {
+        path: `${pub.slug}/v${pub.version}/${asset.path}`,
+        publicationId,
+        contentType: asset.contentType,
+        data: asset.data,
+        sha256: asset.sha256,
+      };
+      await tx.insert(assets).values(assetValues).onConflictDoUpdate({ target: assets.path, set: assetValues });
+    }
+  });
+  return existing ? 'updated' : 'added';
+}
+
+export async function bumpRevision(database: Database): Promise<void> {
+  await database.db
+    .insert(contentRevision)
+    .values({ id: 1, revision: 1 })
+    .onConflictDoUpdate({ target: contentRevision.id, set: { revision: sql`${contentRevision.revision} + 1`, updatedAt: new Date() } });
+}
+
+export async function readRevision(database: Database): Promise<number> {
+  const [row] = await database.db.select({ revision: contentRevision.revision }).from(contentRevision).where(eq(contentRevision.id, 1));
+  return row?.revision ?? 0;
+}
+
+export async function importLibrary(
+  database: Database,
+  library: readonly ParsedPublication[],
+  onProgress?: (done: number, total: number, slug: string, outcome: string) => void,
+): Promise<ImportSummary> {
+  return database.exclusive(async () => {
+    const summary: ImportSummary = { added: [], updated: [], unchanged: [], passages: 0 };
+    let i = 0;
+    for (const pub of library) {
+      const outcome = await importOne(database, pub);
+      summary[outcome].push(pub.slug);
+      summary.passages += pub.editions.reduce((n, e) => n + e.passages.length, 0);
+      onProgress?.(++i, library.length, pub.slug, outcome);
+    }
+    if (summary.added.length || summary.updated.length) await bumpRevision(database);
+    return summary;
+  });
+}

@@ -1,0 +1,339 @@
+/**
+ * Read side of the library with an in-memory cache. Published content does not change within a version, so
+ * every answer is computed once, serialised once and kept with its ETag; a warm passage read costs no database
+ * round trip. The cache is dropped whenever the content revision changes (an import in this process, or one
+ * seen by polling the revision when the database is shared).
+ */
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { assets, editions, infoSections, passages, publications, qrCodes, shortcuts } from '../db/schema';
+import { languageInfo, type LanguageCode } from '../../src/domain/languages';
+import { LEVEL_ORDER, sortLevels, type Level } from '../../src/domain/levels';
+import { matchesWords, searchableWords, words } from '../../src/domain/search';
+import { stripTags } from '../../src/domain/sanitize';
+import type { Edition, Excerpt, Passage, Publication, PublicationList, PublicationSummary, SortKey } from '../../src/domain/schemas';
+import { readRevision } from './import';
+
+export interface Cached<T> {
+  value: T;
+  json: string;
+  etag: string;
+}
+
+function cached<T>(value: T): Cached<T> {
+  const json = JSON.stringify(value);
+  const etag = `"${crypto.createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`;
+  return { value, json, etag };
+}
+
+/** A small LRU over Map insertion order. */
+class Lru<K, V> {
+  private map = new Map<K, V>();
+  constructor(private readonly max: number) {}
+  get(key: K): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/** Most passages kept warm. Not in the spec. @default 50000 */
+export const PASSAGE_CACHE_SIZE = 50_000;
+/** Most publication details kept warm. @default 5000 */
+export const PUBLICATION_CACHE_SIZE = 5_000;
+
+interface CatalogEntry {
+  summary: PublicationSummary;
+  words: string[];
+  titleKey: string;
+  authorKey: string;
+  created: number;
+}
+
+interface CatalogIndex {
+  entries: CatalogEntry[];
+  bySort: Record<SortKey, CatalogEntry[]>;
+}
+
+interface EditionInfo {
+  id: number;
+  publicationId: number;
+  passageCount: number;
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+function versionLabel(v: number): string {
+  return `v${v}`;
+}
+
+export class ContentStore {
+  private catalog: Promise<CatalogIndex> | null = null;
+  private editionsById: Promise<Map<number, EditionInfo>> | null = null;
+  private readonly publicationCache = new Lru<string, Cached<Publication> | null>(PUBLICATION_CACHE_SIZE);
+  private readonly passageCache = new Lru<string, Cached<Passage>>(PASSAGE_CACHE_SIZE);
+  private readonly excerptCache = new Lru<string, Cached<Excerpt> | null>(PUBLICATION_CACHE_SIZE);
+  private revision = 0;
+
+  constructor(private readonly database: Database) {}
+
+  /** Drop every cached answer. */
+  invalidate(): void {
+    this.catalog = null;
+    this.editionsById = null;
+    this.publicationCache.clear();
+    this.passageCache.clear();
+    this.excerptCache.clear();
+  }
+
+  get contentRevision(): number {
+    return this.revision;
+  }
+
+  /** Read the revision; if it moved, drop the caches. Returns true when it changed. */
+  async refreshRevision(): Promise<boolean> {
+    const current = await readRevision(this.database);
+    if (current !== this.revision) {
+      this.revision = current;
+      this.invalidate();
+      return true;
+    }
+    return false;
+  }
+
+  private async loadCatalog(): Promise<CatalogIndex> {
+    const { db } = this.database;
+    const pubs = await db.select().from(publications).orderBy(asc(publications.slug), desc(publications.version));
+    const eds = await db
+      .select({ publicationId: editions.publicationId, language: editions.language, level: editions.level })
+      .from(editions);
+    const byPub = new Map<number, { language: string; level: string }[]>();
+    for (const e of eds) {
+      const list = byPub.get(e.publicationId) ?? [];
+      list.push(e);
+      byPub.set(e.publicationId, list);
+    }
+    const seen = new Set<string>();
+    const entries: CatalogEntry[] = [];
+    for (const p of pubs) {
+      if (seen.has(p.slug)) continue; // the catalog lists each title once, at its latest version
+      seen.add(p.slug);
+      const list = byPub.get(p.id) ?? [];
+      const summary = this.toSummary(p, list);
+      entries.push({
+        summary,
+        words: searchableWords(p.title, p.author),
+        titleKey: p.title,
+        authorKey: p.author,
+        created: p.createdAt.getTime(),
+      });
+    }
+    const by = (cmp: (a: CatalogEntry, b: CatalogEntry) => number) => [...entries].sort(cmp);
+    const title = (a: CatalogEntry, b: CatalogEntry) => collator.compare(a.titleKey, b.titleKey) || collator.compare(a.summary.slug, b.summary.slug);
+    const author = (a: CatalogEntry, b: CatalogEntry) => collator.compare(a.authorKey, b.authorKey) || title(a, b);
+    return {
+      entries,
+      bySort: {
+        title_a_z: by(title),
+        title_z_a: by((a, b) => title(b, a)),
+        author_a_z: by(author),
+        author_z_a: by((a, b) => author(b, a)),
+        most_recent: by((a, b) => b.created - a.created || title(a, b)),
+      },
+    };
+  }
+
+  private toSummary(p: typeof publications.$inferSelect, eds: { language: string; level: string }[]): PublicationSummary {
+    const languages = [...new Set(eds.map((e) => e.language))].map((code) => languageInfo(code as LanguageCode));
+    const levels = sortLevels([...new Set(eds.map((e) => e.level as Level))]);
+    return {
+      id: p.id,
+      slug: p.slug,
+      version: versionLabel(p.version),
+      title: p.title,
+      author: p.author,
+      thumbnailImageUrl: p.thumbnailImageUrl,
+      badges: p.badges,
+      createdAt: p.createdAt.toISOString(),
+      renderingMode: p.renderingMode,
+      levels,
+      languages,
+    };
+  }
+
+  async list(query: { search?: string; sort: SortKey; page: number; pageSize: number }): Promise<PublicationList> {
+    this.catalog ??= this.loadCatalog().catch((e) => {
+      this.catalog = null;
+      throw e;
+    });
+    const index = await this.catalog;
+    const sorted = index.bySort[query.sort];
+    const q = words(query.search ?? '');
+    const matched = q.length ? sorted.filter((e) => matchesWords(q, e.words)) : sorted;
+    const start = (query.page - 1) * query.pageSize;
+    return {
+      items: matched.slice(start, start + query.pageSize).map((e) => e.summary),
+      total: matched.length,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  private async loadEditions(): Promise<Map<number, EditionInfo>> {
+    const rows = await this.database.db
+      .select({ id: editions.id, publicationId: editions.publicationId, passageCount: editions.passageCount })
+      .from(editions);
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async edition(editionId: number): Promise<EditionInfo | undefined> {
+    this.editionsById ??= this.loadEditions().catch((e) => {
+      this.editionsById = null;
+      throw e;
+    });
+    return (await this.editionsById).get(editionId);
+  }
+
+  async publication(slug: string, version?: number): Promise<Cached<Publication> | null> {
+    const key = `${slug}@${version ?? 'latest'}`;
+    const hit = this.publicationCache.get(key);
+    if (hit !== undefined) return hit;
+    const value = await this.loadPublication(slug, version);
+    const entry = value ? cached(value) : null;
+    this.publicationCache.set(key, entry);
+    return entry;
+  }
+
+  private async loadPublication(slug: string, version?: number): Promise<Publication | null> {
+    const { db } = this.database;
+    const [p] = await db
+      .select()
+      .from(publications)
+      .where(version === undefined ? eq(publications.slug, slug) : and(eq(publications.slug, slug), eq(publications.version, version)))
+      .orderBy(desc(publications.version))
+      .limit(1);
+    if (!p) return null;
+    const eds = await db.select().from(editions).where(eq(editions.publicationId, p.id));
+    const cuts = eds.length
+      ? await db
+          .select()
+          .from(shortcuts)
+          .where(inArray(shortcuts.editionId, eds.map((e) => e.id)))
+          .orderBy(asc(shortcuts.passage), asc(shortcuts.id))
+      : [];
+    const info = await db.select().from(infoSections).where(eq(infoSections.publicationId, p.id)).orderBy(asc(infoSections.position));
+    const toEdition = (e: typeof editions.$inferSelect): Edition => ({
+      id: e.id,
+      language: languageInfo(e.language as LanguageCode),
+      level: e.level as Level,
+      passageCount: e.passageCount,
+      audioEnabled: e.audioEnabled,
+      decodeEnabled: e.decodeEnabled,
+      highlightModeEnabled: e.highlightModeEnabled,
+      audioTotalLength: e.audioTotalLength,
+      metadata: { totalWords: e.totalWords, uniqueWords: e.uniqueWords },
+      lexileLevelFormatted: e.lexile,
+      shortcuts: cuts.filter((s) => s.editionId === e.id).map((s) => ({ name: s.name, passage: s.passage })),
+    });
+    const langOrder = (code: string) => ['en', 'es', 'ar', 'zh', 'vi', 'bn', 'fil', 'ur', 'ru', 'ha', 'pt'].indexOf(code);
+    const all = eds
+      .map(toEdition)
+      .sort((a, b) => langOrder(a.language.code) - langOrder(b.language.code) || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level));
+    const defaultReader = p.defaultReader as Publication['defaultReader'];
+    const left = all.find((e) => e.language.code === defaultReader.left.language && e.level === defaultReader.left.level);
+    return {
+      ...this.toSummary(p, eds),
+      editions: all,
+      englishEditions: all.filter((e) => e.language.code === 'en'),
+      shortcuts: left?.shortcuts ?? all[0]?.shortcuts ?? [],
+      infoData: info.map((s) => ({ title: s.title, body: s.body })),
+      defaultReader,
+    };
+  }
+
+  async passage(editionId: number, position: number): Promise<Cached<Passage> | null> {
+    const key = `${editionId}:${position}`;
+    const hit = this.passageCache.get(key);
+    if (hit) return hit;
+    const edition = await this.edition(editionId);
+    if (!edition || position < 1 || position > edition.passageCount) return null;
+    const [row] = await this.database.db
+      .select()
+      .from(passages)
+      .where(and(eq(passages.editionId, editionId), eq(passages.position, position)));
+    if (!row) return null;
+    const entry = cached<Passage>({
+      id: row.id,
+      editionId: row.editionId,
+      position: row.position,
+      text: row.text,
+      textDecoded: row.textDecoded,
+      imageUrl: row.imageUrl,
+      partName: row.partName,
+      sectionName: row.sectionName,
+      audio: row.audioUrl ? { url: row.audioUrl, speechMarks: row.speechMarks ?? [] } : null,
+      groupCodeRequired: false,
+      licenseRequired: false,
+    });
+    this.passageCache.set(key, entry);
+    return entry;
+  }
+
+  async excerpt(
+    slug: string,
+    params: { version?: number; language?: LanguageCode; level?: Level; position?: number },
+  ): Promise<Cached<Excerpt> | null | 'no-edition' | 'no-passage'> {
+    const pub = await this.publication(slug, params.version);
+    if (!pub) return null;
+    const p = pub.value;
+    const language = params.language ?? p.defaultReader.left.language;
+    const level = params.level ?? (params.language ? undefined : p.defaultReader.left.level);
+    const edition = p.editions.find((e) => e.language.code === language && (!level || e.level === level));
+    if (!edition) return 'no-edition';
+    const position = params.position ?? 1;
+    const key = `${slug}@${p.version}:${edition.id}:${position}`;
+    const hit = this.excerptCache.get(key);
+    if (hit !== undefined) return hit ?? 'no-passage';
+    const passage = await this.passage(edition.id, position);
+    const entry = passage
+      ? cached<Excerpt>({
+          publicationSlug: p.slug,
+          version: p.version,
+          editionId: edition.id,
+          language: edition.language,
+          level: edition.level,
+          position,
+          passageCount: edition.passageCount,
+          text: stripTags(passage.value.text),
+          sectionName: passage.value.sectionName,
+        })
+      : null;
+    this.excerptCache.set(key, entry);
+    return entry ?? 'no-passage';
+  }
+
+  async qr(code: string): Promise<string | null> {
+    const [row] = await this.database.db.select({ url: qrCodes.url }).from(qrCodes).where(eq(qrCodes.code, code.toLowerCase()));
+    return row?.url ?? null;
+  }
+
+  async asset(path: string): Promise<{ contentType: string; data: Uint8Array; etag: string } | null> {
+    const [row] = await this.database.db.select().from(assets).where(eq(assets.path, path));
+    return row ? { contentType: row.contentType, data: row.data, etag: `"${row.sha256.slice(0, 32)}"` } : null;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Opens the database: an embedded PGlite in DATA_DIR by default, or a real PostgreSQL when DATABASE_URL is
+ * set. Both get the same committed migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { ROOT_DIR } from '../config';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run fn with writes serialized: PGlite is one connection, so atomic work must not interleave. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'drizzle');
+
+export interface OpenOptions {
+  /** A PGlite data directory, or 'memory://' for an in-memory database. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** A PGlite data-dir snapshot (from dumpDataDir) to start from, for fast tests. */
+  loadDataDir?: Blob;
+}
+
+function createMutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const exclusive = createMutex();
+  if (options.databaseUrl) {
+    const pg = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    exclusive,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

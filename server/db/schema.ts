@@ -1,0 +1,135 @@
+/** The database schema (drizzle). Migrations in `drizzle/` are generated from this file with drizzle-kit. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | Buffer }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value)),
+});
+
+export const publications = pgTable(
+  'publications',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    thumbnailImageUrl: text('thumbnail_image_url').notNull(),
+    badges: jsonb('badges').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    renderingMode: text('rendering_mode').$type<'DEFAULT' | 'ILLUSTRATED'>().notNull().default('DEFAULT'),
+    defaultReader: jsonb('default_reader')
+      .$type<{ left: { language: string; level: string }; right: { language: string; level: string } }>()
+      .notNull(),
+    /** Hash of the source files; an unchanged publication is skipped on import. */
+    sourceHash: text('source_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('publications_slug_version').on(t.slug, t.version)],
+);
+
+export const editions = pgTable(
+  'editions',
+  {
+    id: serial('id').primaryKey(),
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    level: text('level').notNull(),
+    passageCount: integer('passage_count').notNull(),
+    audioEnabled: boolean('audio_enabled').notNull().default(false),
+    decodeEnabled: boolean('decode_enabled').notNull().default(false),
+    highlightModeEnabled: boolean('highlight_mode_enabled').notNull().default(false),
+    audioTotalLength: real('audio_total_length').notNull().default(0),
+    totalWords: integer('total_words').notNull(),
+    uniqueWords: integer('unique_words').notNull(),
+    lexile: text('lexile'),
+  },
+  (t) => [uniqueIndex('editions_publication_language_level').on(t.publicationId, t.language, t.level)],
+);
+
+export const passages = pgTable(
+  'passages',
+  {
+    id: serial('id').primaryKey(),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    textDecoded: text('text_decoded'),
+    imageUrl: text('image_url'),
+    partName: text('part_name'),
+    sectionName: text('section_name'),
+    audioUrl: text('audio_url'),
+    speechMarks: jsonb('speech_marks').$type<{ offset: number; time: number }[]>(),
+  },
+  (t) => [uniqueIndex('passages_edition_position').on(t.editionId, t.position)],
+);
+
+export const shortcuts = pgTable(
+  'shortcuts',
+  {
+    id: serial('id').primaryKey(),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    passage: integer('passage').notNull(),
+  },
+  (t) => [index('shortcuts_edition').on(t.editionId)],
+);
+
+export const infoSections = pgTable(
+  'info_sections',
+  {
+    id: serial('id').primaryKey(),
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [index('info_sections_publication').on(t.publicationId)],
+);
+
+export const qrCodes = pgTable('qr_codes', {
+  code: text('code').primaryKey(),
+  publicationId: integer('publication_id')
+    .notNull()
+    .references(() => publications.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+});
+
+/** Images from the library, served at /media/<slug>/v<version>/<path>. */
+export const assets = pgTable('assets', {
+  path: text('path').primaryKey(),
+  publicationId: integer('publication_id')
+    .notNull()
+    .references(() => publications.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  sha256: text('sha256').notNull(),
+});
+
+/** One row: bumped on every import that changes something, so other server processes can drop their caches. */
+export const contentRevision = pgTable('content_revision', {
+  id: integer('id').primaryKey(),
+  revision: integer('revision').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

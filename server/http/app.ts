@@ -1,0 +1,174 @@
+/** The Hono application: the API under /api/v1, library media under /media, and the web app. */
+import { Hono, type Context } from 'hono';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import {
+  ExcerptQuerySchema,
+  PassageQuerySchema,
+  PublicationListQuerySchema,
+  PublicationQuerySchema,
+  QrCodeSchema,
+  SlugSchema,
+  DEFAULT_SORT,
+  DEFAULT_PAGE_SIZE,
+} from '../../src/domain/schemas';
+import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
+import type { ContentStore, Cached } from '../content/store';
+import { HttpError, badRequest, notFound } from './errors';
+import { query, param } from './validate';
+import type { StaticSite } from './static';
+import { buildOpenApiDocument } from './openapi';
+
+export const API_BASE = '/api/v1';
+/** Content answers may be reused briefly, then revalidated with their ETag. Not in the spec. */
+export const CONTENT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+const CLIENT_ID_RE = /^[A-Za-z0-9-]{1,64}$/;
+
+export interface AppDeps {
+  store: ContentStore;
+  logger: Logger;
+  site?: StaticSite;
+}
+
+type Env = { Variables: { clientId: string | null } };
+
+function send<T>(c: Context, entry: Cached<T>, cacheControl = CONTENT_CACHE_CONTROL): Response {
+  const headers = { ETag: entry.etag, 'Cache-Control': cacheControl, 'Content-Type': 'application/json; charset=utf-8' };
+  if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304, headers);
+  return c.body(entry.json, 200, headers);
+}
+
+function errorResponse(c: Context, error: HttpError): Response {
+  return c.json({ errors: error.errors }, error.status);
+}
+
+export function createApp({ store, logger, site }: AppDeps) {
+  const app = new Hono<Env>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const clientId = c.req.header('x-client-id') ?? null;
+    c.set('clientId', clientId);
+    await next();
+    if (c.req.path.startsWith(API_BASE) || c.res.status >= 400) {
+      logger.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          clientId,
+          background: c.req.header('x-background-request') === 'true' || undefined,
+        },
+        'request',
+      );
+    }
+  });
+
+  const api = new Hono<Env>();
+
+  api.use('*', async (c, next) => {
+    const clientId = c.get('clientId');
+    if (clientId !== null && !CLIENT_ID_RE.test(clientId)) {
+      throw badRequest('X-Client-Id must be 1 to 64 letters, digits or dashes', 'invalid_header');
+    }
+    await next();
+  });
+
+  api.get('/ping', (c) => c.json({ ok: true as const, time: new Date().toISOString() }, 200, { 'Cache-Control': 'no-store' }));
+
+  api.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
+
+  api.get('/publications', async (c) => {
+    const q = query(c, PublicationListQuerySchema);
+    const list = await store.list({
+      search: q.search?.trim() || undefined,
+      sort: q.sort ?? DEFAULT_SORT,
+      page: q.page ?? 1,
+      pageSize: q.pageSize ?? DEFAULT_PAGE_SIZE,
+    });
+    const etag = `W/"r${store.contentRevision}-${list.total}-${list.items.map((i) => i.id).join('.')}"`;
+    const headers = { ETag: etag, 'Cache-Control': CONTENT_CACHE_CONTROL };
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    return c.json(list, 200, headers);
+  });
+
+  const slugParam = (c: Context) => param(z.object({ publicationSlug: SlugSchema }), { publicationSlug: c.req.param('slug') }).publicationSlug;
+  const versionNumber = (v: string | undefined) => (v === undefined ? undefined : Number(v.slice(1)));
+
+  api.get('/publications/:slug', async (c) => {
+    const slug = slugParam(c);
+    const { publicationVersion } = query(c, PublicationQuerySchema);
+    const entry = await store.publication(slug, versionNumber(publicationVersion));
+    if (!entry) throw notFound('Publication not found');
+    return send(c, entry);
+  });
+
+  api.get('/publications/:slug/editions/passage', async (c) => {
+    const slug = slugParam(c);
+    const q = query(c, ExcerptQuerySchema);
+    const result = await store.excerpt(slug, { version: versionNumber(q.publicationVersion), language: q.language, level: q.level, position: q.position });
+    if (result === null) throw notFound('Publication not found');
+    if (result === 'no-edition') throw notFound('Edition not found');
+    if (result === 'no-passage') throw notFound(PASSAGE_NOT_FOUND);
+    return send(c, result);
+  });
+
+  api.get('/passages', async (c) => {
+    const { editionId, position } = query(c, PassageQuerySchema);
+    if (position <= 0) throw notFound(PASSAGE_NOT_FOUND);
+    const edition = await store.edition(editionId);
+    if (!edition) throw notFound('Edition not found');
+    const entry = await store.passage(editionId, position);
+    if (!entry) throw notFound(PASSAGE_NOT_FOUND);
+    return send(c, entry);
+  });
+
+  api.get('/qr/:qrCode', async (c) => {
+    const { qrCode } = param(z.object({ qrCode: QrCodeSchema }), { qrCode: c.req.param('qrCode') });
+    const url = await store.qr(qrCode);
+    if (!url) throw notFound('QR code not found');
+    return c.json({ url }, 200, { 'Cache-Control': 'no-cache' });
+  });
+
+  api.all('*', (c) => {
+    throw notFound(`No API route for ${c.req.method} ${c.req.path}`);
+  });
+
+  app.route(API_BASE, api);
+
+  app.get('/media/*', async (c) => {
+    const rel = decodeURIComponent(c.req.path.slice('/media/'.length));
+    if (!/^[a-z0-9-]+\/v\d+\/[A-Za-z0-9_./-]+$/.test(rel) || rel.includes('..')) throw notFound('Media not found');
+    const asset = await store.asset(rel);
+    if (!asset) throw notFound('Media not found');
+    const headers = {
+      'Content-Type': asset.contentType,
+      ETag: asset.etag,
+      'Cache-Control': 'public, max-age=86400',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
+    return c.body(asset.data as Uint8Array<ArrayBuffer>, 200, headers);
+  });
+
+  app.get('*', (c) => {
+    const response = site?.serve(c.req.path, c.req.raw.headers);
+    if (response) return response;
+    if (!site?.hasIndex) {
+      return c.text('The web app is not built. Run `npm start` (it builds when needed) or `npm run build`.', 503);
+    }
+    throw notFound('Not found');
+  });
+
+  app.notFound((c) => c.json({ errors: [{ code: 'not_found', message: 'Not found' }] }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error);
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json({ errors: [{ code: 'internal_error', message: 'Internal server error' }] }, 500);
+  });
+
+  return app;
+}

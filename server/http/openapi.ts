@@ -1,0 +1,97 @@
+/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests and type the client. */
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  ApiErrorBodySchema,
+  ExcerptSchema,
+  PassageSchema,
+  PingSchema,
+  PublicationListSchema,
+  PublicationSchema,
+  QrTargetSchema,
+  SORT_KEYS,
+} from '../../src/domain/schemas';
+import { LANGUAGE_CODES } from '../../src/domain/languages';
+import { LEVELS } from '../../src/domain/levels';
+
+let document: object | null = null;
+
+export function buildOpenApiDocument(): object {
+  if (document) return document;
+  const registry = new OpenAPIRegistry();
+  const ErrorBody = registry.register('Errors', ApiErrorBodySchema);
+  const Publication = registry.register('Publication', PublicationSchema);
+  const PublicationList = registry.register('PublicationList', PublicationListSchema);
+  const Passage = registry.register('Passage', PassageSchema);
+  const Excerpt = registry.register('Excerpt', ExcerptSchema);
+  const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+  const errors = {
+    400: json(ErrorBody, 'Invalid parameters; every problem is listed.'),
+    404: json(ErrorBody, 'Not found.'),
+    500: json(ErrorBody, 'Unexpected error; no internals are exposed.'),
+  };
+  const clientId = z.object({ 'x-client-id': z.string().optional() });
+
+  registry.registerPath({ method: 'get', path: '/ping', summary: 'Reachability', responses: { 200: json(PingSchema, 'The API is up.') } });
+  registry.registerPath({
+    method: 'get',
+    path: '/publications',
+    summary: 'The catalog: search, sort and server-side paging',
+    request: {
+      headers: clientId,
+      query: z.object({
+        search: z.string().optional(),
+        sort: z.enum(SORT_KEYS).optional(),
+        page: z.number().int().min(1).optional(),
+        pageSize: z.number().int().min(1).max(100).optional(),
+      }),
+    },
+    responses: { 200: json(PublicationList, 'One page of publications.'), 400: errors[400] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/publications/{publicationSlug}',
+    summary: 'One publication with its editions',
+    request: {
+      params: z.object({ publicationSlug: z.string() }),
+      query: z.object({ publicationVersion: z.string().regex(/^v\d+$/).optional() }),
+    },
+    responses: { 200: json(Publication, 'The publication.'), ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/publications/{publicationSlug}/editions/passage',
+    summary: 'A plain-text excerpt for the teaser page',
+    request: {
+      params: z.object({ publicationSlug: z.string() }),
+      query: z.object({
+        publicationVersion: z.string().optional(),
+        language: z.enum(LANGUAGE_CODES).optional(),
+        level: z.enum(LEVELS).optional(),
+        position: z.number().int().min(1).optional(),
+      }),
+    },
+    responses: { 200: json(Excerpt, 'The excerpt.'), ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/passages',
+    summary: "One passage of an edition. A position of 0 or less is 404 'Passage not found'.",
+    request: { query: z.object({ editionId: z.number().int(), position: z.number().int() }) },
+    responses: { 200: json(Passage, 'The passage.'), ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/qr/{qrCode}',
+    summary: 'Where a printed QR code leads',
+    request: { params: z.object({ qrCode: z.string() }) },
+    responses: { 200: json(QrTargetSchema, 'The target URL (same-origin path).'), ...errors },
+  });
+
+  document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'Lectern API', version: '1.0.0', description: 'Errors always have the shape {errors:[{code,message}]}.' },
+    servers: [{ url: '/api/v1' }],
+  });
+  return document;
+}

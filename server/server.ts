@@ -1,0 +1,109 @@
+/** Composes the server: database, migrations, library import, cache and HTTP. Used by `npm start`, the tests and the bench. */
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import pino, { type Logger } from 'pino';
+import { openDatabase, type Database } from './db/client';
+import { ContentStore } from './content/store';
+import { importLibrary, type ImportSummary } from './content/import';
+import { readLibrary } from './content/read';
+import { createApp } from './http/app';
+import { StaticSite } from './http/static';
+
+export interface StartOptions {
+  port: number;
+  host: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  contentDir?: string | null;
+  distDir?: string;
+  logger?: Logger;
+  logLevel?: string;
+  /** Start from a PGlite snapshot (tests). */
+  loadDataDir?: Blob;
+  /** Reuse an open database (tests); it is not closed on stop. */
+  database?: Database;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  store: ContentStore;
+  logger: Logger;
+  importSummary: ImportSummary | null;
+  app: ReturnType<typeof createApp>;
+  stop(): Promise<void>;
+}
+
+/** How often a server on a shared PostgreSQL checks for imports made by another process. Not in the spec. @default 5000 */
+export const REVISION_POLL_MS = 5000;
+
+export function formatProblems(problems: { file: string; line: number; reason: string }[]): string {
+  return problems.map((p) => `  ${p.file}:${p.line}  ${p.reason}`).join('\n');
+}
+
+export async function loadContent(database: Database, contentDir: string, logger: Logger): Promise<ImportSummary | null> {
+  const library = readLibrary(contentDir);
+  for (const w of library.warnings) logger.warn(`${w.file}:${w.line} ${w.reason}`);
+  if (library.problems.length) {
+    logger.error(`The library in ${contentDir} has ${library.problems.length} problem(s); nothing was imported:\n${formatProblems(library.problems)}`);
+    return null;
+  }
+  const summary = await importLibrary(database, library.publications);
+  logger.info(
+    { added: summary.added.length, updated: summary.updated.length, unchanged: summary.unchanged.length },
+    `Library: ${library.publications.length} publications (${summary.added.length} added, ${summary.updated.length} updated, ${summary.unchanged.length} unchanged)`,
+  );
+  return summary;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: options.logLevel ?? 'info' });
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir }));
+  let importSummary: ImportSummary | null = null;
+  if (options.contentDir) importSummary = await loadContent(database, options.contentDir, logger);
+
+  const store = new ContentStore(database);
+  await store.refreshRevision();
+  const site = options.distDir ? new StaticSite(options.distDir) : undefined;
+  const app = createApp({ store, logger, site });
+
+  const poll =
+    database.kind === 'postgres'
+      ? setInterval(() => {
+          store.refreshRevision().catch((err) => logger.warn({ err }, 'revision poll failed'));
+        }, REVISION_POLL_MS)
+      : null;
+  poll?.unref();
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${options.host}:${port}`;
+
+  let stopped = false;
+  return {
+    url,
+    port,
+    database,
+    store,
+    logger,
+    importSummary,
+    app,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (poll) clearInterval(poll);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

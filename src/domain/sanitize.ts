@@ -1,0 +1,47 @@
+/** The one HTML allow-list for rich text we store and show (info sections). */
+import { FilterXSS } from 'xss';
+
+const filter = new FilterXSS({
+  whiteList: {
+    p: [],
+    br: [],
+    em: [],
+    strong: [],
+    b: [],
+    i: [],
+    ul: [],
+    ol: [],
+    li: [],
+    h3: [],
+    h4: [],
+    blockquote: [],
+    a: ['href', 'title'],
+  },
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ['script', 'style'],
+  safeAttrValue(tag, name, value) {
+    if (tag === 'a' && name === 'href') {
+      return /^(https?:|mailto:|\/)/i.test(value.trim()) ? value.replace(/"/g, '&quot;') : '';
+    }
+    return value.replace(/"/g, '&quot;');
+  },
+});
+
+export function sanitizeRichText(html: string): string {
+  return filter.process(html).trim();
+}
+
+/** Plain text of an HTML fragment: tags removed, entities for &, <, >, " and ' decoded, whitespace collapsed. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<\/(p|li|h\d|blockquote)>/gi, ' ')
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
