@@ -296,14 +296,17 @@ export function parsePublication(dir: string, files: Map<string, Uint8Array>): P
   }
   if (problems.length) return { value: null, problems, warnings };
 
-  const parsedYaml = PublicationYamlSchema.safeParse(doc.toJS() ?? {});
+  const raw = doc.toJS() ?? {};
+  const rawAt = (path: readonly PropertyKey[]) =>
+    path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), raw);
+  const parsedYaml = PublicationYamlSchema.safeParse(raw);
   if (!parsedYaml.success) {
     for (const issue of parsedYaml.error.issues) {
       const where = issue.path.join('.');
       let reason: string;
       if (issue.code === 'unrecognized_keys') {
         reason = `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${[...issue.path, k].join('.')}'`).join(', ')}`;
-      } else if (issue.code === 'invalid_type' && issue.input === undefined) {
+      } else if (issue.code === 'invalid_type' && rawAt(issue.path) === undefined) {
         reason = `'${where}' is required`;
       } else {
         reason = `'${where}' ${issue.message}`;

@@ -57,6 +57,15 @@ export const PASSAGE_CACHE_SIZE = 50_000;
 /** Most publication details kept warm. @default 5000 */
 export const PUBLICATION_CACHE_SIZE = 5_000;
 
+/** Most images kept in memory. @default 2000 */
+export const ASSET_CACHE_SIZE = 2_000;
+
+export interface CachedAsset {
+  contentType: string;
+  data: Uint8Array;
+  etag: string;
+}
+
 interface CatalogEntry {
   summary: PublicationSummary;
   words: string[];
@@ -88,6 +97,7 @@ export class ContentStore {
   private readonly publicationCache = new Lru<string, Cached<Publication> | null>(PUBLICATION_CACHE_SIZE);
   private readonly passageCache = new Lru<string, Cached<Passage>>(PASSAGE_CACHE_SIZE);
   private readonly excerptCache = new Lru<string, Cached<Excerpt> | null>(PUBLICATION_CACHE_SIZE);
+  private readonly assetCache = new Lru<string, CachedAsset | null>(ASSET_CACHE_SIZE);
   private revision = 0;
 
   constructor(private readonly database: Database) {}
@@ -99,6 +109,7 @@ export class ContentStore {
     this.publicationCache.clear();
     this.passageCache.clear();
     this.excerptCache.clear();
+    this.assetCache.clear();
   }
 
   get contentRevision(): number {
@@ -332,8 +343,12 @@ export class ContentStore {
     return row?.url ?? null;
   }
 
-  async asset(path: string): Promise<{ contentType: string; data: Uint8Array; etag: string } | null> {
+  async asset(path: string): Promise<CachedAsset | null> {
+    const hit = this.assetCache.get(path);
+    if (hit !== undefined) return hit;
     const [row] = await this.database.db.select().from(assets).where(eq(assets.path, path));
-    return row ? { contentType: row.contentType, data: row.data, etag: `"${row.sha256.slice(0, 32)}"` } : null;
+    const entry = row ? { contentType: row.contentType, data: row.data, etag: `"${row.sha256.slice(0, 32)}"` } : null;
+    this.assetCache.set(path, entry);
+    return entry;
   }
 }

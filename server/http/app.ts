@@ -138,7 +138,12 @@ export function createApp({ store, logger, site }: AppDeps) {
   app.route(API_BASE, api);
 
   app.get('/media/*', async (c) => {
-    const rel = decodeURIComponent(c.req.path.slice('/media/'.length));
+    let rel: string;
+    try {
+      rel = decodeURIComponent(c.req.path.slice('/media/'.length));
+    } catch {
+      throw notFound('Media not found');
+    }
     if (!/^[a-z0-9-]+\/v\d+\/[A-Za-z0-9_./-]+$/.test(rel) || rel.includes('..')) throw notFound('Media not found');
     const asset = await store.asset(rel);
     if (!asset) throw notFound('Media not found');

@@ -26,13 +26,15 @@ export function badRequest(message: string, code: ErrorCode = 'invalid_parameter
 }
 
 /** Turn a zod failure into a 400 listing every problem, each message naming its parameter. */
-export function fromZod(error: ZodError): HttpError {
+export function fromZod(error: ZodError, input?: unknown): HttpError {
+  const rawAt = (path: readonly PropertyKey[]) =>
+    path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
   return new HttpError(
     400,
     error.issues.map((issue) => {
       const name = issue.path.join('.');
       let message = issue.message;
-      if (issue.code === 'invalid_type' && issue.input === undefined) message = `${name} is required`;
+      if (issue.code === 'invalid_type' && rawAt(issue.path) === undefined) message = `${name} is required`;
       else if (name && !message.includes(name)) message = `${name}: ${message}`;
       return { code: 'invalid_parameter', message };
     }),
