@@ -19,11 +19,11 @@ let document: object | null = null;
 export function buildOpenApiDocument(): object {
   if (document) return document;
   const registry = new OpenAPIRegistry();
-  const ErrorBody = registry.register('Errors', ApiErrorBodySchema);
-  const Publication = registry.register('Publication', PublicationSchema);
-  const PublicationList = registry.register('PublicationList', PublicationListSchema);
-  const Passage = registry.register('Passage', PassageSchema);
-  const Excerpt = registry.register('Excerpt', ExcerptSchema);
+  const ErrorBody = ApiErrorBodySchema.meta({ id: 'Errors' });
+  const Publication = PublicationSchema.meta({ id: 'Publication' });
+  const PublicationList = PublicationListSchema.meta({ id: 'PublicationList' });
+  const Passage = PassageSchema.meta({ id: 'Passage' });
+  const Excerpt = ExcerptSchema.meta({ id: 'Excerpt' });
   const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
   const errors = {
     400: json(ErrorBody, 'Invalid parameters; every problem is listed.'),

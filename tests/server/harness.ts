@@ -1,0 +1,100 @@
+/** Shared helpers for the server integration suite: a fixture library on disk and a real server on PGlite. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { startServer, type RunningServer } from '../../server/server';
+
+const COVER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40"><rect width="30" height="40" fill="#103a3a"/></svg>';
+
+export interface FixtureTitle {
+  slug: string;
+  title: string;
+  author: string;
+  createdAt: string;
+  editions?: Record<string, string>;
+  extraYaml?: string;
+}
+
+/** Three hand-made titles plus `fillers` generated ones (for paging). */
+export function writeFixtureLibrary(fillers = 20): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-fixture-'));
+  const titles: FixtureTitle[] = [
+    {
+      slug: 'alpha-owls',
+      title: 'Alpha Owls at Night',
+      author: 'Zora Quill',
+      createdAt: '2026-01-05',
+      editions: {
+        'en.ORIGINAL': '# Part One\n## Chapter 1\nOwls hunt at night with silent wings.\n\n---\n\nThey see well in the dark.\n\n---\n\n## Chapter 2\nMorning comes and owls sleep.',
+        'en.GOLD': '## Chapter 1\nOwls hunt at night.\n\n---\n\nOwls see in the dark.\n\n---\n\n## Chapter 2\nOwls sleep in the day.',
+        'es.ORIGINAL': '## Capítulo 1\nLos búhos cazan de noche.\n\n---\n\nVen bien en la oscuridad.\n\n---\n\n## Capítulo 2\nLlega la mañana.',
+        'ar.ORIGINAL': '## الفصل الأول\nتصطاد البوم ليلًا.\n\n---\n\nترى جيدًا في الظلام.\n\n---\n\n## الفصل الثاني\nيأتي الصباح.',
+      },
+      extraYaml:
+        'defaultReader:\n  left: en:ORIGINAL\n  right: es:ORIGINAL\neditions:\n  en.ORIGINAL:\n    lexile: 640L\ninfo:\n  - title: About\n    body: <p>Owls <em>rule</em>.</p><script>bad()</script>\nqr:\n  - code: owls-1\n    edition: en:ORIGINAL\n    position: 2\n',
+    },
+    {
+      slug: 'beacon-bay',
+      title: 'Beacon Bay',
+      author: 'Adrian Moss',
+      createdAt: '2026-06-01',
+      editions: { 'en.SILVER': 'The bay is calm.\n\n---\n\nThe light is on.' },
+      extraYaml: 'renderingMode: ILLUSTRATED\ndefaultReader:\n  left: en:SILVER\n',
+    },
+    {
+      slug: 'cedar-and-stone',
+      title: 'Cedar and Stone',
+      author: 'Beatrix Alder',
+      createdAt: '2025-12-24',
+      editions: { 'en.ORIGINAL': 'A cedar grew beside a stone.' },
+      extraYaml: 'defaultReader:\n  left: en:ORIGINAL\n',
+    },
+  ];
+  for (let i = 1; i <= fillers; i++) {
+    const n = String(i).padStart(2, '0');
+    titles.push({
+      slug: `filler-${n}`,
+      title: `Zz Filler ${n}`,
+      author: `Yy Writer ${n}`,
+      createdAt: `2025-01-${n}`,
+      editions: { 'en.ORIGINAL': `Filler passage ${n}.` },
+      extraYaml: 'defaultReader:\n  left: en:ORIGINAL\n',
+    });
+  }
+  for (const t of titles) {
+    const pubDir = path.join(dir, t.slug);
+    fs.mkdirSync(path.join(pubDir, 'images'), { recursive: true });
+    fs.writeFileSync(path.join(pubDir, 'images/cover.svg'), COVER);
+    fs.writeFileSync(
+      path.join(pubDir, 'publication.yaml'),
+      `slug: ${t.slug}\nversion: 1\ntitle: ${t.title}\nauthor: ${t.author}\ncreatedAt: ${t.createdAt}\ncover: images/cover.svg\n${t.extraYaml ?? ''}`,
+    );
+    for (const [name, text] of Object.entries(t.editions ?? {})) fs.writeFileSync(path.join(pubDir, `${name}.md`), text);
+  }
+  return dir;
+}
+
+export const silentLogger = () => pino({ level: 'silent' });
+
+export async function startFixtureServer(options: { dataDir?: string; contentDir?: string } = {}): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: options.dataDir ?? 'memory://',
+    contentDir: options.contentDir ?? writeFixtureLibrary(),
+    logger: silentLogger(),
+  });
+}
+
+export async function getJson(server: RunningServer, pathname: string, init?: RequestInit) {
+  const response = await fetch(server.url + pathname, init);
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body: body as any };
+}
