@@ -20,6 +20,8 @@ export interface StartOptions {
   logLevel?: string;
   /** Start from a PGlite snapshot (tests). */
   loadDataDir?: Blob;
+  /** Extra routes mounted first (the bench's ceiling route). */
+  extraRoutes?: Parameters<typeof createApp>[0]['extraRoutes'];
   /** Reuse an open database (tests); it is not closed on stop. */
   database?: Database;
 }
@@ -69,7 +71,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const store = new ContentStore(database);
   await store.refreshRevision();
   const site = options.distDir ? new StaticSite(options.distDir) : undefined;
-  const app = createApp({ store, logger, site });
+  const app = createApp({ store, logger, site, extraRoutes: options.extraRoutes });
 
   const poll =
     database.kind === 'postgres'

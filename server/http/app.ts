@@ -28,9 +28,11 @@ export interface AppDeps {
   store: ContentStore;
   logger: Logger;
   site?: StaticSite;
+  /** Routes mounted before everything else (the bench's constant-JSON ceiling). */
+  extraRoutes?: (app: Hono<Env>) => void;
 }
 
-type Env = { Variables: { clientId: string | null } };
+export type Env = { Variables: { clientId: string | null } };
 
 function send<T>(c: Context, entry: Cached<T>, cacheControl = CONTENT_CACHE_CONTROL): Response {
   const headers = { ETag: entry.etag, 'Cache-Control': cacheControl, 'Content-Type': 'application/json; charset=utf-8' };
@@ -42,7 +44,7 @@ function errorResponse(c: Context, error: HttpError): Response {
   return c.json({ errors: error.errors }, error.status);
 }
 
-export function createApp({ store, logger, site }: AppDeps) {
+export function createApp({ store, logger, site, extraRoutes }: AppDeps) {
   const app = new Hono<Env>();
 
   app.use('*', async (c, next) => {
@@ -64,6 +66,8 @@ export function createApp({ store, logger, site }: AppDeps) {
       );
     }
   });
+
+  extraRoutes?.(app);
 
   const api = new Hono<Env>();
 

@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: autocannon on loopback against the real server (in its own process). Reports requests/s and
+ * p99 for GET /passages and GET /publications?search=, next to a constant-JSON route on the same server as the
+ * ceiling, and prints each ratio to that ceiling. Target on a 2-core machine: passages/ceiling >= 0.5.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP_S = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const root = path.resolve(import.meta.dirname, '..');
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/server.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url: string = await new Promise((resolve, reject) => {
+  const rl = readline.createInterface({ input: child.stdout! });
+  rl.on('line', (line) => {
+    try {
+      resolve(JSON.parse(line).url);
+    } catch {
+      /* log line */
+    }
+  });
+  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+async function measure(name: string, target: string) {
+  // Warm the cache and the JIT first, so the order of measurement does not matter.
+  await autocannon({ url: url + target, connections: CONNECTIONS, duration: WARMUP_S });
+  const result = await autocannon({ url: url + target, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx responses`);
+  return { name, rps: result.requests.average, p99: result.latency.p99 };
+}
+
+try {
+  const list = await (await fetch(`${url}/api/v1/publications`)).json();
+  const detail = await (await fetch(`${url}/api/v1/publications/${list.items[0].slug}`)).json();
+  const editionId = detail.editions[0].id;
+
+  const ceiling = await measure('constant JSON (ceiling)', '/bench/constant');
+  const rows = [
+    ceiling,
+    await measure('GET /passages', `/api/v1/passages?editionId=${editionId}&position=1`),
+    await measure('GET /publications?search=', '/api/v1/publications?search=the'),
+  ];
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, ${url}\n`);
+  console.log('route                          req/s     p99 ms   ratio to ceiling');
+  for (const r of rows) {
+    console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p99).padStart(7)}   ${(r.rps / ceiling.rps).toFixed(2)}`);
+  }
+  const ratio = rows[1].rps / ceiling.rps;
+  console.log(`\npassages/ceiling = ${ratio.toFixed(2)} (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+} finally {
+  child.kill('SIGTERM');
+}

@@ -1,0 +1,27 @@
+/** The bench's server process: the real server on a fresh data dir, plus a constant-JSON route as the ceiling. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { startServer } from '../server/server';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-'));
+const CONSTANT = { ok: true, message: 'constant' };
+const server = await startServer({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  contentDir: path.resolve(import.meta.dirname, '..', 'content'),
+  logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
+  extraRoutes: (app) => {
+    app.get('/bench/constant', (c) => c.json(CONSTANT));
+  },
+});
+process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
+const stop = async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
