@@ -1,0 +1,3 @@
+export * from './toolbar.machine';
+export * from './toolbar.connect';
+export * from './toolbar.types';

@@ -1,0 +1,165 @@
+/**
+ * Model-based test harness on xstate 5's graph utilities (`xstate/graph`, the maintained successor of
+ * `@xstate/test`). `planTransitionWalk` builds a TestModel of a machine, takes the shortest path to every state
+ * it can reach, and extends each with every event that state accepts, so that every transition of the machine
+ * is walked once. Each walk replays its events on a system under test and checks it after every step.
+ * It also counts the machine's transitions and reports how many the walks covered.
+ */
+import { initialTransition, transition, type AnyStateMachine, type EventFrom, type SnapshotFrom } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+
+export interface TransitionRef {
+  key: string;
+  source: string;
+  event: string;
+  guard: string | null;
+  targets: string[];
+}
+
+type AnyTransitionDefinition = {
+  source: { id: string };
+  eventType: string;
+  guard?: unknown;
+  target?: readonly { id: string }[];
+};
+type AnyNode = {
+  id: string;
+  states: Record<string, AnyNode>;
+  transitions: Map<string, AnyTransitionDefinition[]>;
+  always?: AnyTransitionDefinition[];
+};
+
+function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'function') return guard.name || 'inline';
+  return 'guard';
+}
+
+export function transitionKey(t: AnyTransitionDefinition, index: number): string {
+  const targets = (t.target ?? []).map((n) => n.id).join(',') || '(self)';
+  const guard = guardName(t.guard);
+  return `${t.source.id} --${t.eventType}${guard ? ` [${guard}]` : ''}#${index}--> ${targets}`;
+}
+
+/** Every transition written in the machine, guarded alternatives counted separately. */
+export function allTransitions(machine: AnyStateMachine): TransitionRef[] {
+  const out: TransitionRef[] = [];
+  const visit = (node: AnyNode) => {
+    for (const [, list] of node.transitions) {
+      list.forEach((t, i) =>
+        out.push({
+          key: transitionKey(t, i),
+          source: t.source.id,
+          event: t.eventType,
+          guard: guardName(t.guard),
+          targets: (t.target ?? []).map((n) => n.id),
+        }),
+      );
+    }
+    (node.always ?? []).forEach((t, i) =>
+      out.push({ key: transitionKey(t, i), source: t.source.id, event: '(always)', guard: guardName(t.guard), targets: (t.target ?? []).map((n) => n.id) }),
+    );
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root as unknown as AnyNode);
+  return out;
+}
+
+function takenKeys(machine: AnyStateMachine, snapshot: unknown, event: unknown): string[] {
+  const taken = (machine as unknown as { getTransitionData(s: unknown, e: unknown): AnyTransitionDefinition[] }).getTransitionData(snapshot, event);
+  return taken.map((t) => {
+    const list = (t.source as unknown as AnyNode).transitions.get(t.eventType) ?? [];
+    return transitionKey(t, list.indexOf(t));
+  });
+}
+
+/** The named actions a step executes (xstate's built-ins such as assign are left out). */
+function actionNames(actions: readonly { type: string }[]): string[] {
+  return actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+}
+
+export interface SystemUnderTest<TEvent> {
+  send(event: TEvent): void;
+  stop?(): void;
+}
+
+export interface WalkCase<TMachine extends AnyStateMachine> {
+  description: string;
+  events: EventFrom<TMachine>[];
+  run(
+    check: (expected: SnapshotFrom<TMachine>, step: number, actions: string[]) => void,
+    sut: SystemUnderTest<EventFrom<TMachine>>,
+  ): Promise<void>;
+}
+
+export interface WalkPlan<TMachine extends AnyStateMachine> {
+  cases: WalkCase<TMachine>[];
+  covered: Set<string>;
+  total: TransitionRef[];
+  uncovered: TransitionRef[];
+  summary: string;
+}
+
+export interface PlanOptions<TMachine extends AnyStateMachine> {
+  /** Sample events to try in each state (with payloads). */
+  events: EventFrom<TMachine>[] | ((snapshot: SnapshotFrom<TMachine>) => EventFrom<TMachine>[]);
+  input?: unknown;
+  /** What makes two snapshots the same state for the walk. Default: value plus context. */
+  serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
+  /** Guard against runaway context. @default 500 */
+  maxStates?: number;
+}
+
+export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TMachine, options: PlanOptions<TMachine>): WalkPlan<TMachine> {
+  const serializeState =
+    options.serializeState ?? ((s: SnapshotFrom<TMachine>) => JSON.stringify({ value: (s as any).value, context: (s as any).context }));
+  const eventsFor = typeof options.events === 'function' ? options.events : () => options.events as EventFrom<TMachine>[];
+  const model = createTestModel(machine, {
+    events: (s: any) => eventsFor(s),
+    serializeState: (s: any) => serializeState(s),
+    input: options.input,
+    limit: options.maxStates ?? 500,
+  } as any);
+  const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
+
+  const covered = new Set<string>();
+  const cases: WalkCase<TMachine>[] = [];
+  const seenEdges = new Set<string>();
+  for (const path of shortest) {
+    const from = path.state as SnapshotFrom<TMachine>;
+    const prefix = path.steps.map((s) => s.event as EventFrom<TMachine>).filter((e) => e.type !== 'xstate.init');
+    for (const event of eventsFor(from)) {
+      const keys = takenKeys(machine, from, event);
+      if (keys.length === 0) continue;
+      const edge = `${serializeState(from)}|${JSON.stringify(event)}`;
+      if (seenEdges.has(edge)) continue;
+      seenEdges.add(edge);
+      keys.forEach((k) => covered.add(k));
+      const events = [...prefix, event];
+      cases.push({
+        description: `${keys.join(' + ')}  via ${events.map((e) => e.type).join(' → ') || '(start)'}`,
+        events,
+        async run(check, sut) {
+          let [snapshot, actions] = initialTransition(machine, options.input as any);
+          check(snapshot as SnapshotFrom<TMachine>, 0, actionNames(actions));
+          let step = 0;
+          try {
+            for (const e of events) {
+              sut.send(e);
+              [snapshot, actions] = transition(machine, snapshot as any, e as any);
+              check(snapshot as SnapshotFrom<TMachine>, ++step, actionNames(actions));
+            }
+          } finally {
+            sut.stop?.();
+          }
+        },
+      });
+    }
+  }
+  const total = allTransitions(machine);
+  const uncovered = total.filter((t) => !covered.has(t.key));
+  const summary = `${machine.id}: ${total.length - uncovered.length}/${total.length} transitions covered (${Math.round(((total.length - uncovered.length) / Math.max(1, total.length)) * 100)}%)`;
+  return { cases, covered, total, uncovered, summary };
+}
