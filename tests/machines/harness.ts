@@ -129,7 +129,7 @@ export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TM
   const seenEdges = new Set<string>();
   for (const path of shortest) {
     const from = path.state as SnapshotFrom<TMachine>;
-    const prefix = path.steps.map((s) => s.event as EventFrom<TMachine>).filter((e) => e.type !== 'xstate.init');
+    const prefix = path.steps.map((s) => s.event as EventFrom<TMachine>).filter((e) => (e as { type: string }).type !== 'xstate.init');
     for (const event of eventsFor(from)) {
       const keys = takenKeys(machine, from, event);
       if (keys.length === 0) continue;
@@ -139,7 +139,7 @@ export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TM
       keys.forEach((k) => covered.add(k));
       const events = [...prefix, event];
       cases.push({
-        description: `${keys.join(' + ')}  via ${events.map((e) => e.type).join(' → ') || '(start)'}`,
+        description: `${keys.join(' + ')}  via ${events.map((e) => (e as { type: string }).type).join(' → ') || '(start)'}`,
         events,
         async run(check, sut) {
           let [snapshot, actions] = initialTransition(machine, options.input as any);

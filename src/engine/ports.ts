@@ -1,0 +1,80 @@
+/**
+ * Everything the engine touches comes in through these ports, so it runs the same in a browser, in Node, in
+ * tests and in other front ends. Nothing in src/engine or src/machines reaches for window, document,
+ * localStorage, fetch or Date.now.
+ */
+import type { ApiClient } from '../api/client';
+
+/** A string key-value store: localStorage in the browser, a Map in Node and tests. */
+export interface StoragePort {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export type TimerHandle = unknown;
+
+export interface ClockPort {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** One audio element's worth of playback. */
+export interface AudioPort {
+  load(url: string | null): void;
+  play(): Promise<void>;
+  pause(): void;
+  seek(seconds: number): void;
+  setRate(rate: number): void;
+  currentTime(): number;
+  duration(): number;
+  /** Called when playback reaches the end. Returns an unsubscribe. */
+  onEnded(listener: () => void): () => void;
+}
+
+export interface AnalyticsPort {
+  track(event: TrackedEvent, properties?: Record<string, unknown>): void;
+}
+
+export interface NavigationPort {
+  /** Replace (not push) the address, e.g. after removing ?groupCode=. */
+  replace(path: string): void;
+  push(path: string): void;
+  /** The current path and query. */
+  current(): string;
+}
+
+export interface LoggerPort {
+  error(message: string, details?: unknown): void;
+  warn(message: string, details?: unknown): void;
+}
+
+export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> & Partial<ApiClient>;
+
+export interface EnginePorts {
+  api: ApiPort;
+  storage: StoragePort;
+  clock: ClockPort;
+  audio?: AudioPort;
+  analytics: AnalyticsPort;
+  navigation?: NavigationPort;
+  logger?: LoggerPort;
+}
+
+/** The tracked events of SPEC §4, spelled as the spec spells them. */
+export const TRACKED_EVENTS = [
+  'Changed Audio Settings',
+  'Closed Audio Player',
+  'Copied Magic Link',
+  'Opened Audio Player',
+  'Paused Audio',
+  'Resumed Audio',
+  'Signed In',
+  'Signed Out',
+  'Viewed Catalog',
+  'Viewed Novel',
+  'Viewed Passage',
+  'Visited URL',
+] as const;
+export type TrackedEvent = (typeof TRACKED_EVENTS)[number];

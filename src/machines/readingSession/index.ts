@@ -1,0 +1,3 @@
+export * from './readingSession.machine';
+export * from './readingSession.connect';
+export * from './readingSession.types';

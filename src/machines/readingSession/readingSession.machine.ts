@@ -1,0 +1,173 @@
+/**
+ * The reading session ties the reader together (SPEC §2 Reader entry and screen, §4 Passage navigation and
+ * Language and level change): which publication, which editions in which columns, which position. Loading and
+ * saving go through named actions the engine provides; their outcomes come back as events.
+ */
+import { assign, setup } from 'xstate';
+import { closestForLanguage, closestForLevel, clampPosition, findEdition, pagingMax, pushRecent } from '../../domain/reading';
+import type { Edition, Publication } from '../../domain/schemas';
+import type { StateMetaWithTimers } from '../shared/timers';
+import type { EditionChoice, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput } from './readingSession.types';
+
+/** How many recently used languages are remembered. The spec does not give the value. @default 5 */
+export const RECENT_LANGUAGES_CAP = 5;
+
+export function editionFor(publication: Publication | null, choice: EditionChoice | null): Edition | undefined {
+  if (!publication || !choice) return undefined;
+  return findEdition(publication.editions, choice);
+}
+
+/** The largest position paging may reach: the largest passage count over the editions in view. */
+export function maxPositionOf(context: Pick<ReadingSessionContext, 'publication' | 'primary' | 'secondary'>): number {
+  return pagingMax([editionFor(context.publication, context.primary), editionFor(context.publication, context.secondary)]);
+}
+
+function resolveOpen(context: ReadingSessionContext, publication: Publication): Partial<ReadingSessionContext> {
+  const request = context.request;
+  const primary = request?.primary ?? publication.defaultReader.left;
+  const secondary = request?.secondary === undefined ? null : request.secondary;
+  const base = { publication, primary, secondary, error: null };
+  const primaryEdition = editionFor(publication, primary);
+  // A position past the edition's end moves to its last passage; anything not positive becomes 1.
+  const max = primaryEdition ? pagingMax([primaryEdition, editionFor(publication, secondary)]) : Number.MAX_SAFE_INTEGER;
+  return { ...base, position: clampPosition(request?.position ?? 1, max) };
+}
+
+export const readingSessionMachine = setup({
+  types: {} as {
+    context: ReadingSessionContext;
+    events: ReadingSessionEvent;
+    input: ReadingSessionInput;
+    meta: StateMetaWithTimers;
+  },
+  actions: {
+    /** Provided by the engine: fetch the publication of context.request. */
+    loadPublication: () => {},
+    /** Provided by the engine: load the passages in view and prefetch their neighbours. */
+    loadPassages: () => {},
+    /** Provided by the engine: remember the position for this publication. */
+    savePosition: () => {},
+    /** Provided by the engine: remember the recently used languages. */
+    saveRecentLanguages: () => {},
+    /** Provided by the engine: put the canonical reader URL in the address. */
+    syncAddress: () => {},
+    /** Provided by the engine: the publication cannot be read; go to the catalog. */
+    leaveToCatalog: () => {},
+    /** Provided by the engine: tracking of 'Viewed Passage'. */
+    trackViewedPassage: () => {},
+    assignPublication: assign(({ context, event }) =>
+      event.type === 'publication.loaded' ? resolveOpen(context, event.publication) : {},
+    ),
+    assignRequest: assign(({ event }) => (event.type === 'session.open' ? { request: event.request, error: null } : {})),
+    assignError: assign(({ event }) => (event.type === 'publication.failed' ? { error: { status: event.status, message: event.message } } : {})),
+    assignPosition: assign(({ context, event }) => {
+      const max = maxPositionOf(context);
+      if (event.type === 'page.next') return { position: clampPosition(context.position + 1, max) };
+      if (event.type === 'page.previous') return { position: clampPosition(context.position - 1, max) };
+      if (event.type === 'page.goto') return { position: clampPosition(event.position, max) };
+      return {};
+    }),
+    assignLanguage: assign(({ context, event }) => {
+      if (event.type !== 'language.change' || !context.publication) return {};
+      const current = event.slot === 'primary' ? context.primary : context.secondary;
+      const level = current?.level ?? context.publication.defaultReader.left.level;
+      const next = closestForLanguage(context.publication.editions, event.language, level);
+      if (!next) return {};
+      const choice = { language: next.language.code, level: next.level };
+      const updated = { ...context, [event.slot]: choice };
+      return {
+        [event.slot]: choice,
+        position: clampPosition(context.position, maxPositionOf(updated)),
+        recentLanguages: pushRecent(context.recentLanguages, event.language, RECENT_LANGUAGES_CAP),
+      };
+    }),
+    assignLevel: assign(({ context, event }) => {
+      if (event.type !== 'level.change' || !context.publication) return {};
+      const current = event.slot === 'primary' ? context.primary : context.secondary;
+      const language = current?.language ?? context.publication.defaultReader.left.language;
+      const next = closestForLevel(context.publication.editions, event.level, language);
+      if (!next) return {};
+      const choice = { language: next.language.code, level: next.level };
+      const updated = { ...context, [event.slot]: choice };
+      return { [event.slot]: choice, position: clampPosition(context.position, maxPositionOf(updated)) };
+    }),
+    assignSecondary: assign(({ context, event }) => {
+      if (event.type === 'secondary.clear') return { secondary: null };
+      if (event.type !== 'secondary.set') return {};
+      const updated = { ...context, secondary: event.choice };
+      return { secondary: event.choice, position: clampPosition(context.position, maxPositionOf(updated)) };
+    }),
+    clearSession: assign({ request: null, publication: null, primary: null, secondary: null, position: 1, error: null }),
+  },
+  guards: {
+    canGoNext: ({ context }) => context.position < maxPositionOf(context),
+    canGoPrevious: ({ context }) => context.position > 1,
+    isNewPosition: ({ context, event }) =>
+      event.type === 'page.goto' && clampPosition(event.position, maxPositionOf(context)) !== context.position,
+    hasLanguage: ({ context, event }) =>
+      event.type === 'language.change' && !!context.publication?.editions.some((e) => e.language.code === event.language),
+    hasLevel: ({ context, event }) => event.type === 'level.change' && !!context.publication?.editions.some((e) => e.level === event.level),
+  },
+}).createMachine({
+  id: 'readingSession',
+  initial: 'idle',
+  context: ({ input }) => ({
+    request: null,
+    publication: null,
+    primary: null,
+    secondary: null,
+    position: 1,
+    recentLanguages: (input?.recentLanguages ?? []).slice(0, RECENT_LANGUAGES_CAP),
+    error: null,
+  }),
+  on: {
+    'session.open': { target: '.loading', actions: ['assignRequest', 'loadPublication'] },
+    'session.close': { target: '.idle', actions: 'clearSession' },
+  },
+  states: {
+    idle: { meta: { description: 'No publication is open.' } },
+    loading: {
+      meta: { description: 'The publication is being fetched.' },
+      on: {
+        'publication.loaded': {
+          target: 'reading',
+          actions: ['assignPublication', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
+        },
+        'publication.failed': { target: 'unavailable', actions: ['assignError', 'leaveToCatalog'] },
+      },
+    },
+    reading: {
+      meta: { description: 'Passages are shown; the reader pages and changes editions.' },
+      on: {
+        'page.next': {
+          guard: 'canGoNext',
+          actions: ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
+        },
+        'page.previous': {
+          guard: 'canGoPrevious',
+          actions: ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
+        },
+        'page.goto': {
+          guard: 'isNewPosition',
+          actions: ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
+        },
+        'language.change': {
+          guard: 'hasLanguage',
+          actions: ['assignLanguage', 'saveRecentLanguages', 'syncAddress', 'savePosition', 'loadPassages'],
+        },
+        'level.change': { guard: 'hasLevel', actions: ['assignLevel', 'syncAddress', 'savePosition', 'loadPassages'] },
+        'secondary.set': { actions: ['assignSecondary', 'syncAddress', 'savePosition', 'loadPassages'] },
+        'secondary.clear': { actions: ['assignSecondary', 'syncAddress', 'savePosition'] },
+        'publication.reload': { target: 'refreshing', actions: 'loadPublication' },
+      },
+    },
+    refreshing: {
+      meta: { description: 'The publication is fetched again (an edition was created); the passages stay shown.' },
+      on: {
+        'publication.loaded': { target: 'reading', actions: ['assignPublication', 'syncAddress', 'loadPassages'] },
+        'publication.failed': { target: 'reading' },
+      },
+    },
+    unavailable: { meta: { description: 'The publication could not be loaded; the reader leaves for the catalog.' } },
+  },
+});
