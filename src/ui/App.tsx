@@ -1,0 +1,44 @@
+/** The app root: query client, React Aria's router link handling, the error boundary and the routes. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { Router, useLocation } from 'wouter';
+import { ErrorBoundary } from './layout/ErrorBoundary';
+import { queryClient } from './platform/api';
+import { AppRoutes } from './routes';
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: { replace?: boolean };
+  }
+}
+
+function ScrollToTop() {
+  const [path] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [path]);
+  return null;
+}
+
+function Shell() {
+  const [path, navigate] = useLocation();
+  return (
+    <RouterProvider navigate={(to, options) => navigate(to, options)}>
+      <ScrollToTop />
+      <ErrorBoundary resetKey={path}>
+        <AppRoutes />
+      </ErrorBoundary>
+    </RouterProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router>
+        <Shell />
+      </Router>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from 'wouter';
+import { PRIVACY_URL, PRODUCT_NAME, TERMS_URL } from '../../domain/constants';
+import { pageContainer } from '../components/styles';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-auto border-t border-line bg-surface">
+      <div className={`${pageContainer} flex flex-col gap-3 py-6 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between`}>
+        <nav aria-label="Legal">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link href={TERMS_URL} className="rounded hover:text-primary-900 hover:underline">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link href={PRIVACY_URL} className="rounded hover:text-primary-900 hover:underline">
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p>
+          © {year} {PRODUCT_NAME}
+        </p>
+      </div>
+    </footer>
+  );
+}

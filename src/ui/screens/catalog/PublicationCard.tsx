@@ -1,0 +1,53 @@
+import { Link } from 'wouter';
+import type { PublicationSummary } from '../../../domain/schemas';
+import { publicationHref } from '../publication/publicationView';
+
+export function PublicationCard({ publication }: { publication: PublicationSummary }) {
+  const tags = [...(publication.renderingMode === 'ILLUSTRATED' ? ['Illustrated'] : []), ...publication.badges];
+  return (
+    <Link
+      href={publicationHref(publication)}
+      className="group flex h-full flex-row gap-4 rounded-2xl p-2 transition-colors hover:bg-surface focus-visible:bg-surface sm:flex-col sm:gap-0"
+    >
+      <div className="relative aspect-[3/4] w-24 shrink-0 overflow-hidden sm:w-auto rounded-xl border border-line bg-primary-50 shadow-[0_1px_3px_rgba(16,58,58,0.08)] transition-shadow group-hover:shadow-[0_8px_24px_rgba(16,58,58,0.14)]">
+        <img
+          src={publication.thumbnailImageUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+        {tags.length > 0 && (
+          <ul className="absolute top-2 left-2 hidden flex-wrap gap-1 sm:flex" aria-hidden="true">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-surface/95 px-2 py-0.5 text-xs font-semibold text-primary-900 capitalize shadow-sm">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="min-w-0 self-center px-1 pt-1 pb-1 sm:self-auto sm:pt-3">
+        <h2 className="font-serif text-lg leading-snug font-semibold text-primary-900 group-hover:underline group-hover:decoration-primary-300 group-hover:underline-offset-4">
+          {publication.title}
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">{publication.author}</p>
+        {tags.length > 0 && (
+          <p className="mt-2 text-xs font-semibold tracking-wide text-primary-700 uppercase sm:sr-only">{tags.join(' · ')}</p>
+        )}
+      </div>
+    </Link>
+  );
+}
+
+export function PublicationCardSkeleton() {
+  return (
+    <div className="flex h-full animate-pulse flex-row gap-4 p-2 sm:flex-col sm:gap-0">
+      <div className="aspect-[3/4] w-24 shrink-0 rounded-xl bg-primary-100/70 sm:w-auto" />
+      <div className="flex-1 self-center sm:self-auto">
+        <div className="h-5 w-4/5 rounded bg-primary-100/70 sm:mt-4" />
+        <div className="mt-2 h-4 w-1/2 rounded bg-primary-100/50" />
+      </div>
+    </div>
+  );
+}

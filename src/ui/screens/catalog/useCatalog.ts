@@ -1,0 +1,184 @@
+/**
+ * The Free Library's state, gathered in one place so the view only renders and calls commands.
+ * The address holds search and p (SPEC §2); the sort lasts for the tab. Every rule is a call into
+ * src/domain/catalog.ts.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import {
+  catalogHref,
+  clampPage,
+  correctedPage,
+  digitsOnly,
+  pageList,
+  pageNavigation,
+  parseCatalogQuery,
+  parsePageInput,
+  toSortKey,
+  totalPages,
+  withSearch,
+  type CatalogQuery,
+} from '../../../domain/catalog';
+import { PAGE_INPUT_DEBOUNCE_MS, PAGE_SIZE, SEARCH_DEBOUNCE_MS, SKELETON_CARDS } from '../../../domain/constants';
+import type { PublicationSummary, SortKey } from '../../../domain/schemas';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useLatest } from '../../hooks/useLatest';
+import { queries } from '../../platform/api';
+import { sessionStore } from '../../platform/storage';
+
+const SORT_STORAGE_KEY = 'catalogSort';
+
+export type CatalogStatus = 'loading' | 'error' | 'empty' | 'ready';
+
+export function useCatalog() {
+  const queryString = useSearch();
+  const [, navigate] = useLocation();
+  const query = parseCatalogQuery(queryString);
+  const queryRef = useLatest({ query, queryString });
+
+  /** Move to a new catalog state, replacing the history entry (SPEC: the address is kept in step). */
+  const go = useCallback(
+    (next: CatalogQuery) => {
+      navigate(catalogHref(next, queryRef.current.queryString), { replace: true });
+    },
+    [navigate, queryRef],
+  );
+
+  // ---- sort ----
+  const [sort, setSortState] = useState<SortKey>(() => toSortKey(sessionStore.get(SORT_STORAGE_KEY)));
+  const setSort = useCallback(
+    (next: SortKey) => {
+      setSortState(next);
+      sessionStore.set(SORT_STORAGE_KEY, next);
+      // Changing the sort goes back to page 1 (SPEC §4).
+      const { query: current } = queryRef.current;
+      if (current.page !== 1) go({ ...current, page: 1 });
+    },
+    [go, queryRef],
+  );
+
+  // ---- the list ----
+  const list = useQuery(
+    queries.publications({ search: query.search || undefined, sort, page: query.page, pageSize: PAGE_SIZE }),
+  );
+  const data = list.data;
+  const pageSize = data?.pageSize ?? PAGE_SIZE;
+  const pageCount = data ? totalPages(data.total, pageSize) : Math.max(1, query.page);
+  const fix = data && !list.isPlaceholderData ? correctedPage(query.page, data.total, pageSize) : null;
+
+  // A page past the end is clamped and the address fixed (SPEC §4).
+  useEffect(() => {
+    if (fix !== null) go({ ...queryRef.current.query, page: fix });
+  }, [fix, go, queryRef]);
+
+  const page = data ? clampPage(query.page, pageCount) : query.page;
+
+  // ---- search text, debounced into the address ----
+  const [searchText, setSearchText] = useState(query.search);
+  const lastSearch = useRef(query.search);
+  useEffect(() => {
+    // The address changed from outside (back/forward, a link): show its search.
+    if (query.search !== lastSearch.current) {
+      lastSearch.current = query.search;
+      setSearchText(query.search);
+    }
+  }, [query.search]);
+
+  const applySearch = useCallback(
+    (text: string) => {
+      const next = withSearch(queryRef.current.query, text);
+      if (!next) return;
+      lastSearch.current = next.search;
+      go(next);
+    },
+    [go, queryRef],
+  );
+
+  const debouncedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    applySearch(debouncedSearch);
+  }, [debouncedSearch, applySearch]);
+
+  // ---- typed page input: digits only, applied after a pause, only when 1..pageCount (SPEC §5) ----
+  const [pageText, setPageTextState] = useState(String(page));
+  const pageTextTyped = useRef(false);
+  useEffect(() => {
+    pageTextTyped.current = false;
+    setPageTextState(String(page));
+  }, [page]);
+  const setPageText = useCallback((text: string) => {
+    pageTextTyped.current = true;
+    setPageTextState(digitsOnly(text));
+  }, []);
+  const debouncedPageText = useDebouncedValue(pageText, PAGE_INPUT_DEBOUNCE_MS);
+  const pageCountRef = useLatest(pageCount);
+  useEffect(() => {
+    if (!pageTextTyped.current) return;
+    const typed = parsePageInput(debouncedPageText, pageCountRef.current);
+    const { query: current } = queryRef.current;
+    if (typed !== null && typed !== current.page) go({ ...current, page: typed });
+  }, [debouncedPageText, go, queryRef, pageCountRef]);
+
+  const goToPage = useCallback(
+    (target: number) => {
+      const { query: current } = queryRef.current;
+      const next = clampPage(target, pageCount);
+      if (next !== current.page) go({ ...current, page: next });
+    },
+    [go, pageCount, queryRef],
+  );
+
+  // ---- what the view shows ----
+  const items: PublicationSummary[] = data?.items ?? [];
+  let status: CatalogStatus;
+  if (list.isError) status = 'error';
+  else if (!data || fix !== null) status = 'loading';
+  else if (items.length === 0) status = 'empty';
+  else status = 'ready';
+
+  const navigation = pageNavigation(page, pageCount);
+
+  return {
+    status,
+    items,
+    total: data?.total ?? 0,
+    skeletonCount: SKELETON_CARDS,
+    /** True while a new page, search or sort loads over the previous results. */
+    isRefreshing: list.isFetching && list.isPlaceholderData,
+    errorMessage: list.error?.message ?? null,
+    retry: () => void list.refetch(),
+
+    searchText,
+    setSearchText,
+    /** Apply the search now (Enter), without waiting for the debounce. */
+    submitSearch: () => applySearch(searchText),
+    clearSearch: () => {
+      setSearchText('');
+      applySearch('');
+    },
+    activeSearch: query.search,
+
+    sort,
+    setSort,
+
+    page,
+    pageCount,
+    pages: pageList(page, pageCount),
+    hasPrevious: navigation.hasPrevious,
+    hasNext: navigation.hasNext,
+    goToPage,
+    goToPrevious: () => goToPage(page - 1),
+    goToNext: () => goToPage(page + 1),
+    pageText,
+    setPageText,
+    /** The typed page cannot be applied (out of range), shown as a hint. */
+    isPageTextInvalid: pageText !== '' && parsePageInput(pageText, pageCount) === null,
+    resetPageText: () => {
+      pageTextTyped.current = false;
+      setPageTextState(String(page));
+    },
+  };
+}
+
+export type CatalogModel = ReturnType<typeof useCatalog>;

@@ -1,0 +1,84 @@
+/** What the publication page shows, computed from the API's publication. No React. */
+import { languageInfo } from '../../../domain/languages';
+import { LEVEL_ORDER, LEVEL_LABELS, sortLevels, type Level } from '../../../domain/levels';
+import { LANGUAGE_CODES } from '../../../domain/languages';
+import type { Edition, Publication } from '../../../domain/schemas';
+import { readerHref } from '../reader/readerPath';
+
+export const NOT_AVAILABLE = 'N/A';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** A count, or 'N/A' when it is missing (0 means it was never measured). */
+export function formatCount(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? numberFormat.format(value) : NOT_AVAILABLE;
+}
+
+export function formatText(value: string | null | undefined): string {
+  return value && value.trim() ? value : NOT_AVAILABLE;
+}
+
+export interface EditionRow {
+  key: string;
+  level: Level;
+  levelLabel: string;
+  language: string;
+  totalWords: string;
+  uniqueWords: string;
+  lexile: string;
+  readHref: string;
+  readLabel: string;
+}
+
+export interface EditionGroup {
+  id: 'english' | 'other';
+  caption: string;
+  rows: EditionRow[];
+}
+
+function byLanguageThenLevel(a: Edition, b: Edition): number {
+  const lang = LANGUAGE_CODES.indexOf(a.language.code) - LANGUAGE_CODES.indexOf(b.language.code);
+  return lang !== 0 ? lang : LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level);
+}
+
+function row(publication: Publication, edition: Edition): EditionRow {
+  const language = edition.language.name || languageInfo(edition.language.code).name;
+  return {
+    key: `${edition.language.code}:${edition.level}`,
+    level: edition.level,
+    levelLabel: LEVEL_LABELS[edition.level],
+    language,
+    totalWords: formatCount(edition.metadata.totalWords),
+    uniqueWords: formatCount(edition.metadata.uniqueWords),
+    lexile: formatText(edition.lexileLevelFormatted),
+    readHref: readerHref(publication.slug, publication.version, { language: edition.language.code, level: edition.level }, 1),
+    readLabel: `Read ${LEVEL_LABELS[edition.level]}, ${language}`,
+  };
+}
+
+/** English editions first, then other languages (SPEC §3: the detail view splits them). Empty groups are left out. */
+export function editionGroups(publication: Publication): EditionGroup[] {
+  const english = [...publication.englishEditions].sort(byLanguageThenLevel);
+  const others = publication.editions.filter((e) => e.language.code !== 'en').sort(byLanguageThenLevel);
+  const groups: EditionGroup[] = [
+    { id: 'english', caption: 'English', rows: english.map((e) => row(publication, e)) },
+    { id: 'other', caption: 'Other languages', rows: others.map((e) => row(publication, e)) },
+  ];
+  return groups.filter((g) => g.rows.length > 0);
+}
+
+/** The levels to show as chips, easiest first. */
+export function availableLevels(publication: Publication): Level[] {
+  const levels = publication.levels.length ? publication.levels : [...new Set(publication.editions.map((e) => e.level))];
+  return sortLevels(levels);
+}
+
+export function publicationHref(p: { slug: string; version: string }): string {
+  return `/${p.slug}/${p.version}`;
+}
+
+/** '/{slug}/{version}/read' keeping the current query string (SPEC §2 Read Online). */
+export function readOnlineHref(p: { slug: string; version: string }, query: string): string {
+  const q = query.replace(/^\?/, '');
+  return `/${p.slug}/${p.version}/read${q ? `?${q}` : ''}`;
+}
