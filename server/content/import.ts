@@ -79,6 +79,7 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
             position: p.position,
             text: p.html,
             imageUrl: p.image ? mediaUrl(pub.slug, pub.version, p.image) : null,
+            imageAlt: p.imageAlt,
             partName: p.partName,
             sectionName: p.sectionName,
           })),
@@ -88,6 +89,7 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
           set: {
             text: sql`excluded.text`,
             imageUrl: sql`excluded.image_url`,
+            imageAlt: sql`excluded.image_alt`,
             partName: sql`excluded.part_name`,
             sectionName: sql`excluded.section_name`,
             textDecoded: sql`case when ${passages.text} = excluded.text then ${passages.textDecoded} else null end`,

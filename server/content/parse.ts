@@ -25,6 +25,8 @@ export interface ParsedPassage {
   plain: string;
   /** Relative path of the illustration inside the publication folder, or null. */
   image: string | null;
+  /** The illustration's alt text. */
+  imageAlt: string | null;
   partName: string | null;
   sectionName: string | null;
 }
@@ -83,6 +85,12 @@ export const IMAGE_TYPES: Record<string, string> = {
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 /** Longest passage the importer accepts, in characters of source. @default 5000 */
 export const MAX_PASSAGE_CHARS = 5000;
+
+/**
+ * Bumped whenever the importer stores something new from the same files, so that an existing database picks
+ * it up on the next start even though the source files did not change.
+ */
+export const IMPORT_FORMAT_VERSION = 2;
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EDITION_FILE_RE = /^([a-z]+)\.([A-Za-z]+)\.md$/;
@@ -176,6 +184,7 @@ export function parseEditionFile(
   let paragraphs: string[] = [];
   let paragraph: string[] = [];
   let image: string | null = null;
+  let imageAlt: string | null = null;
   let startLine = 1;
   let chars = 0;
   let inComment = false;
@@ -199,12 +208,14 @@ export function parseEditionFile(
         html: paragraphs.map((p) => `<p>${renderInline(p)}</p>`).join(''),
         plain: paragraphs.join('\n'),
         image,
+        imageAlt,
         partName,
         sectionName,
       });
     }
     paragraphs = [];
     image = null;
+    imageAlt = null;
     chars = 0;
     startLine = line + 1;
   };
@@ -253,6 +264,7 @@ export function parseEditionFile(
       if (target.includes('..') || target.startsWith('/')) return problem(lineNo, 'Image paths must stay inside the publication folder');
       if (!hasFile(target)) return problem(lineNo, `Image file '${target}' does not exist`);
       image = target;
+      imageAlt = alt.trim();
       return;
     }
     if (line === '') {
@@ -422,10 +434,9 @@ export function parsePublication(dir: string, files: Map<string, Uint8Array>): P
     return { language, level };
   };
   const hash = sha256(
-    [...files]
+    [`format:${IMPORT_FORMAT_VERSION}`, ...[...files]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([p, d]) => `${p}\0${sha256(d)}`)
-      .join('\n'),
+      .map(([p, d]) => `${p}\0${sha256(d)}`)].join('\n'),
   );
   const createdAt = meta.createdAt instanceof Date ? meta.createdAt : new Date(meta.createdAt);
   if (Number.isNaN(createdAt.getTime())) {

@@ -295,6 +295,7 @@ export class ContentStore {
       text: row.text,
       textDecoded: row.textDecoded,
       imageUrl: row.imageUrl,
+      imageAlt: row.imageAlt,
       partName: row.partName,
       sectionName: row.sectionName,
       audio: row.audioUrl ? { url: row.audioUrl, speechMarks: row.speechMarks ?? [] } : null,

@@ -73,6 +73,7 @@ export const passages = pgTable(
     text: text('text').notNull(),
     textDecoded: text('text_decoded'),
     imageUrl: text('image_url'),
+    imageAlt: text('image_alt'),
     partName: text('part_name'),
     sectionName: text('section_name'),
     audioUrl: text('audio_url'),

@@ -94,6 +94,8 @@ export const PassageSchema = z.object({
   text: z.string(),
   textDecoded: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The illustration's alt text, written with the content. */
+  imageAlt: z.string().nullable(),
   partName: z.string().nullable(),
   sectionName: z.string().nullable(),
   audio: z.object({ url: z.string(), speechMarks: z.array(SpeechMarkSchema) }).nullable(),

@@ -230,7 +230,7 @@ function PassageBody({ passage, edition, illustrated }: { passage: Passage; edit
   );
   const image = passage.imageUrl ? (
     <figure className={illustrated ? 'flex justify-center' : 'mt-8 flex justify-center'}>
-      <img src={passage.imageUrl} alt="" className="max-h-[400px] w-full max-w-[400px] rounded-xl object-contain" />
+      <img src={passage.imageUrl} alt={passage.imageAlt ?? ''} className="max-h-[400px] w-full max-w-[400px] rounded-xl object-contain" />
     </figure>
   ) : null;
 
