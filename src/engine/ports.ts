@@ -50,7 +50,18 @@ export interface LoggerPort {
   warn(message: string, details?: unknown): void;
 }
 
-export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> & Partial<ApiClient>;
+/**
+ * The API as the engine needs it: `src/api`'s client implements the required part. The optional calls arrive
+ * with later issues (on-demand editions, accounts, narration, decode); without them the engine degrades
+ * honestly (a missing edition is 'Passage not found', a class code cannot be accepted).
+ */
+export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> & {
+  createEdition?(slug: string, body: { version: string; languageCode: string; level: string }): Promise<unknown>;
+  getVisitor?(options: { groupCode: string }): Promise<{ groupCodeValid: boolean; features: string[] }>;
+  updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
+  getSpeechMarks?(passageId: number): Promise<{ offset: number; time: number }[]>;
+  getDecodedText?(passageId: number, editionId: number, position: number): Promise<string>;
+};
 
 export interface EnginePorts {
   api: ApiPort;

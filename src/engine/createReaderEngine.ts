@@ -1,0 +1,697 @@
+/**
+ * The headless reader engine: it runs every machine of the product, feeds them the outcomes of I/O done
+ * through its ports, and exposes one small surface (start, send, getSnapshot, subscribe, stop). It runs in a
+ * browser, in plain Node and in tests; it never touches window, document, localStorage, fetch or Date.now.
+ */
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import { ApiError } from '../api/errors';
+import { DEFAULT_ERROR_MESSAGE } from '../domain/constants';
+import { buildReaderPath } from '../domain/readerUrl';
+import type { Passage } from '../domain/schemas';
+import { readingSessionMachine, editionFor, type ReadingSessionEvent, type SessionRequest, type Slot } from '../machines/readingSession';
+import { passageLoadingMachine } from '../machines/passageLoading';
+import { toolbarMachine, type ToolbarEvent } from '../machines/toolbar';
+import { readerAudioMachine, type ReaderAudioEvent } from '../machines/readerAudio';
+import { listenAudioMachine, type ListenAudioEvent } from '../machines/listenAudio';
+import { highlightDecodeMachine, type HighlightDecodeEvent, type ReadingMode } from '../machines/highlightDecode';
+import { missingEditionMachine } from '../machines/missingEdition';
+import { classCodeMachine, resolveFeatures, type ClassCodeEvent } from '../machines/classCode';
+import { roleModalMachine, type RoleModalEvent } from '../machines/roleModal';
+import { toastsMachine, toastTimers, type ToastsEvent } from '../machines/toasts';
+import { copyLinkMachine, type CopyLinkEvent } from '../machines/copyLink';
+import { levelIndicatorMachine, type LevelIndicatorEvent } from '../machines/levelIndicator';
+import { hostMachine, type MachineHost } from './host';
+import { PassageCache } from './passageCache';
+import type { EnginePorts, TrackedEvent } from './ports';
+import { createSettingsStore, type ReaderPosition } from './settings';
+
+/** Events the engine itself understands (not addressed to one machine). */
+export type EngineEvent =
+  /** Open the reader. With `useStoredPosition`, the stored position of this publication wins when its editions still exist. */
+  | { type: 'reader.open'; request: SessionRequest; useStoredPosition?: boolean }
+  | { type: 'reader.close' }
+  | { type: 'passage.refresh'; slot: Slot }
+  | { type: 'premiumDialog.open'; feature: string }
+  | { type: 'premiumDialog.close' }
+  /** Ask to copy text; the clipboard port answers and the copy-link machine shows the outcome. */
+  | { type: 'copy.request'; text: string }
+  | { type: 'auth.signedIn' }
+  | { type: 'auth.signedOut' }
+  /** The signed-in user arrived (features from their plan). */
+  | { type: 'user.loaded'; hasRole: boolean; features?: string[] }
+  | { type: 'catalog.viewed' }
+  | { type: 'publication.viewed'; slug: string }
+  | { type: 'url.visited'; url: string }
+  | { type: 'audio.settingsChanged'; playbackSpeed?: number; autoPlay?: boolean }
+  | { type: 'listen.start'; autoPlay: boolean; isLastPage: boolean };
+
+export type ReaderEngineEvent =
+  | EngineEvent
+  | ReadingSessionEvent
+  | ToolbarEvent
+  | ReaderAudioEvent
+  | ListenAudioEvent
+  | HighlightDecodeEvent
+  | ClassCodeEvent
+  | RoleModalEvent
+  | ToastsEvent
+  | CopyLinkEvent
+  | LevelIndicatorEvent;
+
+export interface SlotView {
+  /** The passage being shown in this column, or null while none is loaded. */
+  passage: Passage | null;
+  loading: SnapshotFrom<typeof passageLoadingMachine>;
+  missing: SnapshotFrom<typeof missingEditionMachine>;
+}
+
+export interface ReaderEngineSnapshot {
+  session: SnapshotFrom<typeof readingSessionMachine>;
+  primary: SlotView;
+  secondary: SlotView;
+  toolbar: SnapshotFrom<typeof toolbarMachine>;
+  readerAudio: SnapshotFrom<typeof readerAudioMachine>;
+  listenAudio: SnapshotFrom<typeof listenAudioMachine> | null;
+  highlightDecode: SnapshotFrom<typeof highlightDecodeMachine>;
+  classCode: SnapshotFrom<typeof classCodeMachine>;
+  roleModal: SnapshotFrom<typeof roleModalMachine>;
+  toasts: SnapshotFrom<typeof toastsMachine>;
+  copyLink: SnapshotFrom<typeof copyLinkMachine>;
+  levelIndicator: SnapshotFrom<typeof levelIndicatorMachine>;
+  features: string[];
+  /** The 'Unlock Premium {feature}' dialog, when open. */
+  premiumDialog: { feature: string } | null;
+}
+
+export interface ReaderEngine {
+  start(): void;
+  send(event: ReaderEngineEvent): void;
+  getSnapshot(): ReaderEngineSnapshot;
+  subscribe(listener: () => void): () => void;
+  stop(): void;
+  /** The stored settings, for views that only read them (font size). */
+  readonly settings: ReturnType<typeof createSettingsStore>;
+}
+
+const SLOTS: Slot[] = ['primary', 'secondary'];
+
+export function createReaderEngine(ports: EnginePorts): ReaderEngine {
+  const { api, clock, analytics } = ports;
+  const logger = ports.logger ?? { error: () => {}, warn: () => {} };
+  const settings = createSettingsStore(ports.storage, (m) => logger.warn(m));
+  const cache = new PassageCache(api);
+  const listeners = new Set<() => void>();
+  let snapshot: ReaderEngineSnapshot | null = null;
+  let started = false;
+  let batching = 0;
+  let dirty = false;
+  let premiumDialog: { feature: string } | null = null;
+  let userFeatures: string[] | null = null;
+  const shown: Record<Slot, Passage | null> = { primary: null, secondary: null };
+  /** The passage each column wants now; a late answer for another key is dropped. */
+  const wanted: Record<Slot, string | null> = { primary: null, secondary: null };
+
+  const track = (event: TrackedEvent, properties?: Record<string, unknown>) => {
+    try {
+      analytics.track(event, properties);
+    } catch (error) {
+      logger.warn('Analytics send failed', error);
+    }
+  };
+
+  const changed = () => {
+    if (batching > 0) {
+      dirty = true;
+      return;
+    }
+    snapshot = null;
+    for (const l of [...listeners]) l();
+  };
+  /** Run fn with change notifications folded into one. */
+  const batch = (fn: () => void) => {
+    batching++;
+    try {
+      fn();
+    } finally {
+      batching--;
+      if (batching === 0 && dirty) {
+        dirty = false;
+        changed();
+      }
+    }
+  };
+
+  let hosts: ReturnType<typeof createHosts> | null = null;
+  const h = () => {
+    if (!hosts) throw new Error('The reader engine is not started');
+    return hosts;
+  };
+
+  function host<M extends AnyStateMachine>(machine: M, input?: unknown, timersOf?: (s: SnapshotFrom<M>) => never[]) {
+    return hostMachine({ machine, input: input as never, clock, timersOf, onChange: changed, onError: (e) => logger.error('Machine error', e) });
+  }
+
+  // ---- passage loading ----
+
+  function sessionContext() {
+    return h().session.getSnapshot().context;
+  }
+
+  function slotEdition(slot: Slot) {
+    const c = sessionContext();
+    return editionFor(c.publication, slot === 'primary' ? c.primary : c.secondary);
+  }
+
+  function loadSlot(slot: Slot) {
+    const c = sessionContext();
+    const choice = slot === 'primary' ? c.primary : c.secondary;
+    const loader = h().loaders[slot];
+    if (!choice || !c.publication) {
+      wanted[slot] = null;
+      shown[slot] = null;
+      loader.send({ type: 'passage.reset' } as never);
+      return;
+    }
+    const edition = slotEdition(slot);
+    if (!edition) {
+      wanted[slot] = null;
+      shown[slot] = null;
+      h().missing[slot].send({ type: 'edition.missing', language: choice.language, level: choice.level });
+      return;
+    }
+    const position = Math.min(c.position, edition.passageCount);
+    const key = `${edition.id}:${position}`;
+    wanted[slot] = key;
+    const apply = (passage: Passage) => {
+      if (wanted[slot] !== key) return;
+      batch(() => {
+        shown[slot] = passage;
+        if (passage.licenseRequired) {
+          loader.send({ type: 'passage.licenseRequired' } as never);
+          if (slot === 'primary') h().readerAudio.send({ type: 'license.required' } as never);
+        } else if (passage.groupCodeRequired) {
+          loader.send({ type: 'passage.groupCodeRequired' } as never);
+        } else {
+          loader.send({ type: 'passage.loaded' } as never);
+        }
+        if (slot === 'primary') {
+          h().highlightDecode.send({
+            type: 'passage.changed',
+            hasSpeechMarks: Boolean(passage.audio?.speechMarks.length),
+            hasDecodedText: passage.textDecoded !== null,
+            isEnglish: edition.language.code === 'en',
+          });
+        }
+      });
+    };
+    const cached = cache.get(edition.id, position);
+    batch(() => {
+      loader.send({ type: 'passage.load' } as never);
+      if (cached) apply(cached);
+    });
+    if (!cached) {
+      cache
+        .load(edition.id, position)
+        .then(apply)
+        .catch((error: unknown) => {
+          if (wanted[slot] !== key) return;
+          const status = error instanceof ApiError ? error.status : 0;
+          batch(() => {
+            shown[slot] = null;
+            loader.send({ type: 'passage.failed', status } as never);
+          });
+        });
+    }
+    // Prefetch the neighbours of both editions in the background.
+    for (const p of [position + 1, position - 1]) if (p >= 1 && p <= edition.passageCount) cache.prefetch(edition.id, p);
+  }
+
+  function loadPassages() {
+    const before = slotEdition('primary');
+    for (const slot of SLOTS) loadSlot(slot);
+    const edition = slotEdition('primary');
+    if (edition && edition !== before) syncHighlightDecodeEdition();
+  }
+
+  function syncHighlightDecodeEdition() {
+    const edition = slotEdition('primary');
+    if (!edition) return;
+    h().highlightDecode.send({
+      type: 'edition.changed',
+      highlightEnabled: edition.highlightModeEnabled,
+      decodeEnabled: edition.decodeEnabled,
+      hasSpeechMarks: Boolean(shown.primary?.audio?.speechMarks.length),
+      hasDecodedText: shown.primary?.textDecoded != null,
+      isEnglish: edition.language.code === 'en',
+    });
+  }
+
+  function features(): string[] {
+    const code = h().classCode.getSnapshot().context;
+    const stored = settings.get('features');
+    return resolveFeatures(
+      userFeatures ? { features: userFeatures } : null,
+      code.code ? { groupCodeValid: !(code as { lastCheckInvalid?: boolean }).lastCheckInvalid, features: stored } : null,
+    );
+  }
+
+  function savePosition() {
+    const c = sessionContext();
+    if (!c.publication || !c.primary) return;
+    const all = settings.get('lastPassages');
+    const entry: ReaderPosition = {
+      language: c.primary.language,
+      level: c.primary.level,
+      position: c.position,
+      publicationSlug: c.publication.slug,
+      publicationVersion: c.publication.version,
+      secondaryLanguage: c.secondary?.language ?? null,
+      secondaryLevel: c.secondary?.level ?? null,
+    };
+    settings.set('lastPassages', { ...all, [c.publication.slug]: entry });
+  }
+
+  function createHosts() {
+    const audioSettings = settings.get('audioSettings');
+    const readerSettings = settings.get('readerSettings');
+    const savedMode: ReadingMode = readerSettings.decodeEnabled ? 'decode' : audioSettings?.highlight ? 'highlight' : 'off';
+
+    const session = host(
+      readingSessionMachine.provide({
+        actions: {
+          loadPublication: () => {
+            const request = h().session.getSnapshot().context.request;
+            if (!request) return;
+            api
+              .getPublication(request.slug, request.version)
+              .then((publication) => h().session.send({ type: 'publication.loaded', publication }))
+              .catch((error: unknown) => {
+                const e = error instanceof ApiError ? error : new ApiError(0, []);
+                h().session.send({ type: 'publication.failed', status: e.status, message: e.message || DEFAULT_ERROR_MESSAGE });
+              });
+          },
+          loadPassages: () => queueMicrotask(() => hosts && loadPassages()),
+          savePosition: () => queueMicrotask(() => hosts && savePosition()),
+          saveRecentLanguages: () =>
+            queueMicrotask(() => hosts && settings.set('recentLanguages', h().session.getSnapshot().context.recentLanguages)),
+          syncAddress: () =>
+            queueMicrotask(() => {
+              if (!hosts || !ports.navigation) return;
+              const c = sessionContext();
+              if (!c.publication || !c.primary) return;
+              const path = buildReaderPath({
+                slug: c.publication.slug,
+                version: c.publication.version,
+                primary: c.primary,
+                secondary: c.secondary,
+                position: c.position,
+              });
+              const current = ports.navigation.current().split('?')[0];
+              if (current !== path) ports.navigation.replace(path);
+            }),
+          leaveToCatalog: () => ports.navigation?.replace('/catalog'),
+          trackViewedPassage: () =>
+            queueMicrotask(() => {
+              if (!hosts) return;
+              const c = sessionContext();
+              track('Viewed Passage', { slug: c.publication?.slug, position: c.position, language: c.primary?.language, level: c.primary?.level });
+            }),
+        },
+      }),
+      { recentLanguages: settings.get('recentLanguages') },
+    );
+
+    const loaders = {
+      primary: host(passageLoadingMachine.provide({ actions: { refetchPassage: () => queueMicrotask(() => hosts && loadSlot('primary')) } })),
+      secondary: host(passageLoadingMachine.provide({ actions: { refetchPassage: () => queueMicrotask(() => hosts && loadSlot('secondary')) } })),
+    };
+
+    const missingFor = (slot: Slot) =>
+      host(
+        missingEditionMachine.provide({
+          actions: {
+            createEdition: (_, params) => {
+              const c = sessionContext();
+              if (!api.createEdition || !c.publication) {
+                queueMicrotask(() => h().missing[slot].send({ type: 'edition.creationFailed' } as never));
+                return;
+              }
+              api
+                .createEdition(c.publication.slug, { version: c.publication.version, languageCode: params.language, level: params.level })
+                .then(() => h().missing[slot].send({ type: 'edition.created' } as never))
+                .catch(() => h().missing[slot].send({ type: 'edition.creationFailed' } as never));
+            },
+            refreshPublication: () => queueMicrotask(() => h().session.send({ type: 'publication.reload' })),
+          },
+        }),
+        { slot },
+      );
+    const missing = { primary: missingFor('primary'), secondary: missingFor('secondary') };
+
+    const readerAudio = host(
+      readerAudioMachine.provide({
+        actions: {
+          trackOpenedAudioPlayer: () => track('Opened Audio Player'),
+          trackClosedAudioPlayer: () => track('Closed Audio Player'),
+          trackPausedAudio: () => track('Paused Audio'),
+          trackResumedAudio: () => track('Resumed Audio'),
+        },
+      }),
+      { hasSavedSettings: audioSettings !== null },
+    );
+
+    const highlightDecode = host(
+      highlightDecodeMachine.provide({
+        actions: {
+          persistMode: (_, params) => {
+            const current = settings.get('readerSettings');
+            settings.set('readerSettings', { ...current, decodeEnabled: params.mode === 'decode' });
+            const audio = settings.get('audioSettings');
+            if (audio || params.mode === 'highlight') {
+              settings.set('audioSettings', {
+                audioControlState: audio?.audioControlState ?? 'closed',
+                autoPlay: audio?.autoPlay ?? false,
+                currentTime: audio?.currentTime ?? 0,
+                editionSelected: audio?.editionSelected ?? 'primary',
+                playbackSpeed: audio?.playbackSpeed ?? {},
+                highlight: params.mode === 'highlight',
+              });
+            }
+          },
+          requestSpeechMarks: () => queueMicrotask(() => hosts && requestSpeechMarks()),
+          requestDecodedText: () => queueMicrotask(() => hosts && requestDecodedText()),
+          showDecodeUpgrade: (_, params) => {
+            premiumDialog = { feature: params.feature };
+            changed();
+          },
+        },
+      }),
+      {
+        highlightEnabled: false,
+        decodeEnabled: false,
+        hasDecodeFeature: false,
+        hasSpeechMarks: false,
+        hasDecodedText: false,
+        isEnglish: false,
+        savedMode,
+      },
+    );
+
+    const toasts = host(toastsMachine, undefined, toastTimers as never);
+    const showToast = (_: unknown, params: { kind: 'success' | 'error'; message: string }) =>
+      toasts.send({ type: 'toast.show', kind: params.kind, message: params.message } as never);
+
+    const classCode = host(
+      classCodeMachine.provide({
+        actions: {
+          verifyClassCode: (_, params) => {
+            if (!api.getVisitor) {
+              logger.warn('Class codes cannot be verified: the API has no visitor check');
+              queueMicrotask(() => h().classCode.send({ type: 'classCode.rejected' } as never));
+              return;
+            }
+            api
+              .getVisitor({ groupCode: params.code })
+              .then((visitor: { groupCodeValid: boolean; features: string[] }) => {
+                if (visitor.groupCodeValid) {
+                  settings.set('features', visitor.features);
+                  h().classCode.send({ type: 'classCode.verified' } as never);
+                } else {
+                  h().classCode.send({ type: 'classCode.rejected' } as never);
+                }
+              })
+              .catch((error: unknown) =>
+                h().classCode.send({ type: 'classCode.rejected', message: error instanceof Error ? error.message : undefined } as never),
+              );
+          },
+          removeCodeFromAddress: () => {
+            if (!ports.navigation) return;
+            const [path, query = ''] = ports.navigation.current().split('?');
+            const params = new URLSearchParams(query);
+            params.delete('groupCode');
+            const rest = params.toString();
+            ports.navigation.replace(rest ? `${path}?${rest}` : path);
+          },
+          storeClassCode: (_, params) => settings.set('groupCode', params.code),
+          clearStoredClassCode: () => {
+            settings.remove('groupCode');
+            settings.remove('features');
+          },
+          showToast,
+        },
+      }),
+      { storedCode: settings.get('groupCode') },
+    );
+
+    const roleModal = host(
+      roleModalMachine.provide({
+        actions: {
+          updateRole: (_, params) => {
+            if (!api.updateRole) {
+              queueMicrotask(() => h().roleModal.send({ type: 'role.failed', error: new Error('No role API') } as never));
+              return;
+            }
+            api
+              .updateRole(params.role)
+              .then(() => h().roleModal.send({ type: 'role.saved' } as never))
+              .catch((error: unknown) => h().roleModal.send({ type: 'role.failed', error } as never));
+          },
+          logRoleUpdateFailed: (_, params) => logger.error(params.message, params.error),
+          storeClosedFlag: () => settings.set('roleModalClosed', true),
+          resetClosedFlag: () => settings.remove('roleModalClosed'),
+        },
+      }),
+      { closedBefore: settings.get('roleModalClosed') },
+    );
+
+    const copyLink = host(copyLinkMachine.provide({ actions: { trackCopiedMagicLink: () => track('Copied Magic Link'), showToast } }));
+    const levelIndicator = host(
+      levelIndicatorMachine.provide({ actions: { storeIndicatorSeen: () => settings.set('editionIndicatorSeen', true) } }),
+      { seenBefore: settings.get('editionIndicatorSeen') },
+    );
+    const toolbar = host(toolbarMachine);
+
+    return { session, loaders, missing, readerAudio, highlightDecode, toasts, classCode, roleModal, copyLink, levelIndicator, toolbar };
+  }
+
+  let listen: MachineHost<typeof listenAudioMachine> | null = null;
+
+  function requestSpeechMarks() {
+    const passage = shown.primary;
+    if (!passage || !api.getSpeechMarks) return;
+    api
+      .getSpeechMarks(passage.id)
+      .then((marks: { offset: number; time: number }[]) => {
+        const merged = cache.merge(passage.editionId, passage.position, { audio: { url: passage.audio?.url ?? '', speechMarks: marks } });
+        if (merged && shown.primary?.id === passage.id) shown.primary = merged;
+        h().highlightDecode.send({ type: 'speechMarks.loaded' });
+      })
+      .catch((error: unknown) => logger.warn('Speech marks failed', error));
+  }
+
+  function requestDecodedText() {
+    const passage = shown.primary;
+    if (!passage || !api.getDecodedText) return;
+    api
+      .getDecodedText(passage.id, passage.editionId, passage.position)
+      .then((textDecoded: string) => {
+        const merged = cache.merge(passage.editionId, passage.position, { textDecoded });
+        if (merged && shown.primary?.id === passage.id) shown.primary = merged;
+        h().highlightDecode.send({ type: 'decodedText.loaded' });
+      })
+      .catch((error: unknown) => logger.warn('Decoded text failed', error));
+  }
+
+  /** Route an event to the machines that accept it. */
+  const routes = new Map<string, (event: ReaderEngineEvent) => void>();
+  function route(event: ReaderEngineEvent) {
+    const hs = h();
+    switch (event.type) {
+      case 'reader.open': {
+        const request = { ...event.request };
+        if (event.useStoredPosition) {
+          const stored = settings.get('lastPassages')[request.slug];
+          if (stored) {
+            request.primary = { language: stored.language, level: stored.level };
+            request.secondary = stored.secondaryLanguage && stored.secondaryLevel ? { language: stored.secondaryLanguage, level: stored.secondaryLevel } : null;
+            request.position = stored.position;
+            request.fallbackToDefault = true;
+          }
+        }
+        batch(() => {
+          for (const slot of SLOTS) {
+            hs.missing[slot].send({ type: 'edition.reset' } as never);
+            shown[slot] = null;
+          }
+          hs.session.send({ type: 'session.open', request });
+        });
+        return;
+      }
+      case 'reader.close':
+        hs.session.send({ type: 'session.close' });
+        return;
+      case 'passage.refresh':
+        hs.loaders[event.slot].send({ type: 'passage.refresh' } as never);
+        return;
+      case 'premiumDialog.open':
+        premiumDialog = { feature: event.feature };
+        changed();
+        return;
+      case 'premiumDialog.close':
+        premiumDialog = null;
+        changed();
+        return;
+      case 'copy.request': {
+        const clipboard = (ports as { clipboard?: { writeText(text: string): Promise<void> } }).clipboard;
+        if (!clipboard) {
+          hs.copyLink.send({ type: 'copy.failed' } as never);
+          return;
+        }
+        clipboard
+          .writeText(event.text)
+          .then(() => h().copyLink.send({ type: 'copy.succeeded' } as never))
+          .catch(() => h().copyLink.send({ type: 'copy.failed' } as never));
+        return;
+      }
+      case 'auth.signedIn':
+        track('Signed In');
+        hs.classCode.send(event as never);
+        return;
+      case 'auth.signedOut':
+        track('Signed Out');
+        userFeatures = null;
+        hs.roleModal.send(event as never);
+        return;
+      case 'user.loaded':
+        userFeatures = 'features' in event && event.features ? event.features : [];
+        batch(() => {
+          hs.roleModal.send({ type: 'user.loaded', hasRole: event.hasRole } as never);
+          hs.highlightDecode.send({ type: 'features.changed', hasDecodeFeature: features().includes('DECODE') });
+        });
+        return;
+      case 'catalog.viewed':
+        track('Viewed Catalog');
+        return;
+      case 'publication.viewed':
+        track('Viewed Novel', { slug: event.slug });
+        return;
+      case 'url.visited':
+        track('Visited URL', { url: event.url });
+        return;
+      case 'audio.settingsChanged':
+        track('Changed Audio Settings', { playbackSpeed: event.playbackSpeed, autoPlay: event.autoPlay });
+        return;
+      case 'listen.start':
+        listen?.stop();
+        listen = host(
+          listenAudioMachine.provide({
+            actions: {
+              restartAudio: () => ports.audio?.seek(0),
+              prefetchNextAudio: () => {
+                const c = sessionContext();
+                const edition = slotEdition('primary');
+                if (!edition || c.position >= edition.passageCount) return;
+                cache
+                  .load(edition.id, c.position + 1, true)
+                  .then(() => listen?.send({ type: 'listen.nextReady' } as never))
+                  .catch(() => undefined);
+              },
+              advanceToNextPassage: () => queueMicrotask(() => h().session.send({ type: 'page.next' })),
+            },
+          }),
+          { autoPlay: event.autoPlay, isLastPage: event.isLastPage },
+        );
+        changed();
+        return;
+    }
+    const targets = routes.get(event.type);
+    if (!targets) {
+      logger.warn(`No machine accepts ${event.type}`);
+      return;
+    }
+    targets(event);
+  }
+
+  function buildRoutes() {
+    const hs = h();
+    const table: [MachineHost<AnyStateMachine> | (() => MachineHost<AnyStateMachine> | null), AnyStateMachine][] = [
+      [hs.session as never, readingSessionMachine],
+      [hs.toolbar as never, toolbarMachine],
+      [hs.readerAudio as never, readerAudioMachine],
+      [hs.highlightDecode as never, highlightDecodeMachine],
+      [hs.classCode as never, classCodeMachine],
+      [hs.roleModal as never, roleModalMachine],
+      [hs.toasts as never, toastsMachine],
+      [hs.copyLink as never, copyLinkMachine],
+      [hs.levelIndicator as never, levelIndicatorMachine],
+      [(() => listen) as never, listenAudioMachine],
+    ];
+    for (const [target, machine] of table) {
+      for (const type of (machine.root as unknown as { events: string[] }).events) {
+        const previous = routes.get(type);
+        const deliver = (event: ReaderEngineEvent) => {
+          const t = typeof target === 'function' ? target() : target;
+          t?.send(event as never);
+        };
+        routes.set(type, previous ? (e) => (previous(e), deliver(e)) : deliver);
+      }
+    }
+  }
+
+  function compose(): ReaderEngineSnapshot {
+    const hs = h();
+    const slot = (s: Slot): SlotView => ({ passage: shown[s], loading: hs.loaders[s].getSnapshot(), missing: hs.missing[s].getSnapshot() });
+    return {
+      session: hs.session.getSnapshot(),
+      primary: slot('primary'),
+      secondary: slot('secondary'),
+      toolbar: hs.toolbar.getSnapshot(),
+      readerAudio: hs.readerAudio.getSnapshot(),
+      listenAudio: listen?.getSnapshot() ?? null,
+      highlightDecode: hs.highlightDecode.getSnapshot(),
+      classCode: hs.classCode.getSnapshot(),
+      roleModal: hs.roleModal.getSnapshot(),
+      toasts: hs.toasts.getSnapshot(),
+      copyLink: hs.copyLink.getSnapshot(),
+      levelIndicator: hs.levelIndicator.getSnapshot(),
+      features: features(),
+      premiumDialog,
+    };
+  }
+
+  return {
+    settings,
+    start() {
+      if (started) return;
+      started = true;
+      batch(() => {
+        hosts = createHosts();
+        buildRoutes();
+      });
+      snapshot = null;
+    },
+    send(event) {
+      if (!started) throw new Error('Call engine.start() before engine.send()');
+      batch(() => route(event));
+    },
+    getSnapshot() {
+      if (!started) throw new Error('Call engine.start() before engine.getSnapshot()');
+      snapshot ??= compose();
+      return snapshot;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    stop() {
+      if (!started || !hosts) return;
+      listen?.stop();
+      listen = null;
+      const hs = hosts;
+      hosts = null;
+      started = false;
+      for (const x of [hs.session, hs.loaders.primary, hs.loaders.secondary, hs.missing.primary, hs.missing.secondary, hs.readerAudio, hs.highlightDecode, hs.toasts, hs.classCode, hs.roleModal, hs.copyLink, hs.levelIndicator, hs.toolbar]) x.stop();
+      listeners.clear();
+    },
+  };
+}
