@@ -52,7 +52,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 /** Map anything thrown by a request (ky HTTPError, network failure, ApiError) to an ApiError. */
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  const response = (error as { response?: unknown } | null)?.response;
-  if (response instanceof Response) return apiErrorFromResponse(response);
+  // Duck-typed: a Response from another realm (a test runner, a polyfilled fetch) is still a response.
+  const response = (error as { response?: unknown } | null)?.response as Response | undefined;
+  if (response && typeof response.status === 'number' && typeof response.clone === 'function') return apiErrorFromResponse(response);
   return new ApiError(0, []);
 }

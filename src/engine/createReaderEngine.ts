@@ -13,7 +13,7 @@ import { passageLoadingMachine } from '../machines/passageLoading';
 import { toolbarMachine, type ToolbarEvent } from '../machines/toolbar';
 import { readerAudioMachine, type ReaderAudioEvent } from '../machines/readerAudio';
 import { listenAudioMachine, type ListenAudioEvent } from '../machines/listenAudio';
-import { highlightDecodeMachine, type HighlightDecodeEvent, type ReadingMode } from '../machines/highlightDecode';
+import { highlightDecodeMachine, type HighlightDecodeEvent, type HighlightDecodeInput, type ReadingMode } from '../machines/highlightDecode';
 import { missingEditionMachine } from '../machines/missingEdition';
 import { classCodeMachine, resolveFeatures, type ClassCodeEvent } from '../machines/classCode';
 import { roleModalMachine, type RoleModalEvent } from '../machines/roleModal';
@@ -169,7 +169,6 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     if (!choice || !c.publication) {
       wanted[slot] = null;
       shown[slot] = null;
-      loader.send({ type: 'passage.reset' } as never);
       return;
     }
     const edition = slotEdition(slot);
@@ -233,17 +232,55 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     if (edition && edition !== before) syncHighlightDecodeEdition();
   }
 
+  /** A new primary edition starts the highlight/decode machine afresh from the saved mode and what the edition allows. */
   function syncHighlightDecodeEdition() {
     const edition = slotEdition('primary');
-    if (!edition) return;
-    h().highlightDecode.send({
-      type: 'edition.changed',
+    if (!edition || !hosts) return;
+    hosts.highlightDecode.stop();
+    hosts.highlightDecode = createHighlightDecode({
       highlightEnabled: edition.highlightModeEnabled,
       decodeEnabled: edition.decodeEnabled,
+      hasDecodeFeature: features().includes('DECODE'),
       hasSpeechMarks: Boolean(shown.primary?.audio?.speechMarks.length),
       hasDecodedText: shown.primary?.textDecoded != null,
       isEnglish: edition.language.code === 'en',
     });
+  }
+
+  function savedReadingMode(): ReadingMode {
+    if (settings.get('readerSettings').decodeEnabled) return 'decode';
+    return settings.get('audioSettings')?.highlight ? 'highlight' : 'off';
+  }
+
+  function createHighlightDecode(facts: Omit<HighlightDecodeInput, 'savedMode'>) {
+    return host(
+      highlightDecodeMachine.provide({
+        actions: {
+          persistMode: (_, params) => {
+            const current = settings.get('readerSettings');
+            settings.set('readerSettings', { ...current, decodeEnabled: params.mode === 'decode' });
+            const audio = settings.get('audioSettings');
+            if (audio || params.mode === 'highlight') {
+              settings.set('audioSettings', {
+                audioControlState: audio?.audioControlState ?? 'closed',
+                autoPlay: audio?.autoPlay ?? false,
+                currentTime: audio?.currentTime ?? 0,
+                editionSelected: audio?.editionSelected ?? 'primary',
+                playbackSpeed: audio?.playbackSpeed ?? {},
+                highlight: params.mode === 'highlight',
+              });
+            }
+          },
+          requestSpeechMarks: () => queueMicrotask(() => hosts && requestSpeechMarks()),
+          requestDecodedText: () => queueMicrotask(() => hosts && requestDecodedText()),
+          showDecodeUpgrade: (_, params) => {
+            premiumDialog = { feature: params.feature };
+            changed();
+          },
+        },
+      }),
+      { ...facts, savedMode: savedReadingMode() },
+    );
   }
 
   function features(): string[] {
@@ -273,14 +310,12 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
 
   function createHosts() {
     const audioSettings = settings.get('audioSettings');
-    const readerSettings = settings.get('readerSettings');
-    const savedMode: ReadingMode = readerSettings.decodeEnabled ? 'decode' : audioSettings?.highlight ? 'highlight' : 'off';
 
     const session = host(
       readingSessionMachine.provide({
         actions: {
-          loadPublication: () => {
-            const request = h().session.getSnapshot().context.request;
+          loadPublication: ({ context }) => {
+            const request = context.request;
             if (!request) return;
             api
               .getPublication(request.slug, request.version)
@@ -360,42 +395,14 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       { hasSavedSettings: audioSettings !== null },
     );
 
-    const highlightDecode = host(
-      highlightDecodeMachine.provide({
-        actions: {
-          persistMode: (_, params) => {
-            const current = settings.get('readerSettings');
-            settings.set('readerSettings', { ...current, decodeEnabled: params.mode === 'decode' });
-            const audio = settings.get('audioSettings');
-            if (audio || params.mode === 'highlight') {
-              settings.set('audioSettings', {
-                audioControlState: audio?.audioControlState ?? 'closed',
-                autoPlay: audio?.autoPlay ?? false,
-                currentTime: audio?.currentTime ?? 0,
-                editionSelected: audio?.editionSelected ?? 'primary',
-                playbackSpeed: audio?.playbackSpeed ?? {},
-                highlight: params.mode === 'highlight',
-              });
-            }
-          },
-          requestSpeechMarks: () => queueMicrotask(() => hosts && requestSpeechMarks()),
-          requestDecodedText: () => queueMicrotask(() => hosts && requestDecodedText()),
-          showDecodeUpgrade: (_, params) => {
-            premiumDialog = { feature: params.feature };
-            changed();
-          },
-        },
-      }),
-      {
-        highlightEnabled: false,
-        decodeEnabled: false,
-        hasDecodeFeature: false,
-        hasSpeechMarks: false,
-        hasDecodedText: false,
-        isEnglish: false,
-        savedMode,
-      },
-    );
+    const highlightDecode = createHighlightDecode({
+      highlightEnabled: false,
+      decodeEnabled: false,
+      hasDecodeFeature: false,
+      hasSpeechMarks: false,
+      hasDecodedText: false,
+      isEnglish: false,
+    });
 
     const toasts = host(toastsMachine, undefined, toastTimers as never);
     const showToast = (_: unknown, params: { kind: 'success' | 'error'; message: string }) =>
@@ -542,7 +549,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         changed();
         return;
       case 'copy.request': {
-        const clipboard = (ports as { clipboard?: { writeText(text: string): Promise<void> } }).clipboard;
+        const clipboard = ports.clipboard;
         if (!clipboard) {
           hs.copyLink.send({ type: 'copy.failed' } as never);
           return;
@@ -613,26 +620,23 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   }
 
   function buildRoutes() {
-    const hs = h();
-    const table: [MachineHost<AnyStateMachine> | (() => MachineHost<AnyStateMachine> | null), AnyStateMachine][] = [
-      [hs.session as never, readingSessionMachine],
-      [hs.toolbar as never, toolbarMachine],
-      [hs.readerAudio as never, readerAudioMachine],
-      [hs.highlightDecode as never, highlightDecodeMachine],
-      [hs.classCode as never, classCodeMachine],
-      [hs.roleModal as never, roleModalMachine],
-      [hs.toasts as never, toastsMachine],
-      [hs.copyLink as never, copyLinkMachine],
-      [hs.levelIndicator as never, levelIndicatorMachine],
-      [(() => listen) as never, listenAudioMachine],
+    type Target = () => { send(event: never): void } | null;
+    const table: [Target, AnyStateMachine][] = [
+      [() => hosts?.session ?? null, readingSessionMachine],
+      [() => hosts?.toolbar ?? null, toolbarMachine],
+      [() => hosts?.readerAudio ?? null, readerAudioMachine],
+      [() => hosts?.highlightDecode ?? null, highlightDecodeMachine],
+      [() => hosts?.classCode ?? null, classCodeMachine],
+      [() => hosts?.roleModal ?? null, roleModalMachine],
+      [() => hosts?.toasts ?? null, toastsMachine],
+      [() => hosts?.copyLink ?? null, copyLinkMachine],
+      [() => hosts?.levelIndicator ?? null, levelIndicatorMachine],
+      [() => listen, listenAudioMachine],
     ];
     for (const [target, machine] of table) {
       for (const type of (machine.root as unknown as { events: string[] }).events) {
         const previous = routes.get(type);
-        const deliver = (event: ReaderEngineEvent) => {
-          const t = typeof target === 'function' ? target() : target;
-          t?.send(event as never);
-        };
+        const deliver = (event: ReaderEngineEvent) => target()?.send(event as never);
         routes.set(type, previous ? (e) => (previous(e), deliver(e)) : deliver);
       }
     }

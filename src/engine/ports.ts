@@ -45,6 +45,10 @@ export interface NavigationPort {
   current(): string;
 }
 
+export interface ClipboardPort {
+  writeText(text: string): Promise<void>;
+}
+
 export interface LoggerPort {
   error(message: string, details?: unknown): void;
   warn(message: string, details?: unknown): void;
@@ -70,6 +74,7 @@ export interface EnginePorts {
   audio?: AudioPort;
   analytics: AnalyticsPort;
   navigation?: NavigationPort;
+  clipboard?: ClipboardPort;
   logger?: LoggerPort;
 }
 

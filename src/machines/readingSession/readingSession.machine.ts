@@ -24,8 +24,12 @@ export function maxPositionOf(context: Pick<ReadingSessionContext, 'publication'
 
 function resolveOpen(context: ReadingSessionContext, publication: Publication): Partial<ReadingSessionContext> {
   const request = context.request;
-  const primary = request?.primary ?? publication.defaultReader.left;
-  const secondary = request?.secondary === undefined ? null : request.secondary;
+  let primary = request?.primary ?? publication.defaultReader.left;
+  let secondary = request?.secondary === undefined ? null : request.secondary;
+  if (request?.fallbackToDefault && (!editionFor(publication, primary) || (secondary && !editionFor(publication, secondary)))) {
+    primary = publication.defaultReader.left;
+    secondary = null;
+  }
   const base = { publication, primary, secondary, error: null };
   const primaryEdition = editionFor(publication, primary);
   // A position past the edition's end moves to its last passage; anything not positive becomes 1.

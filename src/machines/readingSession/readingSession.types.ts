@@ -16,6 +16,8 @@ export interface SessionRequest {
   primary?: EditionChoice;
   secondary?: EditionChoice | null;
   position?: number;
+  /** When the asked editions no longer exist, use the publication's default reader (a stored position). */
+  fallbackToDefault?: boolean;
 }
 
 export interface ReadingSessionContext {

@@ -9,7 +9,7 @@ export interface TimerSpec {
   id: string;
   delay: number;
   /** The event sent when the timer fires. */
-  event: { type: string };
+  event: { type: string; [key: string]: unknown };
 }
 
 export interface StateMetaWithTimers {

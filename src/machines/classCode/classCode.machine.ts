@@ -1,0 +1,124 @@
+import { assign, setup } from 'xstate';
+import { DEFAULT_ERROR_MESSAGE } from '../../domain/constants';
+import type { StateMetaWithTimers } from '../shared/timers';
+import type { ToastRequest } from '../toasts/toasts.types';
+import { isValidClassCode, normalizeClassCode } from './classCode.rules';
+import type { ClassCodeContext, ClassCodeEvent, ClassCodeInput, VerifyClassCodeParams } from './classCode.types';
+
+/** Toast after a successful verification (SPEC §5, §8). */
+export const CLASS_CODE_ACCEPTED_MESSAGE = 'Class Code Accepted';
+/** Toast after a failed verification or an invalid visitor check (SPEC §5, §8). */
+export const INVALID_CLASS_CODE_MESSAGE = 'Invalid Class Code';
+
+const acceptedToast: ToastRequest = { kind: 'success', message: CLASS_CODE_ACCEPTED_MESSAGE };
+const invalidToast: ToastRequest = { kind: 'error', message: INVALID_CLASS_CODE_MESSAGE };
+const cleared = { code: null, pending: null, lastCheckInvalid: false } satisfies ClassCodeContext;
+
+export const classCodeMachine = setup({
+  types: {} as { context: ClassCodeContext; events: ClassCodeEvent; input: ClassCodeInput; meta: StateMetaWithTimers },
+  actions: {
+    /** Provided by the engine: requests a passage with the code, then sends 'classCode.verified' or 'classCode.rejected'. */
+    verifyClassCode: (_, _params: VerifyClassCodeParams) => {},
+    /** Provided by the engine: removes the class-code query parameter from the address. */
+    removeCodeFromAddress: () => {},
+    /** Provided by the engine: writes the accepted code to storage. */
+    storeClassCode: (_, _params: { code: string }) => {},
+    /** Provided by the engine: removes the code from storage. */
+    clearStoredClassCode: () => {},
+    /** Provided by the engine: sends 'toast.show' to the toast queue. */
+    showToast: (_, _params: ToastRequest) => {},
+    takeSubmittedCode: assign(({ event }) => {
+      if (event.type !== 'classCode.submit') return {};
+      return { pending: event.source === 'form' ? normalizeClassCode(event.code) : event.code };
+    }),
+    takeLinkCode: assign(({ event }) => (event.type === 'classCode.fromLink' ? { pending: event.code } : {})),
+    acceptPendingCode: assign(({ context }) => ({ code: context.pending, pending: null, lastCheckInvalid: false })),
+    forgetCode: assign(cleared),
+    markCheckInvalid: assign({ lastCheckInvalid: true }),
+    markCheckValid: assign({ lastCheckInvalid: false }),
+  },
+  guards: {
+    hasStoredCode: ({ context }) => context.code !== null,
+    /** The form only submits a valid code; the reader's group-code panel applies no client check. */
+    isSubmittable: ({ event }) => event.type === 'classCode.submit' && (event.source === 'reader' || isValidClassCode(event.code)),
+  },
+}).createMachine({
+  id: 'classCode',
+  initial: 'init',
+  context: ({ input }) => ({ ...cleared, code: input.storedCode ? input.storedCode : null }),
+  // Signing in clears the class code, whatever the state (SPEC §4 Class code).
+  on: {
+    'auth.signedIn': { target: '.none', actions: ['forgetCode', 'clearStoredClassCode'], description: 'Signing in clears the class code.' },
+  },
+  states: {
+    init: {
+      meta: { description: 'Chooses the start state from the stored code.' },
+      always: [{ guard: 'hasStoredCode', target: 'active' }, { target: 'none' }],
+    },
+    none: {
+      meta: { description: 'No class code: the visitor sees the Free Library.' },
+      on: {
+        'classCode.submit': {
+          guard: 'isSubmittable',
+          target: 'verifying',
+          actions: [
+            'takeSubmittedCode',
+            { type: 'verifyClassCode', params: ({ context, event }) => ({ code: context.pending ?? '', source: event.source }) },
+          ],
+        },
+        'classCode.fromLink': {
+          target: 'verifying',
+          actions: ['takeLinkCode', 'removeCodeFromAddress', { type: 'verifyClassCode', params: ({ context }) => ({ code: context.pending ?? '', source: 'link' }) }],
+        },
+      },
+    },
+    verifying: {
+      meta: { description: 'A code is being checked by requesting a passage with it; an earlier accepted code is kept meanwhile.' },
+      on: {
+        'classCode.verified': {
+          target: 'active',
+          actions: [
+            'acceptPendingCode',
+            { type: 'storeClassCode', params: ({ context }) => ({ code: context.code ?? '' }) },
+            { type: 'showToast', params: acceptedToast },
+          ],
+          description: 'Accepted means stored.',
+        },
+        'classCode.rejected': {
+          target: 'none',
+          actions: ['forgetCode', 'clearStoredClassCode', { type: 'showToast', params: invalidToast }],
+          description: 'Invalid means cleared, an earlier accepted code included.',
+        },
+        'classCode.clear': { target: 'none', actions: ['forgetCode', 'clearStoredClassCode'] },
+      },
+    },
+    active: {
+      meta: { description: 'A verified code is stored and sent with requests; the menu shows it.' },
+      on: {
+        'classCode.submit': {
+          guard: 'isSubmittable',
+          target: 'verifying',
+          actions: [
+            'takeSubmittedCode',
+            { type: 'verifyClassCode', params: ({ context, event }) => ({ code: context.pending ?? '', source: event.source }) },
+          ],
+        },
+        'classCode.fromLink': {
+          target: 'verifying',
+          actions: ['takeLinkCode', 'removeCodeFromAddress', { type: 'verifyClassCode', params: ({ context }) => ({ code: context.pending ?? '', source: 'link' }) }],
+        },
+        'classCode.invalidated': {
+          target: 'none',
+          actions: ['forgetCode', 'clearStoredClassCode', { type: 'showToast', params: invalidToast }],
+          description: 'A visitor check answered that the stored code is invalid.',
+        },
+        'classCode.checkFailed': {
+          actions: ['markCheckInvalid', { type: 'showToast', params: ({ event }) => ({ kind: 'error', message: event.message ?? DEFAULT_ERROR_MESSAGE }) }],
+          description: "A visitor check failed with an API error: its message is shown and the code is marked invalid ('!').",
+        },
+        'classCode.checkPassed': { actions: 'markCheckValid' },
+        'classCode.clear': { target: 'none', actions: ['forgetCode', 'clearStoredClassCode'] },
+      },
+    },
+  },
+});

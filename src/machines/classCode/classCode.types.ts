@@ -1,0 +1,47 @@
+/** Class code (SPEC §4 Class code, §5 Validation: class code, §8 Toasts). */
+
+/** Where a typed code comes from: the class-code form (validated) or the reader's group-code panel (not validated). */
+export type ClassCodeSource = 'form' | 'reader';
+
+export interface ClassCodeInput {
+  /** The code kept in storage from an earlier visit, if any. A stored code starts `active`. */
+  storedCode: string | null;
+}
+
+export interface ClassCodeContext {
+  /** The accepted code, kept while a new one is being verified; null when there is none. */
+  code: string | null;
+  /** The code being verified; null outside `verifying`. */
+  pending: string | null;
+  /** True when the last visitor check of the active code failed with an API error (menu shows '!'). @default false */
+  lastCheckInvalid: boolean;
+}
+
+/** Params of `verifyClassCode`: the engine requests a passage with the code, then sends the outcome back. */
+export interface VerifyClassCodeParams {
+  code: string;
+  /** 'reader' means the group-code panel: the engine re-requests the current edition and position with the code. */
+  source: ClassCodeSource | 'link';
+}
+
+export type ClassCodeEvent =
+  /** A typed code. From the form it must be exactly 8 alphanumeric characters; the reader's panel is not checked. */
+  | { type: 'classCode.submit'; code: string; source: ClassCodeSource }
+  /** A code from the address's query parameter; the engine removes it from the address. */
+  | { type: 'classCode.fromLink'; code: string }
+  /** Sent by the engine: the verification request succeeded. */
+  | { type: 'classCode.verified' }
+  /** Sent by the engine: the verification request failed. `message` is the API's, for logs; the toast is fixed. */
+  | { type: 'classCode.rejected'; message?: string }
+  /** Sent by the engine: a later visitor check answered groupCodeValid: false for the active code. */
+  | { type: 'classCode.invalidated' }
+  /** Sent by the engine: a later visitor check failed with an API error; the code is kept but marked invalid. */
+  | { type: 'classCode.checkFailed'; message?: string }
+  /** Sent by the engine: a later visitor check answered groupCodeValid: true. */
+  | { type: 'classCode.checkPassed' }
+  /** 'Clear Class Code' in the menu. */
+  | { type: 'classCode.clear' }
+  /** The user became signed in; signing in clears the class code. */
+  | { type: 'auth.signedIn' };
+
+export type ClassCodeState = 'init' | 'none' | 'verifying' | 'active';

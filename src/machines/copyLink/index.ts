@@ -1,0 +1,3 @@
+export * from './copyLink.machine';
+export * from './copyLink.connect';
+export * from './copyLink.types';

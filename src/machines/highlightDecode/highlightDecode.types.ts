@@ -1,0 +1,59 @@
+/** Highlight and Decode reading modes, which exclude each other (SPEC §4 Highlight, §4 Decode, §8 Tooltips). */
+
+/** The reading mode kept in reader settings. */
+export type ReadingMode = 'off' | 'highlight' | 'decode';
+
+export interface HighlightDecodeContext {
+  /** The selected edition's `highlightModeEnabled`: highlight is possible only then. */
+  highlightEnabled: boolean;
+  /** The selected edition's `decodeEnabled`. */
+  decodeEnabled: boolean;
+  /** Whether the user has the DECODE feature (a school license). */
+  hasDecodeFeature: boolean;
+  /** Whether the current passage has its speech marks (needed to highlight). */
+  hasSpeechMarks: boolean;
+  /** Whether the current passage has its decoded text (needed to decode). */
+  hasDecodedText: boolean;
+  /** Whether the current passage is English; decoded text exists for English only. */
+  isEnglish: boolean;
+}
+
+export interface HighlightDecodeInput extends HighlightDecodeContext {
+  /** The mode saved in reader settings. A saved mode that is not available now starts `off`. */
+  savedMode: ReadingMode;
+}
+
+/** What the current passage has, sent by the engine when the passage changes. */
+export interface PassageFacts {
+  hasSpeechMarks: boolean;
+  hasDecodedText: boolean;
+  isEnglish: boolean;
+}
+
+/** Params of `persistMode`: the engine saves the mode in reader settings. */
+export interface PersistModeParams {
+  mode: ReadingMode;
+}
+
+/** Params of `showDecodeUpgrade`: the engine opens the 'Unlock Premium {feature}' dialog. */
+export interface ShowUpgradeParams {
+  feature: 'Decode';
+}
+
+export type HighlightDecodeEvent =
+  /** The highlight control: on (turning decode off) when the edition allows it, or off. */
+  | { type: 'highlight.toggle' }
+  /** The decode control: on (turning highlight off) when allowed; without the DECODE feature it offers the upgrade. */
+  | { type: 'decode.toggle' }
+  /** Sent by the engine when another passage is shown. */
+  | ({ type: 'passage.changed' } & PassageFacts)
+  /** Sent by the engine when requested speech marks were stored into the cached passage. */
+  | { type: 'speechMarks.loaded' }
+  /** Sent by the engine when requested decoded text was merged into the cached passage. */
+  | { type: 'decodedText.loaded' }
+  /** Sent by the engine when another edition is selected. */
+  | ({ type: 'edition.changed'; highlightEnabled: boolean; decodeEnabled: boolean } & PassageFacts)
+  /** Sent by the engine when the user's features change (sign-in, class code). */
+  | { type: 'features.changed'; hasDecodeFeature: boolean };
+
+export type HighlightDecodeState = ReadingMode;

@@ -1,0 +1,3 @@
+export * from './highlightDecode.machine';
+export * from './highlightDecode.connect';
+export * from './highlightDecode.types';

@@ -1,0 +1,3 @@
+export * from './levelIndicator.machine';
+export * from './levelIndicator.connect';
+export * from './levelIndicator.types';

@@ -1,0 +1,12 @@
+import type { SnapshotFrom } from 'xstate';
+import type { levelIndicatorMachine } from './levelIndicator.machine';
+import type { LevelIndicatorEvent } from './levelIndicator.types';
+
+export function connectLevelIndicator(snapshot: SnapshotFrom<typeof levelIndicatorMachine>, send: (event: LevelIndicatorEvent) => void) {
+  const isPulsing = snapshot.matches('pulsing');
+  return {
+    isPulsing,
+    /** Safe to call on every hover: the machine ignores it once seen. */
+    hover: () => send({ type: 'indicator.hover' }),
+  };
+}

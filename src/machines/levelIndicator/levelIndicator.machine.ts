@@ -1,0 +1,39 @@
+import { assign, setup } from 'xstate';
+import { EDITION_INDICATOR_MS } from '../../domain/constants';
+import { timer, type StateMetaWithTimers } from '../shared/timers';
+import type { LevelIndicatorContext, LevelIndicatorEvent, LevelIndicatorInput } from './levelIndicator.types';
+
+export const levelIndicatorMachine = setup({
+  types: {} as { context: LevelIndicatorContext; events: LevelIndicatorEvent; input: LevelIndicatorInput; meta: StateMetaWithTimers },
+  actions: {
+    /** Provided by the engine: remembers that the indicator was seen. */
+    storeIndicatorSeen: () => {},
+    markSeen: assign({ seenBefore: true }),
+  },
+  guards: {
+    wasSeenBefore: ({ context }) => context.seenBefore,
+  },
+}).createMachine({
+  id: 'levelIndicator',
+  initial: 'init',
+  context: ({ input }) => ({ seenBefore: input.seenBefore }),
+  states: {
+    init: {
+      meta: { description: 'Chooses the start state from the stored seen flag.' },
+      always: [{ guard: 'wasSeenBefore', target: 'seen' }, { target: 'pulsing' }],
+    },
+    pulsing: {
+      meta: {
+        description: 'The indicator pulses until hovered or for EDITION_INDICATOR_MS.',
+        timers: [timer('timeout', EDITION_INDICATOR_MS, 'indicator.timeout')],
+      },
+      on: {
+        'indicator.hover': { target: 'seen', actions: ['markSeen', 'storeIndicatorSeen'] },
+        'indicator.timeout': { target: 'seen', actions: ['markSeen', 'storeIndicatorSeen'] },
+      },
+    },
+    seen: {
+      meta: { description: 'Hidden, and remembered as seen.' },
+    },
+  },
+});

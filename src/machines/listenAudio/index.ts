@@ -1,0 +1,3 @@
+export * from './listenAudio.machine';
+export * from './listenAudio.connect';
+export * from './listenAudio.types';

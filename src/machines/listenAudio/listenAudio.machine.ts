@@ -1,0 +1,85 @@
+import { assign, setup } from 'xstate';
+import { timer, type StateMetaWithTimers } from '../shared/timers';
+import type { ListenAudioContext, ListenAudioEvent, ListenAudioInput } from './listenAudio.types';
+
+/** Delay in `finished` before auto-play moves on to the next passage. Not in the spec ("not shown"). @default 1500 */
+export const LISTEN_AUTO_ADVANCE_DELAY_MS = 1500;
+/** Longest wait in `loadingNext` for the next passage's audio before advancing anyway. Not in the spec ("not shown"). @default 5000 */
+export const LISTEN_NEXT_AUDIO_TIMEOUT_MS = 5000;
+
+const close = { target: 'closed', description: 'Close the listen player.' } as const;
+
+export const listenAudioMachine = setup({
+  types: {} as { context: ListenAudioContext; events: ListenAudioEvent; input: ListenAudioInput; meta: StateMetaWithTimers },
+  actions: {
+    /** Provided by the engine: seeks the audio to 0 before it plays again. */
+    restartAudio: () => {},
+    /** Provided by the engine: fetches the next passage's audio, then sends 'listen.nextReady'. */
+    prefetchNextAudio: () => {},
+    /** Provided by the engine: moves to the next passage (its audio starts at 0). */
+    advanceToNextPassage: () => {},
+    storeAutoPlay: assign({ autoPlay: ({ context, event }) => (event.type === 'listen.autoPlay.set' ? event.value : context.autoPlay) }),
+    storeIsLastPage: assign({ isLastPage: ({ context, event }) => (event.type === 'listen.page.changed' ? event.isLastPage : context.isLastPage) }),
+  },
+  guards: {
+    isAutoPlayOn: ({ context }) => context.autoPlay,
+    /** Auto-play is on and there is a next passage. */
+    shouldAutoAdvance: ({ context }) => context.autoPlay && !context.isLastPage,
+  },
+}).createMachine({
+  id: 'listenAudio',
+  initial: 'init',
+  context: ({ input }) => ({ autoPlay: input.autoPlay, isLastPage: input.isLastPage }),
+  on: {
+    'listen.autoPlay.set': { actions: 'storeAutoPlay' },
+    'listen.page.changed': { actions: 'storeIsLastPage' },
+  },
+  states: {
+    init: {
+      meta: { description: 'Chooses the start state: playing when auto-play is flagged, else paused.' },
+      always: [{ guard: 'isAutoPlayOn', target: 'playing' }, { target: 'paused' }],
+    },
+    paused: {
+      meta: { description: "The passage's audio is paused ('Paused')." },
+      on: {
+        'listen.toggle': { target: 'playing' },
+        'listen.close': close,
+      },
+    },
+    playing: {
+      meta: { description: "The passage's audio plays ('Now Playing')." },
+      on: {
+        'listen.toggle': { target: 'paused' },
+        'listen.ended': { target: 'finished' },
+        'listen.close': close,
+      },
+    },
+    finished: {
+      meta: {
+        description: "The passage's audio has ended ('Finished'); with auto-play on and a next passage, it moves on after a delay.",
+        timers: [timer('autoAdvance', LISTEN_AUTO_ADVANCE_DELAY_MS, 'listen.advanceDue')],
+      },
+      on: {
+        'listen.toggle': { target: 'playing', actions: 'restartAudio', description: 'Play from Finished restarts at 0.' },
+        'listen.advanceDue': { guard: 'shouldAutoAdvance', target: 'loadingNext', description: 'Ignored without auto-play or on the last page.' },
+        'listen.close': close,
+      },
+    },
+    loadingNext: {
+      entry: 'prefetchNextAudio',
+      meta: {
+        description: "Waits for the next passage's audio to be prefetched ('Loading Next'); a timeout forces the advance.",
+        timers: [timer('nextTimeout', LISTEN_NEXT_AUDIO_TIMEOUT_MS, 'listen.nextTimeout')],
+      },
+      on: {
+        'listen.nextReady': { target: 'playing', actions: 'advanceToNextPassage' },
+        'listen.nextTimeout': { target: 'playing', actions: 'advanceToNextPassage', description: 'Advance without the prefetched audio.' },
+        'listen.close': close,
+      },
+    },
+    closed: {
+      meta: { description: "The listen player is closed ('Closed')." },
+      on: { 'listen.open': { target: 'paused' } },
+    },
+  },
+});

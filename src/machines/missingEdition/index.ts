@@ -1,0 +1,3 @@
+export * from './missingEdition.machine';
+export * from './missingEdition.connect';
+export * from './missingEdition.types';

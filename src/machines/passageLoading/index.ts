@@ -1,0 +1,3 @@
+export * from './passageLoading.machine';
+export * from './passageLoading.connect';
+export * from './passageLoading.types';

@@ -1,0 +1,3 @@
+export * from './readerAudio.machine';
+export * from './readerAudio.connect';
+export * from './readerAudio.types';

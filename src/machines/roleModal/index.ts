@@ -1,0 +1,3 @@
+export * from './roleModal.machine';
+export * from './roleModal.connect';
+export * from './roleModal.types';

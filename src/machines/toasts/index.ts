@@ -1,0 +1,3 @@
+export * from './toasts.machine';
+export * from './toasts.connect';
+export * from './toasts.types';

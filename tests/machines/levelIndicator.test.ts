@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, initialTransition, type AnyStateMachine } from 'xstate';
+import { EDITION_INDICATOR_MS } from '../../src/domain/constants';
+import { activeTimers } from '../../src/machines/shared/timers';
+import { connectLevelIndicator, levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInput } from '../../src/machines/levelIndicator';
+import { allTransitions, planTransitionWalk } from './harness';
+
+/** The machine with its engine-provided action replaced by a recorder. */
+function startRecorded(input: LevelIndicatorInput) {
+  const log: string[] = [];
+  const actor = createActor(levelIndicatorMachine.provide({ actions: { storeIndicatorSeen: () => void log.push('storeIndicatorSeen') } }), {
+    input,
+  }).start();
+  return { actor, log };
+}
+
+/**
+ * The harness walks events only, so it never marks the `always` transitions of `init`; the one taken at start is the
+ * one whose target the machine starts in.
+ */
+function startTransitions(machine: AnyStateMachine, input: unknown): string[] {
+  const [snapshot] = initialTransition(machine, input);
+  const target = `${machine.id}.${String(snapshot.value)}`;
+  return allTransitions(machine)
+    .filter((t) => t.event === '(always)' && t.targets.includes(target))
+    .map((t) => t.key);
+}
+
+const events: LevelIndicatorEvent[] = [{ type: 'indicator.hover' }, { type: 'indicator.timeout' }];
+const inputs: LevelIndicatorInput[] = [{ seenBefore: false }, { seenBefore: true }];
+const plans = inputs.map((input) => ({ input, plan: planTransitionWalk(levelIndicatorMachine, { events, input }) }));
+
+for (const { input, plan } of plans) {
+  describe(`levelIndicator machine: every transition (seenBefore ${input.seenBefore})`, () => {
+    // The start, through one of the `always` transitions of `init`, which the coverage test credits.
+    it('starts where the model starts, with the same actions', () => {
+      const { actor, log } = startRecorded(input);
+      const [expected, actions] = initialTransition(levelIndicatorMachine, input);
+      expect(actor.getSnapshot().value).toEqual(expected.value);
+      expect(actor.getSnapshot().context).toEqual(expected.context);
+      expect(log).toEqual(actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.')));
+    });
+    for (const c of plan.cases) {
+      it(c.description, async () => {
+        const { actor, log } = startRecorded(input);
+        await c.run(
+          (expected, _step, actions) => {
+            expect(actor.getSnapshot().value).toEqual(expected.value);
+            expect(actor.getSnapshot().context).toEqual(expected.context);
+            expect(log).toEqual(actions);
+            log.length = 0;
+          },
+          { send: (e) => actor.send(e), stop: () => actor.stop() },
+        );
+      });
+    }
+  });
+}
+
+describe('levelIndicator machine: coverage', () => {
+  it('covers 100% of transitions over both start inputs', () => {
+    const covered = new Set<string>();
+    for (const { input, plan } of plans) {
+      console.log(plan.summary);
+      plan.covered.forEach((k) => covered.add(k));
+      startTransitions(levelIndicatorMachine, input).forEach((k) => covered.add(k));
+    }
+    const total = allTransitions(levelIndicatorMachine);
+    const uncovered = total.filter((t) => !covered.has(t.key));
+    console.log(`levelIndicator (both inputs, start transitions included): ${total.length - uncovered.length}/${total.length} transitions covered`);
+    expect(uncovered).toEqual([]);
+  });
+});
+
+describe('levelIndicator machine: behaviour', () => {
+  it('does not pulse when seen before', () => {
+    const { actor, log } = startRecorded({ seenBefore: true });
+    expect(connectLevelIndicator(actor.getSnapshot(), () => {}).isPulsing).toBe(false);
+    expect(activeTimers(actor.getSnapshot()).size).toBe(0);
+    actor.send({ type: 'indicator.hover' });
+    expect(log).toEqual([]);
+  });
+
+  it(`pulses with a ${EDITION_INDICATOR_MS} ms timer, and a hover hides it and remembers it once`, () => {
+    const { actor, log } = startRecorded({ seenBefore: false });
+    const api = () => connectLevelIndicator(actor.getSnapshot(), (e) => actor.send(e));
+    expect(api().isPulsing).toBe(true);
+    expect([...activeTimers(actor.getSnapshot()).values()]).toEqual([{ id: 'timeout', delay: EDITION_INDICATOR_MS, event: { type: 'indicator.timeout' } }]);
+    api().hover();
+    api().hover();
+    expect(api().isPulsing).toBe(false);
+    expect(log).toEqual(['storeIndicatorSeen']);
+  });
+
+  it('the timeout hides it and remembers it', () => {
+    const { actor, log } = startRecorded({ seenBefore: false });
+    actor.send({ type: 'indicator.timeout' });
+    expect(actor.getSnapshot().value).toBe('seen');
+    expect(log).toEqual(['storeIndicatorSeen']);
+  });
+});

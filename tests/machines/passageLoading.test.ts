@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { REFRESH_BUTTON_DELAY_MS, SPINNER_DELAY_MS } from '../../src/domain/constants';
+import { connectPassageLoading, passageLoadingMachine, type PassageLoadingEvent } from '../../src/machines/passageLoading';
+import { activeTimers } from '../../src/machines/shared/timers';
+import { planTransitionWalk } from './harness';
+
+const events: PassageLoadingEvent[] = [
+  { type: 'passage.load' },
+  { type: 'passage.spinnerDue' },
+  { type: 'passage.refreshDue' },
+  { type: 'passage.refresh' },
+  { type: 'passage.loaded' },
+  { type: 'passage.groupCodeRequired' },
+  { type: 'passage.licenseRequired' },
+  { type: 'passage.failed', status: 404 },
+  { type: 'passage.failed', status: 503 },
+];
+
+/** The actions the engine provides; the SUT records each call instead. */
+const IO_ACTIONS = ['refetchPassage'] as const;
+
+function startRecording() {
+  const calls: string[] = [];
+  const actions = Object.fromEntries(IO_ACTIONS.map((name) => [name, () => void calls.push(name)]));
+  const actor = createActor(passageLoadingMachine.provide({ actions })).start();
+  return { actor, calls, api: () => connectPassageLoading(actor.getSnapshot(), (e) => actor.send(e)) };
+}
+
+const plan = planTransitionWalk(passageLoadingMachine, { events });
+
+describe('passageLoading machine: every transition', () => {
+  for (const c of plan.cases) {
+    it(c.description, async () => {
+      const { actor, calls } = startRecording();
+      await c.run(
+        (expected, _step, actions) => {
+          expect(actor.getSnapshot().value).toEqual(expected.value);
+          expect(actor.getSnapshot().context).toEqual(expected.context);
+          expect(calls).toEqual(actions);
+          calls.length = 0;
+        },
+        { send: (e) => actor.send(e), stop: () => actor.stop() },
+      );
+    });
+  }
+  it('covers 100% of transitions', () => {
+    console.log(plan.summary);
+    expect(plan.uncovered).toEqual([]);
+  });
+});
+
+describe('passageLoading machine: rules', () => {
+  it('shows the skeleton, then a spinner after 1.5 s, then Refresh after 10 s', () => {
+    const { actor, api } = startRecording();
+    actor.send({ type: 'passage.load' });
+    expect(api()).toMatchObject({ showSkeleton: true, showSpinner: false, showRefresh: false, message: null });
+    expect([...activeTimers(actor.getSnapshot()).values()]).toEqual([{ id: 'spinner', delay: SPINNER_DELAY_MS, event: { type: 'passage.spinnerDue' } }]);
+    actor.send({ type: 'passage.spinnerDue' });
+    expect(api()).toMatchObject({ showSkeleton: false, showSpinner: true, showRefresh: false });
+    const [refreshTimer] = activeTimers(actor.getSnapshot()).values();
+    expect(SPINNER_DELAY_MS + refreshTimer.delay).toBe(REFRESH_BUTTON_DELAY_MS);
+    actor.send({ type: 'passage.refreshDue' });
+    expect(api()).toMatchObject({ showSpinner: true, showRefresh: true, refreshLabel: 'Refresh', message: 'Retrieving passage...' });
+    expect(activeTimers(actor.getSnapshot()).size).toBe(0);
+  });
+
+  it('Refresh fetches the passage again and starts loading again', () => {
+    const { actor, calls, api } = startRecording();
+    actor.send({ type: 'passage.load' });
+    actor.send({ type: 'passage.spinnerDue' });
+    actor.send({ type: 'passage.refreshDue' });
+    api().refresh();
+    expect(api().showSkeleton).toBe(true);
+    expect(calls).toEqual(['refetchPassage']);
+  });
+
+  it('shows Not found for 404 and Unavailable otherwise', () => {
+    const { actor, api } = startRecording();
+    actor.send({ type: 'passage.load' });
+    actor.send({ type: 'passage.failed', status: 404 });
+    expect(api().error).toEqual({ title: 'Not found', message: 'Please choose another passage or Contact Support' });
+    actor.send({ type: 'passage.load' });
+    expect(api().error).toBeNull();
+    actor.send({ type: 'passage.failed', status: 500 });
+    expect(api().error).toEqual({ title: 'Unavailable', message: 'Please choose another passage or Contact Support' });
+  });
+
+  it('reports the group-code and license panels', () => {
+    const { actor, api } = startRecording();
+    actor.send({ type: 'passage.load' });
+    actor.send({ type: 'passage.groupCodeRequired' });
+    expect(api()).toMatchObject({ needsGroupCode: true, needsLicense: false, isLoaded: false });
+    actor.send({ type: 'passage.load' });
+    actor.send({ type: 'passage.licenseRequired' });
+    expect(api()).toMatchObject({ needsGroupCode: false, needsLicense: true });
+    actor.send({ type: 'passage.load' });
+    actor.send({ type: 'passage.loaded' });
+    expect(api()).toMatchObject({ isLoaded: true, needsLicense: false, error: null });
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { MAX_TOASTS, TOAST_DURATION_MS } from '../../src/domain/constants';
+import { connectToasts, toastTimers, toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
+import { planTransitionWalk } from './harness';
+
+const messages = ['Class Code Accepted', 'Invalid Class Code', 'Failed to copy link', 'Title shown to students'];
+
+/** Four distinct messages (so the oldest gets dropped), a repeat of each, and a dismissal of each shown toast. */
+const eventsFor = (snapshot: { context: { toasts: { id: number }[] } }): ToastsEvent[] => [
+  ...messages.map((message, i): ToastsEvent => ({ type: 'toast.show', kind: i % 2 ? 'error' : 'success', message })),
+  ...snapshot.context.toasts.map((t): ToastsEvent => ({ type: 'toast.dismiss', id: t.id })),
+  { type: 'toast.dismiss', id: 999 },
+];
+
+const plan = planTransitionWalk(toastsMachine, {
+  events: eventsFor,
+  // Ids grow without end; the walk treats the same messages in the same order as one state.
+  serializeState: (s) => JSON.stringify(s.context.toasts.map((t) => t.message)),
+  maxStates: 1000, // counts visits, not states: 41 message orders × 9 events
+});
+
+describe('toasts machine: every transition', () => {
+  for (const c of plan.cases) {
+    it(c.description, async () => {
+      // The queue has no engine-provided actions to record: only assigns, which the model leaves out too.
+      const actor = createActor(toastsMachine).start();
+      await c.run(
+        (expected, _step, actions) => {
+          expect(actor.getSnapshot().value).toEqual(expected.value);
+          expect(actor.getSnapshot().context).toEqual(expected.context);
+          expect(actions).toEqual([]);
+        },
+        { send: (e) => actor.send(e), stop: () => actor.stop() },
+      );
+    });
+  }
+  it('covers 100% of transitions', () => {
+    console.log(plan.summary);
+    expect(plan.uncovered).toEqual([]);
+  });
+});
+
+describe('toasts machine: rules', () => {
+  it('ignores a toast whose message is already shown', () => {
+    const actor = createActor(toastsMachine).start();
+    actor.send({ type: 'toast.show', kind: 'error', message: 'Invalid Class Code' });
+    actor.send({ type: 'toast.show', kind: 'error', message: 'Invalid Class Code' });
+    expect(actor.getSnapshot().context.toasts).toEqual([{ id: 1, kind: 'error', message: 'Invalid Class Code' }]);
+  });
+
+  it('shows the same message again once the first is dismissed, with a new id', () => {
+    const actor = createActor(toastsMachine).start();
+    actor.send({ type: 'toast.show', kind: 'error', message: 'Invalid Class Code' });
+    actor.send({ type: 'toast.dismiss', id: 1 });
+    actor.send({ type: 'toast.show', kind: 'error', message: 'Invalid Class Code' });
+    expect(actor.getSnapshot().context.toasts).toEqual([{ id: 2, kind: 'error', message: 'Invalid Class Code' }]);
+  });
+
+  it(`keeps at most ${MAX_TOASTS}, dropping the oldest`, () => {
+    const actor = createActor(toastsMachine).start();
+    for (const message of messages) actor.send({ type: 'toast.show', kind: 'success', message });
+    expect(actor.getSnapshot().context.toasts.map((t) => t.message)).toEqual(messages.slice(1));
+    expect(actor.getSnapshot().context.toasts.map((t) => t.id)).toEqual([2, 3, 4]);
+  });
+
+  it('asks for one dismissal timer per shown toast', () => {
+    const actor = createActor(toastsMachine).start();
+    expect(toastTimers(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    actor.send({ type: 'toast.show', kind: 'error', message: 'Failed to copy link' });
+    expect(toastTimers(actor.getSnapshot())).toEqual([
+      { id: 'toast-1', delay: TOAST_DURATION_MS, event: { type: 'toast.dismiss', id: 1 } },
+      { id: 'toast-2', delay: TOAST_DURATION_MS, event: { type: 'toast.dismiss', id: 2 } },
+    ]);
+    // The timer's event, sent back, removes its toast.
+    actor.send(toastTimers(actor.getSnapshot())[0].event);
+    expect(toastTimers(actor.getSnapshot()).map((t) => t.id)).toEqual(['toast-2']);
+  });
+
+  it('connect lists the toasts and dismisses by id', () => {
+    const actor = createActor(toastsMachine).start();
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Magic link copied to clipboard!' });
+    const api = connectToasts(actor.getSnapshot(), (e) => actor.send(e));
+    expect(api.toasts).toEqual([{ id: 1, kind: 'success', message: 'Magic link copied to clipboard!' }]);
+    api.dismiss(1);
+    expect(connectToasts(actor.getSnapshot(), (e) => actor.send(e)).toasts).toEqual([]);
+  });
+});
