@@ -10,6 +10,7 @@ import {
   type ClassCodeInput,
 } from '../../src/machines/classCode';
 import { allTransitions, planTransitionWalk } from './harness';
+import { MODELS } from './models';
 
 const engineActions = ['verifyClassCode', 'removeCodeFromAddress', 'storeClassCode', 'clearStoredClassCode', 'showToast'] as const;
 type Recorded = { type: (typeof engineActions)[number]; params?: unknown };
@@ -36,22 +37,9 @@ function startTransitions(machine: AnyStateMachine, input: unknown): string[] {
     .map((t) => t.key);
 }
 
-const events: ClassCodeEvent[] = [
-  { type: 'classCode.submit', code: 'abcd1234', source: 'form' },
-  { type: 'classCode.submit', code: 'abc', source: 'form' }, // too short: ignored
-  { type: 'classCode.submit', code: 'ABCD-123', source: 'form' }, // not alphanumeric: ignored
-  { type: 'classCode.submit', code: 'xyz', source: 'reader' }, // no client check
-  { type: 'classCode.fromLink', code: 'LINK0001' },
-  { type: 'classCode.verified' },
-  { type: 'classCode.rejected', message: 'Invalid group code' },
-  { type: 'classCode.invalidated' },
-  { type: 'classCode.checkFailed', message: 'Service unavailable' },
-  { type: 'classCode.checkPassed' },
-  { type: 'classCode.clear' },
-  { type: 'auth.signedIn' },
-];
+const events = MODELS.classCode.events;
 
-const inputs: ClassCodeInput[] = [{ storedCode: null }, { storedCode: 'STORED01' }];
+const inputs = MODELS.classCode.inputs;
 const plans = inputs.map((input) => ({ input, plan: planTransitionWalk(classCodeMachine, { events, input }) }));
 
 for (const { input, plan } of plans) {

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { COPY_CONFIRMATION_MS } from '../../src/domain/constants';
 import { activeTimers } from '../../src/machines/shared/timers';
 import { connectCopyLink, copyLinkMachine, type CopyLinkEvent } from '../../src/machines/copyLink';
+import { MODELS } from './models';
 import { planTransitionWalk } from './harness';
 
 const engineActions = ['trackCopiedMagicLink', 'showToast'] as const;
@@ -18,7 +19,7 @@ function startRecorded() {
   return { actor, log };
 }
 
-const events: CopyLinkEvent[] = [{ type: 'copy.succeeded' }, { type: 'copy.failed' }, { type: 'copy.confirmationDone' }];
+const events = MODELS.copyLink.events;
 const plan = planTransitionWalk(copyLinkMachine, { events });
 
 describe('copyLink machine: every transition', () => {

@@ -108,6 +108,8 @@ export interface SystemUnderTest<TEvent> {
 export interface WalkCase<TMachine extends AnyStateMachine> {
   description: string;
   events: EventFrom<TMachine>[];
+  /** The transitions the last event takes. */
+  transitions: string[];
   run(
     check: (expected: SnapshotFrom<TMachine>, step: number, actions: string[]) => void,
     sut: SystemUnderTest<EventFrom<TMachine>>,
@@ -117,6 +119,8 @@ export interface WalkCase<TMachine extends AnyStateMachine> {
 export interface WalkPlan<TMachine extends AnyStateMachine> {
   cases: WalkCase<TMachine>[];
   covered: Set<string>;
+  /** Transitions taken before any event (the `always` branches of a start that depends on input). */
+  startTransitions: string[];
   total: TransitionRef[];
   uncovered: TransitionRef[];
   summary: string;
@@ -160,6 +164,7 @@ export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TM
       keys.forEach((k) => covered.add(k));
       replayKeys(machine, options.input, events).forEach((k) => covered.add(k));
       cases.push({
+        transitions: keys,
         description: `${keys.join(' + ')}  via ${events.map((e) => (e as { type: string }).type).join(' → ') || '(start)'}`,
         events,
         async run(check, sut) {
@@ -179,9 +184,10 @@ export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TM
       });
     }
   }
-  replayKeys(machine, options.input, []).forEach((k) => covered.add(k));
+  const startTransitions = replayKeys(machine, options.input, []);
+  startTransitions.forEach((k) => covered.add(k));
   const total = allTransitions(machine);
   const uncovered = total.filter((t) => !covered.has(t.key));
   const summary = `${machine.id}: ${total.length - uncovered.length}/${total.length} transitions covered (${Math.round(((total.length - uncovered.length) / Math.max(1, total.length)) * 100)}%)`;
-  return { cases, covered, total, uncovered, summary };
+  return { cases, covered, startTransitions, total, uncovered, summary };
 }

@@ -9,34 +9,16 @@ import {
   type PassageFacts,
 } from '../../src/machines/highlightDecode';
 import { allTransitions, planTransitionWalk, type WalkPlan } from './harness';
+import { MODELS } from './models';
 
 type Machine = typeof highlightDecodeMachine;
 
 const facts = (hasSpeechMarks: boolean, hasDecodedText: boolean, isEnglish: boolean): PassageFacts => ({ hasSpeechMarks, hasDecodedText, isEnglish });
 
-const events: HighlightDecodeEvent[] = [
-  { type: 'highlight.toggle' },
-  { type: 'decode.toggle' },
-  { type: 'passage.changed', ...facts(false, false, true) },
-  { type: 'speechMarks.loaded' },
-  { type: 'decodedText.loaded' },
-  { type: 'edition.changed', highlightEnabled: true, decodeEnabled: true, ...facts(false, false, true) },
-  { type: 'edition.changed', highlightEnabled: false, decodeEnabled: true, ...facts(false, false, true) },
-  { type: 'edition.changed', highlightEnabled: true, decodeEnabled: false, ...facts(false, false, false) },
-  { type: 'features.changed', hasDecodeFeature: true },
-  { type: 'features.changed', hasDecodeFeature: false },
-];
+const events = MODELS.highlightDecode.events;
 
 /** Everything available, nothing loaded yet, English. */
-const base: HighlightDecodeInput = {
-  highlightEnabled: true,
-  decodeEnabled: true,
-  hasDecodeFeature: true,
-  hasSpeechMarks: false,
-  hasDecodedText: false,
-  isEnglish: true,
-  savedMode: 'off',
-};
+const base = MODELS.highlightDecode.inputs[0];
 
 /**
  * Two snapshots are the same state for the walk when every guard and every conditional request would answer the

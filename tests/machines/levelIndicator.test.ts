@@ -4,6 +4,7 @@ import { EDITION_INDICATOR_MS } from '../../src/domain/constants';
 import { activeTimers } from '../../src/machines/shared/timers';
 import { connectLevelIndicator, levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInput } from '../../src/machines/levelIndicator';
 import { allTransitions, planTransitionWalk } from './harness';
+import { MODELS } from './models';
 
 /** The machine with its engine-provided action replaced by a recorder. */
 function startRecorded(input: LevelIndicatorInput) {
@@ -26,8 +27,8 @@ function startTransitions(machine: AnyStateMachine, input: unknown): string[] {
     .map((t) => t.key);
 }
 
-const events: LevelIndicatorEvent[] = [{ type: 'indicator.hover' }, { type: 'indicator.timeout' }];
-const inputs: LevelIndicatorInput[] = [{ seenBefore: false }, { seenBefore: true }];
+const events = MODELS.levelIndicator.events;
+const inputs = MODELS.levelIndicator.inputs;
 const plans = inputs.map((input) => ({ input, plan: planTransitionWalk(levelIndicatorMachine, { events, input }) }));
 
 for (const { input, plan } of plans) {

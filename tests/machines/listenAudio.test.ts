@@ -10,20 +10,9 @@ import {
 } from '../../src/machines/listenAudio';
 import { activeTimers } from '../../src/machines/shared/timers';
 import { allTransitions, planTransitionWalk, type WalkPlan } from './harness';
+import { MODELS } from './models';
 
-const events: ListenAudioEvent[] = [
-  { type: 'listen.toggle' },
-  { type: 'listen.ended' },
-  { type: 'listen.advanceDue' },
-  { type: 'listen.nextReady' },
-  { type: 'listen.nextTimeout' },
-  { type: 'listen.close' },
-  { type: 'listen.open' },
-  { type: 'listen.autoPlay.set', value: true },
-  { type: 'listen.autoPlay.set', value: false },
-  { type: 'listen.page.changed', isLastPage: true },
-  { type: 'listen.page.changed', isLastPage: false },
-];
+const events = MODELS.listenAudio.events;
 
 /** The actions the engine provides; the SUT records each call instead. */
 const IO_ACTIONS = ['restartAudio', 'prefetchNextAudio', 'advanceToNextPassage'] as const;
@@ -39,10 +28,7 @@ function startRecording(input: ListenAudioInput) {
  * The start state depends on the input, so there is one plan per input. The harness credits evented transitions
  * only; the `init` branch a plan starts through is credited here, since every case checks the start state first.
  */
-const inputs: ListenAudioInput[] = [
-  { autoPlay: true, isLastPage: false },
-  { autoPlay: false, isLastPage: false },
-];
+const inputs = MODELS.listenAudio.inputs;
 const plans = inputs.map((input) => ({ input, plan: planTransitionWalk(listenAudioMachine, { events, input }) }));
 
 function startBranches(input: ListenAudioInput): string[] {

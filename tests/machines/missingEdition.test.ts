@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { connectMissingEdition, missingEditionMachine, type EditionSlot, type MissingEditionEvent } from '../../src/machines/missingEdition';
+import { MODELS } from './models';
 import { planTransitionWalk } from './harness';
 
-const events: MissingEditionEvent[] = [
-  { type: 'edition.missing', language: 'en', level: 'B1' },
-  { type: 'edition.missing', language: 'es', level: 'A2' },
-  { type: 'edition.created' },
-  { type: 'edition.creationFailed' },
-  { type: 'edition.reset' },
-];
+const events = MODELS.missingEdition.events;
 
 /** The actions the engine provides; the SUT records each call (with its params) instead. */
 const IO_ACTIONS = ['createEdition', 'refreshPublication'] as const;

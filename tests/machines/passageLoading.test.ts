@@ -3,19 +3,10 @@ import { createActor } from 'xstate';
 import { REFRESH_BUTTON_DELAY_MS, SPINNER_DELAY_MS } from '../../src/domain/constants';
 import { connectPassageLoading, passageLoadingMachine, type PassageLoadingEvent } from '../../src/machines/passageLoading';
 import { activeTimers } from '../../src/machines/shared/timers';
+import { MODELS } from './models';
 import { planTransitionWalk } from './harness';
 
-const events: PassageLoadingEvent[] = [
-  { type: 'passage.load' },
-  { type: 'passage.spinnerDue' },
-  { type: 'passage.refreshDue' },
-  { type: 'passage.refresh' },
-  { type: 'passage.loaded' },
-  { type: 'passage.groupCodeRequired' },
-  { type: 'passage.licenseRequired' },
-  { type: 'passage.failed', status: 404 },
-  { type: 'passage.failed', status: 503 },
-];
+const events = MODELS.passageLoading.events;
 
 /** The actions the engine provides; the SUT records each call instead. */
 const IO_ACTIONS = ['refetchPassage'] as const;

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition } from 'xstate';
 import { connectReaderAudio, readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
 import { allTransitions, planTransitionWalk, type WalkPlan } from './harness';
+import { MODELS } from './models';
 
-const events: ReaderAudioEvent[] = [
-  { type: 'audio.open' },
-  { type: 'audio.close' },
-  { type: 'audio.pause' },
-  { type: 'audio.play' },
-  { type: 'audio.toggle' },
-  { type: 'audio.ended' },
-  { type: 'license.required' },
-];
+const events = MODELS.readerAudio.events;
 
 /** The actions the engine provides; the SUT records each call instead. */
 const IO_ACTIONS = ['trackOpenedAudioPlayer', 'trackClosedAudioPlayer', 'trackPausedAudio', 'trackResumedAudio'] as const;
@@ -27,7 +20,7 @@ function startRecording(input: ReaderAudioInput) {
  * The start state depends on the input, so there is one plan per input. The harness credits evented transitions
  * only; the `init` branch a plan starts through is credited here, since every case checks the start state first.
  */
-const inputs: ReaderAudioInput[] = [{ hasSavedSettings: true }, { hasSavedSettings: false }];
+const inputs = MODELS.readerAudio.inputs;
 const plans = inputs.map((input) => ({ input, plan: planTransitionWalk(readerAudioMachine, { events, input }) }));
 
 function startBranches(input: ReaderAudioInput): string[] {

@@ -3,25 +3,11 @@ import { createActor } from 'xstate';
 import { readingSessionMachine, connectReadingSession, RECENT_LANGUAGES_CAP } from '../../src/machines/readingSession';
 import type { ReadingSessionEvent } from '../../src/machines/readingSession';
 import { fixturePublication } from '../fixtures/publication';
+import { MODELS } from './models';
 import { planTransitionWalk } from './harness';
 
 const publication = fixturePublication();
-const events: ReadingSessionEvent[] = [
-  { type: 'session.open', request: { slug: 'fixture', position: 3 } },
-  { type: 'publication.loaded', publication },
-  { type: 'publication.failed', status: 404, message: 'Publication not found' },
-  { type: 'publication.reload' },
-  { type: 'page.next' },
-  { type: 'page.previous' },
-  { type: 'page.goto', position: 1 },
-  { type: 'language.change', slot: 'primary', language: 'es' },
-  { type: 'language.change', slot: 'primary', language: 'ru' },
-  { type: 'level.change', slot: 'primary', level: 'GOLD' },
-  { type: 'level.change', slot: 'primary', level: 'SILVER' },
-  { type: 'secondary.set', choice: { language: 'es', level: 'ORIGINAL' } },
-  { type: 'secondary.clear' },
-  { type: 'session.close' },
-];
+const events = MODELS.readingSession.events;
 
 const plan = planTransitionWalk(readingSessionMachine, {
   events,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { connectRoleModal, roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
+import { MODELS } from './models';
 import { planTransitionWalk } from './harness';
 
 const engineActions = ['updateRole', 'logRoleUpdateFailed', 'storeClosedFlag', 'resetClosedFlag'] as const;
@@ -16,19 +17,10 @@ function startRecorded(input: RoleModalInput) {
   return { actor, log };
 }
 
-const events: RoleModalEvent[] = [
-  { type: 'user.loaded', hasRole: false },
-  { type: 'user.loaded', hasRole: true },
-  { type: 'role.pick', role: 'TEACHER' },
-  { type: 'role.pick', role: 'INDIVIDUAL' },
-  { type: 'role.saved' },
-  { type: 'role.failed', error: 'HTTP 500' },
-  { type: 'role.dismiss' },
-  { type: 'auth.signedOut' },
-];
+const events = MODELS.roleModal.events;
 
 // Both inputs start hidden; they differ in whether a loaded user without a role opens the modal.
-const inputs: RoleModalInput[] = [{ closedBefore: false }, { closedBefore: true }];
+const inputs = MODELS.roleModal.inputs;
 
 for (const input of inputs) {
   const plan = planTransitionWalk(roleModalMachine, { events, input });

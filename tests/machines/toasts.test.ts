@@ -3,15 +3,10 @@ import { createActor } from 'xstate';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../../src/domain/constants';
 import { connectToasts, toastTimers, toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
 import { planTransitionWalk } from './harness';
+import { MODELS, toastMessages } from './models';
 
-const messages = ['Class Code Accepted', 'Invalid Class Code', 'Failed to copy link', 'Title shown to students'];
-
-/** Four distinct messages (so the oldest gets dropped), a repeat of each, and a dismissal of each shown toast. */
-const eventsFor = (snapshot: { context: { toasts: { id: number }[] } }): ToastsEvent[] => [
-  ...messages.map((message, i): ToastsEvent => ({ type: 'toast.show', kind: i % 2 ? 'error' : 'success', message })),
-  ...snapshot.context.toasts.map((t): ToastsEvent => ({ type: 'toast.dismiss', id: t.id })),
-  { type: 'toast.dismiss', id: 999 },
-];
+const eventsFor = MODELS.toasts.events;
+const messages = toastMessages;
 
 const plan = planTransitionWalk(toastsMachine, {
   events: eventsFor,

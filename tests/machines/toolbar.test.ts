@@ -3,9 +3,10 @@ import { createActor } from 'xstate';
 import { toolbarMachine, TOOLBAR_IDLE_MS } from '../../src/machines/toolbar';
 import { activeTimers } from '../../src/machines/shared/timers';
 import { planTransitionWalk } from './harness';
+import { MODELS } from './models';
 
 const plan = planTransitionWalk(toolbarMachine, {
-  events: [{ type: 'toolbar.activity' }, { type: 'toolbar.idle' }, { type: 'toolbar.hold' }, { type: 'toolbar.release' }],
+  events: MODELS.toolbar.events,
 });
 
 describe('toolbar machine: every transition', () => {

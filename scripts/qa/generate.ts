@@ -1,0 +1,156 @@
+/**
+ * Generates the machine docs and QA scripts from the machines themselves:
+ * - docs/machines/<machine>.md: a Mermaid state diagram, the states (with timers), the events and the guards;
+ * - docs/qa/<machine>.md: every transition with the shortest event path that reaches and takes it.
+ * `npm run qa:paths` writes them; a test fails when the committed files differ from what this produces.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { MODELS, type MachineModel } from '../../tests/machines/models';
+import { allTransitions, planTransitionWalk } from '../../tests/machines/harness';
+
+interface NodeLike {
+  id: string;
+  key: string;
+  initial?: { target: { key: string }[] };
+  meta?: { description?: string; timers?: { id: string; delay: number; event: { type: string } }[] };
+  states: Record<string, NodeLike>;
+  transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
+  description?: string;
+}
+interface TransitionLike {
+  source: NodeLike;
+  target?: NodeLike[];
+  eventType: string;
+  guard?: unknown;
+  actions: unknown[];
+  description?: string;
+  reenter?: boolean;
+}
+
+const guardName = (g: unknown): string | null =>
+  !g ? null : typeof g === 'string' ? g : typeof g === 'object' && g && 'type' in g ? String((g as { type: unknown }).type) : 'guard';
+
+const actionName = (a: unknown): string | null => {
+  const name = typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: unknown }).type) : typeof a === 'function' ? a.name || 'action' : null;
+  return name && !name.startsWith('xstate.') ? name : name === 'xstate.assign' ? 'assign' : name;
+};
+
+const stateLabel = (machine: AnyStateMachine, node: NodeLike) => (node.id === machine.id ? '(any state)' : node.id.slice(machine.id.length + 1));
+const escapeCell = (s: string) => s.replace(/\|/g, '\\|');
+
+function transitionsWithDetail(machine: AnyStateMachine) {
+  const keys = allTransitions(machine);
+  const out: { key: string; from: string; to: string; event: string; guard: string | null; actions: string[]; description: string }[] = [];
+  let i = 0;
+  const visit = (node: NodeLike) => {
+    const push = (t: TransitionLike) => {
+      const ref = keys[i++];
+      out.push({
+        key: ref.key,
+        from: stateLabel(machine, t.source),
+        to: (t.target ?? []).map((n) => stateLabel(machine, n)).join(', ') || '(stays)',
+        event: t.eventType === '' ? 'always' : t.eventType,
+        guard: guardName(t.guard),
+        actions: (t.actions ?? []).map(actionName).filter((a): a is string => !!a),
+        description: t.description ?? '',
+      });
+    };
+    for (const [, list] of node.transitions) list.forEach(push);
+    (node.always ?? []).forEach(push);
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root as unknown as NodeLike);
+  return out;
+}
+
+export function machineDoc(name: string, model: MachineModel): string {
+  const machine = model.machine;
+  const root = machine.root as unknown as NodeLike;
+  const transitions = transitionsWithDetail(machine);
+  const lines: string[] = [];
+  lines.push(`# ${name}`, '', `Generated from \`src/machines/${name}\` by \`npm run qa:paths\`. Do not edit by hand.`, '');
+  lines.push('```mermaid', 'stateDiagram-v2');
+  const initial = root.initial?.target[0]?.key;
+  if (initial) lines.push(`  [*] --> ${initial}`);
+  for (const t of transitions) {
+    if (t.from === '(any state)') continue;
+    const label = `${t.event}${t.guard ? ` [${t.guard}]` : ''}`;
+    const to = t.to === '(stays)' ? t.from : t.to;
+    lines.push(`  ${t.from} --> ${to} : ${label}`);
+  }
+  lines.push('```', '');
+  const global = transitions.filter((t) => t.from === '(any state)');
+  if (global.length) {
+    lines.push('From any state:', '');
+    for (const t of global) lines.push(`- \`${t.event}\`${t.guard ? ` when \`${t.guard}\`` : ''} → ${t.to}${t.actions.length ? ` (${t.actions.join(', ')})` : ''}`);
+    lines.push('');
+  }
+  lines.push('## States', '', '| state | description | timers |', '|---|---|---|');
+  for (const [key, node] of Object.entries(root.states)) {
+    const timers = (node.meta?.timers ?? []).map((t) => `after ${t.delay} ms: \`${t.event.type}\``).join('<br>') || '';
+    lines.push(`| \`${key}\`${key === initial ? ' (initial)' : ''} | ${escapeCell(node.meta?.description ?? '')} | ${timers} |`);
+  }
+  lines.push('', '## Transitions', '', '| from | event | guard | to | actions |', '|---|---|---|---|---|');
+  for (const t of transitions) {
+    lines.push(`| ${t.from} | \`${t.event}\` | ${t.guard ? `\`${t.guard}\`` : ''} | ${t.to} | ${t.actions.map((a) => `\`${a}\``).join(', ')} |`);
+  }
+  const guards = [...new Set(transitions.map((t) => t.guard).filter((g): g is string => !!g))].sort();
+  lines.push('', '## Guards', '');
+  lines.push(...(guards.length ? guards.map((g) => `- \`${g}\``) : ['None.']));
+  const events = [...new Set(transitions.map((t) => t.event))].sort();
+  lines.push('', '## Events', '', ...events.map((e) => `- \`${e}\``), '');
+  return lines.join('\n');
+}
+
+export function qaDoc(name: string, model: MachineModel): string {
+  const machine = model.machine;
+  const best = new Map<string, { input: unknown; events: { type: string }[] }>();
+  for (const input of model.inputs) {
+    const plan = planTransitionWalk(machine, { events: model.events, input, serializeState: model.serializeState, maxStates: model.maxStates });
+    for (const key of plan.startTransitions) if (!best.has(key)) best.set(key, { input, events: [] });
+    for (const c of plan.cases) {
+      for (const key of c.transitions) {
+        const current = best.get(key);
+        if (!current || c.events.length < current.events.length) best.set(key, { input, events: c.events as { type: string }[] });
+      }
+    }
+  }
+  const transitions = transitionsWithDetail(machine);
+  const lines: string[] = [];
+  lines.push(`# QA paths: ${name}`, '', `Generated from \`src/machines/${name}\` by \`npm run qa:paths\`. Do not edit by hand.`, '');
+  lines.push(
+    'Each transition of the machine, with the shortest sequence of events that reaches it and takes it. Start',
+    'from a fresh reader with the given input, send the events in order, and check the state after the last one.',
+    '',
+  );
+  const covered = transitions.filter((t) => best.has(t.key)).length;
+  lines.push(`Transitions: ${transitions.length}. Reached by a path: ${covered}.`, '');
+  transitions.forEach((t, i) => {
+    const path = best.get(t.key);
+    lines.push(`## ${i + 1}. ${t.from} → ${t.to} on \`${t.event}\`${t.guard ? ` when \`${t.guard}\`` : ''}`, '');
+    if (t.description) lines.push(t.description, '');
+    if (!path) {
+      lines.push('No path reaches this transition with the modelled events.', '');
+      return;
+    }
+    if (path.input !== undefined) lines.push(`Input: \`${JSON.stringify(path.input)}\``, '');
+    if (path.events.length === 0) lines.push('Taken at start.', '');
+    else path.events.forEach((e, n) => lines.push(`${n + 1}. \`${JSON.stringify(e)}\``));
+    if (path.events.length) lines.push('');
+    if (t.actions.length) lines.push(`Actions: ${t.actions.map((a) => `\`${a}\``).join(', ')}`, '');
+  });
+  return lines.join('\n');
+}
+
+export function generateAll(): Map<string, string> {
+  const files = new Map<string, string>();
+  const index = ['# Machines', '', 'Generated by `npm run qa:paths` from the machines in `src/machines`. Each page has the state diagram; `docs/qa/` has the QA paths.', ''];
+  for (const [name, model] of Object.entries(MODELS) as [string, MachineModel][]) {
+    files.set(`docs/machines/${name}.md`, machineDoc(name, model));
+    files.set(`docs/qa/${name}.md`, qaDoc(name, model));
+    index.push(`- [${name}](${name}.md), QA: [../qa/${name}.md](../qa/${name}.md)`);
+  }
+  files.set('docs/machines/README.md', index.join('\n') + '\n');
+  return files;
+}
