@@ -663,6 +663,25 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     };
   }
 
+  /** Drive the audio port from the reader-audio machine: playing plays the primary passage's narration, anything else pauses. */
+  let audioState: string | null = null;
+  let audioUrl: string | null = null;
+  let offEnded: (() => void) | null = null;
+  function syncAudio() {
+    const audio = ports.audio;
+    if (!audio || !hosts) return;
+    const state = String(hosts.readerAudio.getSnapshot().value);
+    const url = shown.primary?.audio?.url ?? null;
+    if (url !== audioUrl) {
+      audioUrl = url;
+      audio.load(url);
+    }
+    if (state === audioState) return;
+    audioState = state;
+    if (state === 'playing' && url) audio.play().catch((error: unknown) => logger.warn('Audio could not play', error));
+    else audio.pause();
+  }
+
   return {
     settings,
     start() {
@@ -673,6 +692,10 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         buildRoutes();
       });
       snapshot = null;
+      if (ports.audio) {
+        offEnded = ports.audio.onEnded(() => hosts?.readerAudio.send({ type: 'audio.ended' } as never));
+        listeners.add(syncAudio);
+      }
     },
     send(event) {
       if (!started) throw new Error('Call engine.start() before engine.send()');
@@ -691,6 +714,9 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       if (!started || !hosts) return;
       listen?.stop();
       listen = null;
+      offEnded?.();
+      offEnded = null;
+      ports.audio?.pause();
       const hs = hosts;
       hosts = null;
       started = false;
