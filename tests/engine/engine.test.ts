@@ -1,5 +1,5 @@
 /** The engine in plain Node against the real API server (in-process, on PGlite), with test doubles only at the ports. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client';
 import { createReaderEngine, type ReaderEngine, type ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
 import { createMemoryStorage } from '../../src/engine/settings';
@@ -77,6 +77,12 @@ function until(engine: ReaderEngine, predicate: (s: ReaderEngineSnapshot) => boo
 
 const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.send(e));
 const text = (s: ReaderEngineSnapshot) => s.primary.passage?.text ?? '';
+
+// Throughout: no test leaves a browser global behind.
+afterEach(() => {
+  expect(typeof window).toBe('undefined');
+  expect(typeof document).toBe('undefined');
+});
 
 describe('the engine runs headless', () => {
   it('has no window or document anywhere', () => {
