@@ -29,6 +29,8 @@ import { createSettingsStore, type ReaderPosition } from './settings';
 export type EngineEvent =
   /** Open the reader. With `useStoredPosition`, the stored position of this publication wins when its editions still exist. */
   | { type: 'reader.open'; request: SessionRequest; useStoredPosition?: boolean }
+  /** The address changed: page within the open publication when only the position moved, else open it. */
+  | { type: 'reader.sync'; request: SessionRequest }
   | { type: 'reader.close' }
   | { type: 'passage.refresh'; slot: Slot }
   | { type: 'premiumDialog.open'; feature: string }
@@ -532,6 +534,19 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
           }
           hs.session.send({ type: 'session.open', request });
         });
+        return;
+      }
+      case 'reader.sync': {
+        const c = sessionContext();
+        const r = event.request;
+        const same = (a?: { language: string; level: string } | null, b?: { language: string; level: string } | null) =>
+          (a ?? null) === null ? (b ?? null) === null : !!b && a!.language === b.language && a!.level === b.level;
+        const open = c.publication && c.publication.slug === r.slug && (!r.version || r.version === c.publication.version);
+        if (open && same(r.primary ?? c.publication!.defaultReader.left, c.primary) && same(r.secondary ?? null, c.secondary)) {
+          if (r.position !== undefined && r.position !== c.position) hs.session.send({ type: 'page.goto', position: r.position });
+          return;
+        }
+        route({ type: 'reader.open', request: r });
         return;
       }
       case 'reader.close':

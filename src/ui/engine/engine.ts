@@ -1,0 +1,32 @@
+/** The app's one reader engine, built on the browser's ports. Created on first use. */
+import { createReaderEngine, type ReaderEngine } from '../../engine/createReaderEngine';
+import type { AnalyticsPort } from '../../engine/ports';
+import { systemClock } from '../../adapters/common';
+import { browserClipboard, createHistoryNavigation, createHtmlAudio, createLocalStorage } from '../../adapters/browser';
+import { api } from '../platform/api';
+
+/** No analytics service is configured; events go to the console in development only. */
+const analytics: AnalyticsPort = {
+  track(event, properties) {
+    if (import.meta.env.DEV) console.debug('[analytics]', event, properties ?? {});
+  },
+};
+
+let engine: ReaderEngine | null = null;
+
+export function getEngine(): ReaderEngine {
+  if (!engine) {
+    engine = createReaderEngine({
+      api,
+      storage: createLocalStorage(),
+      clock: systemClock,
+      audio: typeof Audio === 'undefined' ? undefined : createHtmlAudio(),
+      analytics,
+      navigation: createHistoryNavigation(),
+      clipboard: browserClipboard,
+      logger: { error: (m, d) => console.error(m, d ?? ''), warn: (m, d) => console.warn(m, d ?? '') },
+    });
+    engine.start();
+  }
+  return engine;
+}
