@@ -8,6 +8,8 @@ import { importLibrary, type ImportSummary } from './content/import';
 import { readLibrary } from './content/read';
 import { createApp } from './http/app';
 import { StaticSite } from './http/static';
+import { buildOnDemand } from './content/onDemand';
+import { loadTranslationProvider, type TranslationProvider } from './content/translation';
 
 export interface StartOptions {
   port: number;
@@ -20,6 +22,8 @@ export interface StartOptions {
   logLevel?: string;
   /** Start from a PGlite snapshot (tests). */
   loadDataDir?: Blob;
+  /** A translation provider for on-demand editions; by default from the environment (none ships). */
+  translationProvider?: TranslationProvider | null;
   /** Extra routes mounted first (the bench's ceiling route). */
   extraRoutes?: Parameters<typeof createApp>[0]['extraRoutes'];
   /** Reuse an open database (tests); it is not closed on stop. */
@@ -71,7 +75,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const store = new ContentStore(database);
   await store.refreshRevision();
   const site = options.distDir ? new StaticSite(options.distDir) : undefined;
-  const app = createApp({ store, logger, site, extraRoutes: options.extraRoutes });
+  const provider = options.translationProvider === undefined ? loadTranslationProvider() : options.translationProvider;
+  const app = createApp({
+    store,
+    logger,
+    site,
+    extraRoutes: options.extraRoutes,
+    onDemand: (request) => buildOnDemand(database, provider, request),
+  });
 
   const poll =
     database.kind === 'postgres'

@@ -3,10 +3,10 @@
  * skipped; a changed one is updated in place so that edition and passage ids stay stable; nothing is deleted
  * that the import does not replace. Each publication is written in one transaction.
  */
-import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { assets, contentRevision, editions, infoSections, passages, publications, qrCodes, shortcuts } from '../db/schema';
-import type { ParsedPublication } from './parse';
+import { assets, contentRevision, editionSources, editions, infoSections, passages, publications, qrCodes, shortcuts, type StoredEditionSource } from '../db/schema';
+import type { ParsedEdition, ParsedPublication } from './parse';
 
 export interface ImportSummary {
   added: string[];
@@ -21,6 +21,76 @@ export function mediaUrl(slug: string, version: number, file: string): string {
 
 export function readerUrl(slug: string, version: number, language: string, level: string, position: number): string {
   return `/${slug}/v${version}/${language}:${level}/${position}`.toLowerCase();
+}
+
+export function toStoredSource(pub: Pick<ParsedPublication, 'slug' | 'version'>, edition: ParsedEdition): StoredEditionSource {
+  return {
+    passages: edition.passages.map((p) => ({
+      position: p.position,
+      html: p.html,
+      imageUrl: p.image ? mediaUrl(pub.slug, pub.version, p.image) : null,
+      imageAlt: p.imageAlt,
+      partName: p.partName,
+      sectionName: p.sectionName,
+    })),
+    shortcuts: edition.shortcuts,
+    totalWords: edition.totalWords,
+    uniqueWords: edition.uniqueWords,
+    lexile: edition.lexile,
+  };
+}
+
+/**
+ * Insert a built edition (from a source or a translation) with its passages and shortcuts. Returns its id, or the
+ * id of the edition that already exists.
+ */
+export async function insertBuiltEdition(
+  database: Database,
+  publicationId: number,
+  language: string,
+  level: string,
+  built: StoredEditionSource,
+  origin: 'source' | 'translation',
+): Promise<{ id: number; created: boolean }> {
+  return database.exclusive(() =>
+    database.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: editions.id })
+        .from(editions)
+        .where(and(eq(editions.publicationId, publicationId), eq(editions.language, language), eq(editions.level, level)));
+      if (existing) return { id: existing.id, created: false };
+      const [e] = await tx
+        .insert(editions)
+        .values({
+          publicationId,
+          language,
+          level,
+          passageCount: built.passages.length,
+          totalWords: built.totalWords,
+          uniqueWords: built.uniqueWords,
+          lexile: built.lexile,
+          origin,
+        })
+        .returning({ id: editions.id });
+      await tx.insert(passages).values(
+        built.passages.map((p) => ({
+          editionId: e.id,
+          position: p.position,
+          text: p.html,
+          imageUrl: p.imageUrl,
+          imageAlt: p.imageAlt,
+          partName: p.partName,
+          sectionName: p.sectionName,
+        })),
+      );
+      if (built.shortcuts.length) await tx.insert(shortcuts).values(built.shortcuts.map((s) => ({ editionId: e.id, name: s.name, passage: s.passage })));
+      await tx
+        .insert(contentRevision)
+        .values({ id: 1, revision: 1 })
+        .onConflictDoUpdate({ target: contentRevision.id, set: { revision: sql`${contentRevision.revision} + 1`, updatedAt: new Date() } });
+      return { id: e.id, created: true };
+    }),
+  );
 }
 
 async function importOne(database: Database, pub: ParsedPublication): Promise<'added' | 'updated' | 'unchanged'> {
@@ -62,6 +132,7 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
         totalWords: edition.totalWords,
         uniqueWords: edition.uniqueWords,
         lexile: edition.lexile,
+        origin: 'content' as const,
       };
       const [e] = await tx
         .insert(editions)
@@ -103,7 +174,20 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
         await tx.insert(shortcuts).values(edition.shortcuts.map((s) => ({ editionId: e.id, name: s.name, passage: s.passage })));
       }
     }
-    await tx.delete(editions).where(and(eq(editions.publicationId, publicationId), notInArray(editions.id, editionIds)));
+    // Editions that left the content go; editions built on demand stay while their source does (or for good,
+    // when a translation provider built them).
+    const sourceKeys = new Set(pub.sources.map((s) => `${s.language}:${s.level}`));
+    const stale = await tx
+      .select({ id: editions.id, language: editions.language, level: editions.level, origin: editions.origin })
+      .from(editions)
+      .where(and(eq(editions.publicationId, publicationId), notInArray(editions.id, editionIds)));
+    const remove = stale.filter((e) => e.origin === 'content' || (e.origin === 'source' && !sourceKeys.has(`${e.language}:${e.level}`)));
+    if (remove.length) await tx.delete(editions).where(inArray(editions.id, remove.map((e) => e.id)));
+
+    await tx.delete(editionSources).where(eq(editionSources.publicationId, publicationId));
+    for (const source of pub.sources) {
+      await tx.insert(editionSources).values({ publicationId, language: source.language, level: source.level, edition: toStoredSource(pub, source) });
+    }
 
     await tx.delete(infoSections).where(eq(infoSections.publicationId, publicationId));
     if (pub.info.length) {

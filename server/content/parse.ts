@@ -64,6 +64,8 @@ export interface ParsedPublication {
   info: { title: string; body: string }[];
   qr: { code: string; language: LanguageCode; level: Level; position: number }[];
   editions: ParsedEdition[];
+  /** Editions under sources/: imported, but built only on demand. */
+  sources: ParsedEdition[];
   assets: ParsedAsset[];
   hash: string;
 }
@@ -90,7 +92,7 @@ export const MAX_PASSAGE_CHARS = 5000;
  * Bumped whenever the importer stores something new from the same files, so that an existing database picks
  * it up on the next start even though the source files did not change.
  */
-export const IMPORT_FORMAT_VERSION = 2;
+export const IMPORT_FORMAT_VERSION = 3;
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EDITION_FILE_RE = /^([a-z]+)\.([A-Za-z]+)\.md$/;
@@ -338,7 +340,7 @@ export function parsePublication(dir: string, files: Map<string, Uint8Array>): P
   const assets: ParsedAsset[] = [];
   for (const [path, data] of files) {
     const ext = path.split('.').pop()?.toLowerCase() ?? '';
-    if (!path.includes('/') && (path === 'publication.yaml' || path.endsWith('.md'))) continue;
+    if (path === 'publication.yaml' || path.endsWith('.md')) continue;
     const contentType = IMAGE_TYPES[ext];
     if (!contentType) {
       warnings.push({ file: at(path), line: 1, reason: 'Ignored: not an edition file, publication.yaml or an image' });
@@ -382,6 +384,31 @@ export function parsePublication(dir: string, files: Map<string, Uint8Array>): P
     warnings.push(...result.warnings);
     if (result.value) editions.push(result.value);
   }
+  // On-demand sources: sources/<language>.<LEVEL>.md, validated now, built when a reader asks.
+  const sources: ParsedEdition[] = [];
+  for (const [path, data] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!path.endsWith('.md') || !path.includes('/')) continue;
+    if (!path.startsWith('sources/') || path.split('/').length !== 2) {
+      problems.push({ file: at(path), line: 1, reason: 'Markdown files belong at the top of the folder (editions) or in sources/ (on-demand editions)' });
+      continue;
+    }
+    const name = path.slice('sources/'.length);
+    const m = EDITION_FILE_RE.exec(name);
+    if (!m || !isLanguageCode(m[1]) || !isLevel(m[2])) {
+      problems.push({ file: at(path), line: 1, reason: "Source files are named sources/<language>.<LEVEL>.md, e.g. 'sources/ru.GOLD.md'" });
+      continue;
+    }
+    const [, language, level] = m as unknown as [string, LanguageCode, Level];
+    if (editions.some((e) => e.language === language && e.level === level)) {
+      problems.push({ file: at(path), line: 1, reason: `${language}.${level}.md is already an edition; a source must be for an edition that does not exist` });
+      continue;
+    }
+    const result = parseEditionFile(at(path), decode(data), language, level, (p) => files.has(p));
+    problems.push(...result.problems);
+    warnings.push(...result.warnings);
+    if (result.value) sources.push(result.value);
+  }
+
   if (editions.length === 0 && problems.length === 0) {
     problems.push({ file: at(''), line: 1, reason: 'A publication needs at least one edition file such as en.ORIGINAL.md' });
   }
@@ -457,6 +484,7 @@ export function parsePublication(dir: string, files: Map<string, Uint8Array>): P
       info: meta.info.map((s) => ({ title: stripTags(s.title), body: sanitizeRichText(s.body) })),
       qr: meta.qr.map((q) => ({ code: q.code, ...toRef(q.edition), position: q.position })),
       editions,
+      sources,
       assets,
       hash,
     },

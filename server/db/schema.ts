@@ -58,6 +58,8 @@ export const editions = pgTable(
     totalWords: integer('total_words').notNull(),
     uniqueWords: integer('unique_words').notNull(),
     lexile: text('lexile'),
+    /** 'content' (an edition file), 'source' (built on demand from sources/), or 'translation' (built by a provider). */
+    origin: text('origin').$type<'content' | 'source' | 'translation'>().notNull().default('content'),
   },
   (t) => [uniqueIndex('editions_publication_language_level').on(t.publicationId, t.language, t.level)],
 );
@@ -81,6 +83,30 @@ export const passages = pgTable(
   },
   (t) => [uniqueIndex('passages_edition_position').on(t.editionId, t.position)],
 );
+
+/** Edition sources imported but built only when a reader asks for them (POST …/sources/on-demand). */
+export const editionSources = pgTable(
+  'edition_sources',
+  {
+    id: serial('id').primaryKey(),
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    level: text('level').notNull(),
+    /** The parsed edition (passages as HTML, shortcuts, word counts), ready to insert. */
+    edition: jsonb('edition').$type<StoredEditionSource>().notNull(),
+  },
+  (t) => [uniqueIndex('edition_sources_publication_language_level').on(t.publicationId, t.language, t.level)],
+);
+
+export interface StoredEditionSource {
+  passages: { position: number; html: string; imageUrl: string | null; imageAlt: string | null; partName: string | null; sectionName: string | null }[];
+  shortcuts: { name: string; passage: number }[];
+  totalWords: number;
+  uniqueWords: number;
+  lexile: string | null;
+}
 
 export const shortcuts = pgTable(
   'shortcuts',

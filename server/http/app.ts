@@ -9,12 +9,16 @@ import {
   PublicationQuerySchema,
   QrCodeSchema,
   SlugSchema,
+  OnDemandEditionBodySchema,
   DEFAULT_SORT,
   DEFAULT_PAGE_SIZE,
 } from '../../src/domain/schemas';
 import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import type { ContentStore, Cached } from '../content/store';
-import { HttpError, badRequest, notFound } from './errors';
+import { HttpError, badRequest, fromZod, notFound } from './errors';
+import type { OnDemandResult } from '../content/onDemand';
+import type { LanguageCode } from '../../src/domain/languages';
+import type { Level } from '../../src/domain/levels';
 import { query, param } from './validate';
 import type { StaticSite } from './static';
 import { buildOpenApiDocument } from './openapi';
@@ -28,6 +32,8 @@ export interface AppDeps {
   store: ContentStore;
   logger: Logger;
   site?: StaticSite;
+  /** Build a missing edition (from a source, or through a translation provider). */
+  onDemand?: (request: { slug: string; version: number; language: LanguageCode; level: Level }) => Promise<OnDemandResult>;
   /** Routes mounted before everything else (the bench's constant-JSON ceiling). */
   extraRoutes?: (app: Hono<Env>) => void;
 }
@@ -44,7 +50,7 @@ function errorResponse(c: Context, error: HttpError): Response {
   return c.json({ errors: error.errors }, error.status);
 }
 
-export function createApp({ store, logger, site, extraRoutes }: AppDeps) {
+export function createApp({ store, logger, site, extraRoutes, onDemand }: AppDeps) {
   const app = new Hono<Env>();
 
   app.use('*', async (c, next) => {
@@ -116,6 +122,31 @@ export function createApp({ store, logger, site, extraRoutes }: AppDeps) {
     if (result === 'no-edition') throw notFound('Edition not found');
     if (result === 'no-passage') throw notFound(PASSAGE_NOT_FOUND);
     return send(c, result);
+  });
+
+  api.post('/publications/:slug/sources/on-demand', async (c) => {
+    const slug = slugParam(c);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw badRequest('The body must be JSON: {version, languageCode, level}');
+    }
+    const parsed = OnDemandEditionBodySchema.safeParse(body);
+    if (!parsed.success) throw fromZod(parsed.error, body);
+    const { version, languageCode, level } = parsed.data;
+    if (!onDemand) throw notFound(PASSAGE_NOT_FOUND);
+    const result = await onDemand({ slug, version: Number(version.slice(1)), language: languageCode, level });
+    if (result.kind === 'no-publication') throw notFound('Publication not found');
+    if (result.kind === 'unavailable') throw notFound(PASSAGE_NOT_FOUND);
+    if (result.kind === 'built') {
+      await store.refreshRevision();
+      logger.info({ slug, languageCode, level, origin: result.origin }, 'edition built on demand');
+    }
+    const publication = await store.publication(slug, Number(version.slice(1)));
+    const edition = publication?.value.editions.find((e) => e.id === result.editionId);
+    if (!edition) throw notFound(PASSAGE_NOT_FOUND);
+    return c.json({ edition, created: result.kind === 'built' }, result.kind === 'built' ? 201 : 200);
   });
 
   api.get('/passages', async (c) => {

@@ -34,7 +34,7 @@ export function fromZod(error: ZodError, input?: unknown): HttpError {
     error.issues.map((issue) => {
       const name = issue.path.join('.');
       let message = issue.message;
-      if (issue.code === 'invalid_type' && rawAt(issue.path) === undefined) message = `${name} is required`;
+      if (issue.path.length > 0 && rawAt(issue.path) === undefined) message = `${name} is required`;
       else if (name && !message.includes(name)) message = `${name}: ${message}`;
       return { code: 'invalid_parameter', message };
     }),

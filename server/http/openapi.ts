@@ -9,6 +9,7 @@ import {
   PublicationListSchema,
   PublicationSchema,
   QrTargetSchema,
+  OnDemandEditionResultSchema,
   SORT_KEYS,
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
@@ -72,6 +73,20 @@ export function buildOpenApiDocument(): object {
       }),
     },
     responses: { 200: json(Excerpt, 'The excerpt.'), ...errors },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/publications/{publicationSlug}/sources/on-demand',
+    summary: "Build a missing edition from a source in the library or through a translation provider; 404 'Passage not found' when neither exists",
+    request: {
+      params: z.object({ publicationSlug: z.string() }),
+      body: { content: { 'application/json': { schema: z.object({ version: z.string(), languageCode: z.enum(LANGUAGE_CODES), level: z.enum(LEVELS) }) } } },
+    },
+    responses: {
+      200: json(OnDemandEditionResultSchema, 'The edition already existed.'),
+      201: json(OnDemandEditionResultSchema, 'The edition was built.'),
+      ...errors,
+    },
   });
   registry.registerPath({
     method: 'get',

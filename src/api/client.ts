@@ -12,6 +12,8 @@ import {
   PublicationListSchema,
   PublicationSchema,
   QrTargetSchema,
+  OnDemandEditionResultSchema,
+  type OnDemandEditionBody,
   type PublicationListQuery,
 } from '../domain/schemas';
 import { toApiError } from './errors';
@@ -83,6 +85,15 @@ export function createApiClient(config: ApiClientConfig) {
     }
   }
 
+  async function post<S extends z.ZodType>(schema: S, path: string, json: unknown, options: RequestOptions = {}): Promise<z.infer<S>> {
+    try {
+      const body = await http.post(path.replace(/^\//, ''), { json, signal: options.signal }).json();
+      return schema.parse(body);
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  }
+
   return {
     ping: (options?: RequestOptions) => get(PingSchema, 'ping', {}, options),
     listPublications: (query: PublicationListQuery, options?: RequestOptions) =>
@@ -98,6 +109,9 @@ export function createApiClient(config: ApiClientConfig) {
       get(PassageSchema, 'passages', { editionId, position }, options),
     getQrTarget: (qrCode: string, options?: RequestOptions) =>
       get(QrTargetSchema, `qr/${encodeURIComponent(qrCode)}`, {}, options),
+    /** Ask the server to build a missing edition (SPEC §7 sources/on-demand). 404 'Passage not found' when it cannot. */
+    createEdition: (slug: string, body: OnDemandEditionBody, options?: RequestOptions) =>
+      post(OnDemandEditionResultSchema, `publications/${encodeURIComponent(slug)}/sources/on-demand`, body, options),
   };
 }
 

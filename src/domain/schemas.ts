@@ -186,6 +186,19 @@ export const ExcerptQuerySchema = z.object({
     .optional(),
 });
 
+/** POST /publications/{slug}/sources/on-demand: ask for a missing edition to be built. */
+export const OnDemandEditionBodySchema = z.object({
+  version: z.union([z.string(), z.number().int().positive().transform((n) => `v${n}`)]).pipe(VersionSchema),
+  languageCode: LanguageCodeSchema,
+  level: z
+    .string()
+    .transform((l) => l.toUpperCase())
+    .pipe(LevelSchema),
+});
+export type OnDemandEditionBody = z.input<typeof OnDemandEditionBodySchema>;
+
+export const OnDemandEditionResultSchema = z.object({ edition: EditionSchema, created: z.boolean() });
+
 export const QrCodeSchema = z
   .string()
   .min(1)

@@ -8,6 +8,8 @@ import { ApiError } from '../api/errors';
 import { DEFAULT_ERROR_MESSAGE } from '../domain/constants';
 import { buildReaderPath } from '../domain/readerUrl';
 import type { Passage } from '../domain/schemas';
+import type { LanguageCode } from '../domain/languages';
+import type { Level } from '../domain/levels';
 import { readingSessionMachine, editionFor, type ReadingSessionEvent, type SessionRequest, type Slot } from '../machines/readingSession';
 import { passageLoadingMachine } from '../machines/passageLoading';
 import { toolbarMachine, type ToolbarEvent } from '../machines/toolbar';
@@ -321,11 +323,14 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
             if (!request) return;
             api
               .getPublication(request.slug, request.version)
-              .then((publication) => h().session.send({ type: 'publication.loaded', publication }))
-              .catch((error: unknown) => {
-                const e = error instanceof ApiError ? error : new ApiError(0, []);
-                h().session.send({ type: 'publication.failed', status: e.status, message: e.message || DEFAULT_ERROR_MESSAGE });
-              });
+              .then(
+                (publication) => hosts?.session.send({ type: 'publication.loaded', publication }),
+                (error: unknown) => {
+                  const e = error instanceof ApiError ? error : new ApiError(0, []);
+                  hosts?.session.send({ type: 'publication.failed', status: e.status, message: e.message || DEFAULT_ERROR_MESSAGE });
+                },
+              )
+              .catch((error: unknown) => logger.error('Publication handling failed', error));
           },
           loadPassages: () => queueMicrotask(() => hosts && loadPassages()),
           savePosition: () => queueMicrotask(() => hosts && savePosition()),
@@ -370,15 +375,21 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
             createEdition: (_, params) => {
               const c = sessionContext();
               if (!api.createEdition || !c.publication) {
-                queueMicrotask(() => h().missing[slot].send({ type: 'edition.creationFailed' } as never));
+                queueMicrotask(() => hosts?.missing[slot].send({ type: 'edition.creationFailed' } as never));
                 return;
               }
               api
-                .createEdition(c.publication.slug, { version: c.publication.version, languageCode: params.language, level: params.level })
-                .then(() => h().missing[slot].send({ type: 'edition.created' } as never))
-                .catch(() => h().missing[slot].send({ type: 'edition.creationFailed' } as never));
+                .createEdition(c.publication.slug, {
+                  version: c.publication.version,
+                  languageCode: params.language as LanguageCode,
+                  level: params.level as Level,
+                })
+                .then(
+                  () => hosts?.missing[slot].send({ type: 'edition.created' } as never),
+                  () => hosts?.missing[slot].send({ type: 'edition.creationFailed' } as never),
+                );
             },
-            refreshPublication: () => queueMicrotask(() => h().session.send({ type: 'publication.reload' })),
+            refreshPublication: () => queueMicrotask(() => hosts?.session.send({ type: 'publication.reload' })),
           },
         }),
         { slot },
@@ -416,7 +427,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
           verifyClassCode: (_, params) => {
             if (!api.getVisitor) {
               logger.warn('Class codes cannot be verified: the API has no visitor check');
-              queueMicrotask(() => h().classCode.send({ type: 'classCode.rejected' } as never));
+              queueMicrotask(() => hosts?.classCode.send({ type: 'classCode.rejected' } as never));
               return;
             }
             api
@@ -424,13 +435,13 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
               .then((visitor: { groupCodeValid: boolean; features: string[] }) => {
                 if (visitor.groupCodeValid) {
                   settings.set('features', visitor.features);
-                  h().classCode.send({ type: 'classCode.verified' } as never);
+                  hosts?.classCode.send({ type: 'classCode.verified' } as never);
                 } else {
-                  h().classCode.send({ type: 'classCode.rejected' } as never);
+                  hosts?.classCode.send({ type: 'classCode.rejected' } as never);
                 }
               })
               .catch((error: unknown) =>
-                h().classCode.send({ type: 'classCode.rejected', message: error instanceof Error ? error.message : undefined } as never),
+                hosts?.classCode.send({ type: 'classCode.rejected', message: error instanceof Error ? error.message : undefined } as never),
               );
           },
           removeCodeFromAddress: () => {
@@ -457,13 +468,15 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         actions: {
           updateRole: (_, params) => {
             if (!api.updateRole) {
-              queueMicrotask(() => h().roleModal.send({ type: 'role.failed', error: new Error('No role API') } as never));
+              queueMicrotask(() => hosts?.roleModal.send({ type: 'role.failed', error: new Error('No role API') } as never));
               return;
             }
             api
               .updateRole(params.role)
-              .then(() => h().roleModal.send({ type: 'role.saved' } as never))
-              .catch((error: unknown) => h().roleModal.send({ type: 'role.failed', error } as never));
+              .then(
+                () => hosts?.roleModal.send({ type: 'role.saved' } as never),
+                (error: unknown) => hosts?.roleModal.send({ type: 'role.failed', error } as never),
+              );
           },
           logRoleUpdateFailed: (_, params) => logger.error(params.message, params.error),
           storeClosedFlag: () => settings.set('roleModalClosed', true),
@@ -493,7 +506,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       .then((marks: { offset: number; time: number }[]) => {
         const merged = cache.merge(passage.editionId, passage.position, { audio: { url: passage.audio?.url ?? '', speechMarks: marks } });
         if (merged && shown.primary?.id === passage.id) shown.primary = merged;
-        h().highlightDecode.send({ type: 'speechMarks.loaded' });
+        hosts?.highlightDecode.send({ type: 'speechMarks.loaded' });
       })
       .catch((error: unknown) => logger.warn('Speech marks failed', error));
   }
@@ -506,7 +519,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       .then((textDecoded: string) => {
         const merged = cache.merge(passage.editionId, passage.position, { textDecoded });
         if (merged && shown.primary?.id === passage.id) shown.primary = merged;
-        h().highlightDecode.send({ type: 'decodedText.loaded' });
+        hosts?.highlightDecode.send({ type: 'decodedText.loaded' });
       })
       .catch((error: unknown) => logger.warn('Decoded text failed', error));
   }
@@ -571,8 +584,10 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         }
         clipboard
           .writeText(event.text)
-          .then(() => h().copyLink.send({ type: 'copy.succeeded' } as never))
-          .catch(() => h().copyLink.send({ type: 'copy.failed' } as never));
+          .then(
+            () => hosts?.copyLink.send({ type: 'copy.succeeded' } as never),
+            () => hosts?.copyLink.send({ type: 'copy.failed' } as never),
+          );
         return;
       }
       case 'auth.signedIn':
@@ -618,7 +633,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
                   .then(() => listen?.send({ type: 'listen.nextReady' } as never))
                   .catch(() => undefined);
               },
-              advanceToNextPassage: () => queueMicrotask(() => h().session.send({ type: 'page.next' })),
+              advanceToNextPassage: () => queueMicrotask(() => hosts?.session.send({ type: 'page.next' })),
             },
           }),
           { autoPlay: event.autoPlay, isLastPage: event.isLastPage },
@@ -729,6 +744,9 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       if (!started || !hosts) return;
       listen?.stop();
       listen = null;
+      // Answers still in flight land on a stopped engine: drop them.
+      wanted.primary = null;
+      wanted.secondary = null;
       offEnded?.();
       offEnded = null;
       ports.audio?.pause();

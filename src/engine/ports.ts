@@ -59,8 +59,8 @@ export interface LoggerPort {
  * with later issues (on-demand editions, accounts, narration, decode); without them the engine degrades
  * honestly (a missing edition is 'Passage not found', a class code cannot be accepted).
  */
-export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> & {
-  createEdition?(slug: string, body: { version: string; languageCode: string; level: string }): Promise<unknown>;
+export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> &
+  Partial<Pick<ApiClient, 'createEdition'>> & {
   getVisitor?(options: { groupCode: string }): Promise<{ groupCodeValid: boolean; features: string[] }>;
   updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
   getSpeechMarks?(passageId: number): Promise<{ offset: number; time: number }[]>;

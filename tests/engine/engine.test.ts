@@ -36,7 +36,7 @@ function makeEngine(overrides: { storage?: ReturnType<typeof createMemoryStorage
     baseUrl: `${server.url}/api/v1`,
     clientId: () => 'engine-test',
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push(new Request(input, init).url.replace(server.url, ''));
+      requests.push((input instanceof Request ? input.url : String(input)).replace(server.url, ''));
       return fetch(input, init);
     }) as typeof fetch,
   });
@@ -152,6 +152,37 @@ describe('reading a publication through the engine', () => {
     const s = await until(engine, (x) => connectMissingEdition(x.primary.missing, () => {}).isFailed);
     expect(connectMissingEdition(s.primary.missing, () => {}).error).toEqual({ status: 404, message: 'Passage not found' });
     expect(s.primary.passage).toBeNull();
+    engine.stop();
+  });
+
+  it('creates a missing edition on demand from its source, then shows it', async () => {
+    const { engine } = makeEngine();
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'es', level: 'GOLD' }, position: 2 } });
+    const s = await until(engine, (x) => x.primary.passage?.text === '<p>Ven en la noche.</p>');
+    expect(connectMissingEdition(s.primary.missing, () => {}).isFailed).toBe(false);
+    expect(s.session.context.publication?.editions.some((e) => e.language.code === 'es' && e.level === 'GOLD')).toBe(true);
+    engine.stop();
+  });
+
+  it('can be stopped while requests are in flight, without errors afterwards', async () => {
+    const { engine, errors } = makeEngine();
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    engine.stop();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(errors).toEqual([]);
+  });
+
+  it('follows the address: only a new position pages, a new edition reopens', async () => {
+    const { engine } = makeEngine();
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    const publication = engine.getSnapshot().session.context.publication;
+    engine.send({ type: 'reader.sync', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 3 } });
+    await until(engine, (x) => x.primary.passage?.position === 3);
+    expect(engine.getSnapshot().session.context.publication).toBe(publication);
+    engine.send({ type: 'reader.sync', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'es', level: 'ORIGINAL' }, position: 3 } });
+    const s = await until(engine, (x) => x.primary.passage?.text === '<p>Llega la mañana.</p>');
+    expect(s.session.context.primary).toEqual({ language: 'es', level: 'ORIGINAL' });
     engine.stop();
   });
 

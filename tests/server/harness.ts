@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import pino from 'pino';
 import { MIGRATIONS_DIR, openDatabase } from '../../server/db/client';
 import { startServer, type RunningServer } from '../../server/server';
+import type { TranslationProvider } from '../../server/content/translation';
 
 const COVER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40"><rect width="30" height="40" fill="#103a3a"/></svg>';
 
@@ -32,6 +33,8 @@ export function writeFixtureLibrary(fillers = 20): string {
         'en.GOLD': '## Chapter 1\nOwls hunt at night.\n\n---\n\nOwls see in the dark.\n\n---\n\n## Chapter 2\nOwls sleep in the day.',
         'es.ORIGINAL': '## Capítulo 1\nLos búhos cazan de noche.\n\n---\n\nVen bien en la oscuridad.\n\n---\n\n## Capítulo 2\nLlega la mañana.',
         'ar.ORIGINAL': '## الفصل الأول\nتصطاد البوم ليلًا.\n\n---\n\nترى جيدًا في الظلام.\n\n---\n\n## الفصل الثاني\nيأتي الصباح.',
+        // An on-demand source: imported, built only when asked for.
+        'sources/es.GOLD': '## Capítulo 1\nLos búhos cazan.\n\n---\n\nVen en la noche.\n\n---\n\n## Capítulo 2\nDuermen de día.',
       },
       extraYaml:
         'defaultReader:\n  left: en:ORIGINAL\n  right: es:ORIGINAL\neditions:\n  en.ORIGINAL:\n    lexile: 640L\ninfo:\n  - title: About\n    body: <p>Owls <em>rule</em>.</p><script>bad()</script>\nqr:\n  - code: owls-1\n    edition: en:ORIGINAL\n    position: 2\n',
@@ -72,7 +75,10 @@ export function writeFixtureLibrary(fillers = 20): string {
       path.join(pubDir, 'publication.yaml'),
       `slug: ${t.slug}\nversion: 1\ntitle: ${t.title}\nauthor: ${t.author}\ncreatedAt: ${t.createdAt}\ncover: images/cover.svg\n${t.extraYaml ?? ''}`,
     );
-    for (const [name, text] of Object.entries(t.editions ?? {})) fs.writeFileSync(path.join(pubDir, `${name}.md`), text);
+    for (const [name, text] of Object.entries(t.editions ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(pubDir, `${name}.md`)), { recursive: true });
+      fs.writeFileSync(path.join(pubDir, `${name}.md`), text);
+    }
   }
   return dir;
 }
@@ -102,13 +108,16 @@ async function migratedSnapshot(): Promise<Blob> {
   return new Blob([fs.readFileSync(file)]);
 }
 
-export async function startFixtureServer(options: { dataDir?: string; contentDir?: string } = {}): Promise<RunningServer> {
+export async function startFixtureServer(
+  options: { dataDir?: string; contentDir?: string; translationProvider?: TranslationProvider | null } = {},
+): Promise<RunningServer> {
   const inMemory = !options.dataDir;
   return startServer({
     port: 0,
     host: '127.0.0.1',
     dataDir: options.dataDir ?? 'memory://',
     loadDataDir: inMemory ? await migratedSnapshot() : undefined,
+    translationProvider: options.translationProvider ?? null,
     contentDir: options.contentDir ?? writeFixtureLibrary(),
     logger: silentLogger(),
   });
