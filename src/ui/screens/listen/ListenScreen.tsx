@@ -1,5 +1,266 @@
-/** Placeholder until the listen screen lands (issue 4). */
-export function ListenScreen(_props: { slug: string; version: string; editionSlug: string; position: string }) {
-  return <main id="main">Listen</main>;
+/**
+ * Listen page (SPEC §2 route table; §4 Audio control state: listen flow),
+ * /listen/{slug}/{version}/{editionSlug}/{position}: the listen-audio machine's screen. The view sends
+ * 'listen.start' (autoPlay from the history state, isLastPage) and 'listen.page.changed', renders what
+ * connectListenAudio returns (state label, play/pause, auto-play) and links to the neighbouring passages. The
+ * narration itself arrives in a later issue: an edition without audio says 'Audio not available' and play is
+ * disabled.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Button, Switch } from 'react-aria-components';
+import { Link, Redirect } from 'wouter';
+import { ApiError } from '../../../api';
+import { PASSAGE_NOT_FOUND } from '../../../domain/constants';
+import { buildReaderPath } from '../../../domain/readerUrl';
+import type { Edition } from '../../../domain/schemas';
+import { connectListenAudio } from '../../../machines/listenAudio';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
+import { StatusCard } from '../../components/StatusPage';
+import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { MainLayout } from '../../layout/MainLayout';
+import { queries } from '../../platform/api';
+import { isMissingPublication } from '../publication/PublicationScreen';
+import { ListenHeading, ListenQueryState, Thumbnail, listenHref, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
+
+/** The address's position: a whole number from 1, or 'redirect to 1' for anything that is not a number. */
+function parseListenPosition(value: string): { position: number; canonical: boolean } {
+  if (/^\d{1,9}$/.test(value)) return { position: Number(value), canonical: String(Number(value)) === value };
+  return { position: 1, canonical: false };
 }
+
+/** Whether the listen flow was opened with auto-play flagged (history state { autoPlay: true }). */
+function historyAutoPlay(): boolean {
+  const state = window.history.state as ListenHistoryState | null;
+  return state?.autoPlay === true;
+}
+
+function ListenContent({ slug, version, editionSlug, position }: { slug: string; version: string; editionSlug: string; position: string }) {
+  const { query, ref, publication, edition } = useListenEdition(slug, version, editionSlug);
+  const parsed = parseListenPosition(position);
+  useDocumentTitle(publication ? `Listen: ${publication.title}` : isMissingPublication(query.error) ? 'Not found' : 'Listen');
+
+  if (!parsed.canonical) return <Redirect to={listenHref(slug, version, editionSlug, parsed.position)} replace />;
+  if (!publication) return <ListenQueryState query={query} />;
+  if (!edition || parsed.position < 1) {
+    return (
+      <StatusCard
+        title={PASSAGE_NOT_FOUND}
+        actions={
+          <Link href={`/${publication.slug}/${publication.version}`} className={buttonStyles.primary}>
+            About this book
+          </Link>
+        }
+      >
+        <p>Please choose another passage or edition of {publication.title}.</p>
+      </StatusCard>
+    );
+  }
+  if (edition.passageCount > 0 && parsed.position > edition.passageCount) {
+    return <Redirect to={listenHref(slug, version, editionSlug, edition.passageCount)} replace />;
+  }
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-[minmax(0,14rem)_1fr] md:gap-10">
+      <div className="flex items-start gap-4 md:block">
+        <Thumbnail publication={publication} className="w-24 shrink-0 md:w-full" />
+        <div className="min-w-0 md:hidden">
+          <ListenHeading publication={publication} edition={edition} requested={ref} />
+        </div>
+      </div>
+      <div className="min-w-0">
+        <div className="hidden md:block">
+          <ListenHeading publication={publication} edition={edition} requested={ref} />
+        </div>
+        <ListenPlayer slug={slug} version={version} editionSlug={editionSlug} edition={edition} position={parsed.position} />
+      </div>
+    </div>
+  );
+}
+
+function ListenPlayer({
+  slug,
+  version,
+  editionSlug,
+  edition,
+  position,
+}: {
+  slug: string;
+  version: string;
+  editionSlug: string;
+  edition: Edition;
+  position: number;
+}) {
+  const send = useEngineSend();
+  const snapshot = useEngine((s) => s.listenAudio);
+  const listen = snapshot ? connectListenAudio(snapshot, send) : null;
+  const passageCount = edition.passageCount;
+  const isLastPage = position >= passageCount;
+  const audioAvailable = edition.audioEnabled;
+
+  // One listen flow per edition: start it (auto-play from the history state), then tell it about page changes.
+  const startedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (startedFor.current !== edition.id) {
+      startedFor.current = edition.id;
+      send({ type: 'listen.start', autoPlay: historyAutoPlay(), isLastPage });
+    } else {
+      send({ type: 'listen.page.changed', isLastPage });
+    }
+  }, [send, edition.id, position, isLastPage]);
+  // Leaving the page closes the player.
+  useEffect(
+    () => () => {
+      startedFor.current = null;
+      send({ type: 'listen.close' });
+    },
+    [send],
+  );
+
+  const passage = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
+  usePrefetchNeighbours(slug, version, edition, position);
+
+  const state: ListenHistoryState = { autoPlay: listen?.autoPlay ?? false };
+  const previous = position > 1 ? listenHref(slug, version, editionSlug, position - 1) : null;
+  const next = position < passageCount ? listenHref(slug, version, editionSlug, position + 1) : null;
+  const readerPath = buildReaderPath({ slug, version, primary: { language: edition.language.code, level: edition.level }, position });
+
+  return (
+    <div className="mt-6 space-y-6">
+      <section aria-label="Listen player" className={`${cardStyles} p-4 sm:p-5`}>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-4">
+          <Button
+            isDisabled={!audioAvailable || !listen}
+            onPress={() => listen?.toggle()}
+            aria-label={audioAvailable && listen?.isPlaying ? 'Pause' : 'Play'}
+            className="grid size-14 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-sm transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300 data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950"
+          >
+            {audioAvailable && listen?.isPlaying ? <PauseGlyph /> : <PlayGlyph />}
+          </Button>
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-semibold tracking-wider text-ink-muted uppercase">
+              Passage {position} of {passageCount}
+            </p>
+            <p role="status" className="mt-0.5 text-lg font-semibold text-primary-900">
+              {audioAvailable ? (listen?.label ?? 'Loading') : 'Audio not available'}
+            </p>
+          </div>
+          <Switch
+            isSelected={listen?.autoPlay ?? false}
+            isDisabled={!listen}
+            onChange={(value) => listen?.setAutoPlay(value)}
+            className="group inline-flex basis-full cursor-pointer items-center gap-3 border-t border-line pt-3 text-sm font-medium text-ink data-[disabled]:cursor-not-allowed sm:basis-auto sm:border-0 sm:pt-0"
+          >
+            <span
+              aria-hidden="true"
+              className="flex h-6 w-11 shrink-0 items-center rounded-full border border-line-strong bg-paper px-0.5 transition-colors group-data-[selected]:border-primary-900 group-data-[selected]:bg-primary-900 group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus"
+            >
+              <span className="size-5 rounded-full bg-white shadow-sm ring-1 ring-line-strong transition-transform group-data-[selected]:translate-x-5 group-data-[selected]:ring-primary-900" />
+            </span>
+            Auto-play
+          </Switch>
+        </div>
+      </section>
+
+      <section aria-label={`Passage ${position}`} lang={edition.language.code} dir={edition.language.rightToLeft ? 'rtl' : 'ltr'} className="min-h-40">
+        {passage.data?.sectionName && <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-primary-700">{passage.data.sectionName}</h2>}
+        {passage.isPending && (
+          <div aria-hidden="true" className="animate-pulse space-y-3">
+            <div className="h-5 rounded bg-primary-100/60" />
+            <div className="h-5 rounded bg-primary-100/60" />
+            <div className="h-5 w-2/3 rounded bg-primary-100/60" />
+          </div>
+        )}
+        {passage.isError && (
+          <p lang="en" dir="ltr" className="text-ink-muted">
+            {passage.error instanceof ApiError && passage.error.status === 404 ? PASSAGE_NOT_FOUND : passage.error.message}
+          </p>
+        )}
+        {passage.isSuccess && (
+          <p className="font-serif text-xl leading-relaxed text-ink sm:text-[1.3rem]">
+            {passage.data.text}
+          </p>
+        )}
+      </section>
+
+      <nav aria-label="Passages" className="flex items-center justify-between gap-3 border-t border-line pt-5">
+        <StepLink href={previous} state={state} direction="previous" />
+        <StepLink href={next} state={state} direction="next" />
+      </nav>
+
+      <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <Link href={listenHref(slug, version, editionSlug)} className={linkStyles}>
+          Choose another passage
+        </Link>
+        <Link href={readerPath} className={`${linkStyles} inline-flex items-center gap-1.5`}>
+          <BookOpenIcon size={16} />
+          Read this passage
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function StepLink({ href, state, direction }: { href: string | null; state: ListenHistoryState; direction: 'previous' | 'next' }) {
+  const label = direction === 'previous' ? 'Previous passage' : 'Next passage';
+  const content =
+    direction === 'previous' ? (
+      <>
+        <ChevronLeftIcon size={18} />
+        <span>Previous</span>
+      </>
+    ) : (
+      <>
+        <span>Next</span>
+        <ChevronRightIcon size={18} />
+      </>
+    );
+  if (!href) {
+    return (
+      <span role="link" aria-disabled="true" aria-label={label} className={`${buttonStyles.secondary} cursor-not-allowed opacity-50`}>
+        {content}
+      </span>
+    );
+  }
+  return (
+    <Link href={href} state={state} aria-label={label} className={buttonStyles.secondary}>
+      {content}
+    </Link>
+  );
+}
+
+/** Fetch the neighbouring excerpts in the background so paging is instant. */
+function usePrefetchNeighbours(slug: string, version: string, edition: Edition, position: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const p of [position + 1, position - 1]) {
+      if (p < 1 || p > edition.passageCount) continue;
+      void queryClient.prefetchQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position: p }));
+    }
+  }, [queryClient, slug, version, edition, position]);
+}
+
+const PlayGlyph = () => (
+  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+    <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
+  </svg>
+);
+const PauseGlyph = () => (
+  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+    <rect x="6" y="5" width="4" height="14" rx="1" />
+    <rect x="14" y="5" width="4" height="14" rx="1" />
+  </svg>
+);
+
+/** The screen in the shared layout (navbar, footer): the route renders it bare. */
+export function ListenScreen(props: { slug: string; version: string; editionSlug: string; position: string }) {
+  return (
+    <MainLayout>
+      <ListenContent {...props} />
+    </MainLayout>
+  );
+}
+
 export default ListenScreen;

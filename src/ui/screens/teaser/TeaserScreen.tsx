@@ -1,5 +1,466 @@
-/** Placeholder until the teaser screen lands (issue 4). */
-export function TeaserScreen(_props: { slug: string; version: string; edition: string; position: string }) {
-  return <main id="main">Teaser</main>;
+/**
+ * Public teaser page (SPEC §2), /teaser/{slug}/{version}/{language}:{level}/{position}: the cover, title, author,
+ * edition (language and level), version, audio length and percent complete; a chapter dropdown; one line of the
+ * passage (plain text from the excerpt endpoint); previous / next and a jump input (positive whole numbers); the
+ * audio bar; and, for visitors, 'Sign In' (back to the reader) and a class-code entry. The class code goes to
+ * the engine's class-code machine and its answer comes back as a toast from the toasts machine.
+ */
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  FieldError,
+  Form,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  ProgressBar,
+  Select,
+  SelectValue,
+  TextField,
+} from 'react-aria-components';
+import { Link, Redirect, useLocation } from 'wouter';
+import { ApiError } from '../../../api';
+import { formatAudioLength, formatClock } from '../../../domain/audioTime';
+import { CLASS_CODE_LENGTH, NOVEL_NOT_FOUND_MESSAGE, PASSAGE_NOT_FOUND } from '../../../domain/constants';
+import { keepDigits, parseJumpTarget, percentComplete } from '../../../domain/passageNumber';
+import { buildReaderPath, parseEditionSegment, type ReaderEdition } from '../../../domain/readerUrl';
+import type { Edition, Publication, Shortcut } from '../../../domain/schemas';
+import { connectClassCode, isValidClassCode, normalizeClassCode } from '../../../machines/classCode';
+import { connectToasts } from '../../../machines/toasts';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { BookOpenIcon, CheckIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, SignInIcon } from '../../components/Icons';
+import { LevelChip } from '../../components/LevelChip';
+import { NotFoundContent, StatusCard } from '../../components/StatusPage';
+import { buttonStyles, cardStyles } from '../../components/styles';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { MainLayout } from '../../layout/MainLayout';
+import { queries } from '../../platform/api';
+import { withRedirect } from '../../platform/navigation';
+import { isMissingPublication } from '../publication/PublicationScreen';
+
+/** /teaser/{slug}/{version}/{language}:{level}/{position} */
+export function teaserHref(slug: string, version: string, edition: ReaderEdition, position: number): string {
+  return `/teaser/${slug}/${version}/${edition.language}:${edition.level}/${position}`.toLowerCase();
 }
+
+/** The chapter a position is in: the last shortcut at or before it (SPEC §2 Reader screen, top toolbar). */
+function currentShortcutIndex(shortcuts: readonly Shortcut[], position: number): number | null {
+  let found: number | null = null;
+  shortcuts.forEach((s, i) => {
+    if (s.passage <= position) found = i;
+  });
+  return found;
+}
+
+function TeaserContent({ slug, version, edition: editionSegment, position }: { slug: string; version: string; edition: string; position: string }) {
+  const requested = parseEditionSegment(editionSegment);
+  const query = useQuery(queries.publication(slug, version));
+  const publication = query.data;
+  useDocumentTitle(publication?.title ?? (isMissingPublication(query.error) ? 'Not found' : null));
+
+  const numeric = /^\d{1,9}$/.test(position) ? Number(position) : null;
+  if (requested && (numeric === null || String(numeric) !== position)) {
+    return <Redirect to={teaserHref(slug, version, requested, numeric ?? 1)} replace />;
+  }
+  if (requested && teaserHref(slug, version, requested, numeric ?? 1) !== `/teaser/${slug}/${version}/${editionSegment}/${position}`) {
+    return <Redirect to={teaserHref(slug, version, requested, numeric ?? 1)} replace />;
+  }
+
+  return (
+    <>
+      <TeaserBody query={query} requested={requested} position={numeric ?? 1} />
+      <Toasts />
+    </>
+  );
+}
+
+function TeaserBody({
+  query,
+  requested,
+  position,
+}: {
+  query: UseQueryResult<Publication>;
+  requested: ReaderEdition | null;
+  position: number;
+}) {
+  if (query.isPending) return <TeaserSkeleton />;
+  if (query.isError) {
+    if (isMissingPublication(query.error)) return <NotFoundContent message={NOVEL_NOT_FOUND_MESSAGE} showSupport />;
+    return (
+      <StatusCard
+        title="This title could not be loaded"
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        }
+      >
+        <p>{query.error.message}</p>
+      </StatusCard>
+    );
+  }
+  const publication = query.data;
+  const edition = requested ? publication.editions.find((e) => e.language.code === requested.language && e.level === requested.level) : undefined;
+  if (!requested || !edition || position < 1) {
+    return (
+      <StatusCard
+        title={PASSAGE_NOT_FOUND}
+        actions={
+          <Link href={`/${publication.slug}/${publication.version}`} className={buttonStyles.primary}>
+            About this book
+          </Link>
+        }
+      >
+        <p>Please choose another passage or edition of {publication.title}.</p>
+      </StatusCard>
+    );
+  }
+  if (edition.passageCount > 0 && position > edition.passageCount) {
+    return <Redirect to={teaserHref(publication.slug, publication.version, requested, edition.passageCount)} replace />;
+  }
+  return <Teaser publication={publication} edition={edition} editionRef={requested} position={position} />;
+}
+
+function Teaser({ publication, edition, editionRef, position }: { publication: Publication; edition: Edition; editionRef: ReaderEdition; position: number }) {
+  const { slug, version } = publication;
+  const [, navigate] = useLocation();
+  const passageCount = edition.passageCount;
+  const hrefAt = (p: number) => teaserHref(slug, version, editionRef, p);
+  const readerPath = buildReaderPath({ slug, version, primary: editionRef, position });
+  const excerpt = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
+  usePrefetchNeighbours(publication, edition, position);
+  const percent = percentComplete(position, passageCount);
+  const dir = edition.language.rightToLeft ? 'rtl' : 'ltr';
+
+  return (
+    <article className="mx-auto max-w-4xl">
+      <div className={`${cardStyles} overflow-hidden`}>
+        <div className="flex flex-col gap-6 p-5 sm:flex-row sm:gap-8 sm:p-8">
+          <div className="mx-auto w-36 shrink-0 sm:mx-0 sm:w-44">
+            <div className="aspect-[3/4] overflow-hidden rounded-xl border border-line bg-primary-50 shadow-[0_10px_30px_rgba(16,58,58,0.15)]">
+              <img src={publication.thumbnailImageUrl} alt={`Cover of ${publication.title}`} className="size-full object-cover" />
+            </div>
+          </div>
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl leading-tight font-semibold tracking-tight sm:text-3xl">{publication.title}</h1>
+            <p className="mt-1 text-ink-muted">
+              by <span className="text-ink">{publication.author}</span>
+            </p>
+            <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-ink-muted">Edition</dt>
+                <dd className="mt-1 flex flex-wrap items-center gap-2 font-medium">
+                  <span>{edition.language.name}</span>
+                  <LevelChip level={edition.level} size="sm" />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-ink-muted">Version</dt>
+                <dd className="mt-1 font-medium">{version}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-muted">Audio length</dt>
+                <dd className="mt-1 font-medium">{edition.audioEnabled ? formatAudioLength(edition.audioTotalLength) : 'Not narrated yet'}</dd>
+              </div>
+            </dl>
+            <ProgressBar value={percent} valueLabel={`${percent}% complete`} className="mt-6 flex flex-col gap-2">
+              {({ valueText }) => (
+                <>
+                  <div className="flex items-baseline justify-between gap-3 text-sm">
+                    <Label className="text-ink-muted">
+                      Passage {position} of {passageCount}
+                    </Label>
+                    <span className="font-semibold text-primary-900">{valueText}</span>
+                  </div>
+                  <div className="h-2 overflow-hidden rounded-full bg-primary-100">
+                    <div className="h-full rounded-full bg-primary-700" style={{ width: `${percent}%` }} />
+                  </div>
+                </>
+              )}
+            </ProgressBar>
+          </div>
+        </div>
+
+        <div className="space-y-5 border-t border-line bg-paper/60 p-5 sm:p-8">
+          {edition.shortcuts.length > 0 && (
+            <ChapterSelect shortcuts={edition.shortcuts} position={position} onChoose={(p) => navigate(hrefAt(p))} />
+          )}
+
+          <section aria-label={`Passage ${position}`}>
+            {excerpt.isPending && <div aria-hidden="true" className="h-7 animate-pulse rounded bg-primary-100/60" />}
+            {excerpt.isError && (
+              <p className="text-ink-muted">{excerpt.error instanceof ApiError && excerpt.error.status === 404 ? PASSAGE_NOT_FOUND : excerpt.error.message}</p>
+            )}
+            {excerpt.isSuccess && (
+              <p lang={edition.language.code} dir={dir} title={excerpt.data.text} className="truncate font-serif text-lg text-ink sm:text-xl">
+                {excerpt.data.text}
+              </p>
+            )}
+          </section>
+
+          <nav aria-label="Passages" className="flex flex-wrap items-end justify-between gap-4">
+            <div className="flex gap-2">
+              <Button
+                isDisabled={position <= 1}
+                onPress={() => navigate(hrefAt(position - 1))}
+                aria-label="Previous passage"
+                className={`${buttonStyles.secondary} px-3`}
+              >
+                <ChevronLeftIcon size={18} />
+                <span aria-hidden="true">Previous</span>
+              </Button>
+              <Button
+                isDisabled={position >= passageCount}
+                onPress={() => navigate(hrefAt(position + 1))}
+                aria-label="Next passage"
+                className={`${buttonStyles.secondary} px-3`}
+              >
+                <span aria-hidden="true">Next</span>
+                <ChevronRightIcon size={18} />
+              </Button>
+            </div>
+            <JumpForm key={position} passageCount={passageCount} onJump={(p) => navigate(hrefAt(p))} />
+          </nav>
+
+          <AudioBar edition={edition} />
+        </div>
+      </div>
+
+      <AccessPanel readerPath={readerPath} />
+    </article>
+  );
+}
+
+function ChapterSelect({ shortcuts, position, onChoose }: { shortcuts: readonly Shortcut[]; position: number; onChoose: (passage: number) => void }) {
+  const current = currentShortcutIndex(shortcuts, position);
+  return (
+    <Select
+      value={current === null ? null : String(current)}
+      onChange={(key) => {
+        const shortcut = key === null ? undefined : shortcuts[Number(key)];
+        if (shortcut) onChoose(shortcut.passage);
+      }}
+      placeholder="Choose a chapter"
+      className="flex max-w-md flex-col gap-1.5"
+    >
+      <Label className="text-sm font-medium text-ink-muted">Chapter</Label>
+      <Button className="flex h-11 w-full items-center justify-between gap-3 rounded-lg border border-line-strong bg-surface px-3 text-start text-ink data-[hovered]:bg-primary-50">
+        <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
+        <ChevronDownIcon size={18} />
+      </Button>
+      <Popover
+        offset={6}
+        className="max-h-[400px] w-(--trigger-width) overflow-auto rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none"
+      >
+        <ListBox className="outline-none">
+          {shortcuts.map((s, i) => (
+            <ListBoxItem
+              key={i}
+              id={String(i)}
+              textValue={s.name}
+              className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-3 py-2.5 text-sm text-ink outline-offset-[-2px] data-[focused]:bg-primary-100 data-[selected]:font-semibold data-[selected]:text-primary-900"
+            >
+              {({ isSelected }) => (
+                <>
+                  <span>{s.name}</span>
+                  {isSelected && <CheckIcon size={16} />}
+                </>
+              )}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** Jump to a passage: digits only; Go (or Enter) once the number is greater than 0. Past the end means the last. */
+function JumpForm({ passageCount, onJump }: { passageCount: number; onJump: (position: number) => void }) {
+  const [text, setText] = useState('');
+  const target = parseJumpTarget(text, passageCount);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (target !== null) onJump(target);
+  };
+  return (
+    <Form onSubmit={submit} className="flex items-end gap-2">
+      <TextField value={text} onChange={(value) => setText(keepDigits(value))} className="flex flex-col gap-1.5">
+        <Label className="text-sm font-medium text-ink-muted">Jump to passage</Label>
+        <Input
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          maxLength={9}
+          placeholder={`1–${passageCount}`}
+          className="h-11 w-28 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink tabular-nums placeholder:text-ink-muted"
+        />
+      </TextField>
+      <Button type="submit" isDisabled={target === null} className={`${buttonStyles.primary} h-11`}>
+        Go
+      </Button>
+    </Form>
+  );
+}
+
+/** The audio bar. Narration arrives in a later issue; until an edition has audio it says so. */
+function AudioBar({ edition }: { edition: Edition }) {
+  const available = edition.audioEnabled;
+  return (
+    <section aria-label="Audio" className="flex items-center gap-4 rounded-xl border border-line bg-surface px-4 py-3">
+      <Button
+        isDisabled
+        aria-label="Play audio"
+        className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-900 text-white data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300"
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+          <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
+        </svg>
+      </Button>
+      {available ? (
+        <>
+          <div aria-hidden="true" className="h-1.5 flex-1 rounded-full bg-primary-100" />
+          <span className="text-sm text-ink-muted tabular-nums">
+            {formatClock(0)} / {formatClock(edition.audioTotalLength)}
+          </span>
+        </>
+      ) : (
+        <span className="text-sm font-medium text-ink-muted">Audio not available</span>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Class-code holders get 'Open in Reader'. Everyone else (nobody can sign in yet) gets 'Sign In', which returns
+ * to the reader, and the class-code entry: 8 characters, shown upper-case, Submit disabled until valid (SPEC §5).
+ */
+function AccessPanel({ readerPath }: { readerPath: string }) {
+  const send = useEngineSend();
+  const classCode = connectClassCode(
+    useEngine((s) => s.classCode),
+    send,
+  );
+  const [text, setText] = useState('');
+  const valid = isValidClassCode(text);
+
+  if (classCode.hasCode) {
+    return (
+      <section aria-label="Keep reading" className="mt-6 flex justify-center">
+        <Link href={readerPath} className={`${buttonStyles.primary} px-6 py-3 text-base`}>
+          <BookOpenIcon size={20} />
+          Open in Reader
+        </Link>
+      </section>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid && !classCode.isVerifying) classCode.submit(text);
+  };
+
+  return (
+    <section aria-labelledby="teaser-access" className={`${cardStyles} mt-6 p-5 sm:p-8`}>
+      <h2 id="teaser-access" className="text-xl font-semibold">
+        Keep reading
+      </h2>
+      <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-end sm:gap-10">
+        <div>
+          <p className="mb-2 text-sm text-ink-muted">Have an account?</p>
+          <Link href={withRedirect('/sign-in', readerPath)} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+            <SignInIcon size={18} />
+            Sign In
+          </Link>
+        </div>
+        <Form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+          <TextField value={text} onChange={(value) => setText(normalizeClassCode(value))} className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <Label className="text-sm text-ink-muted">Class Code</Label>
+            <Input
+              maxLength={CLASS_CODE_LENGTH}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="h-11 w-full min-w-40 rounded-lg border border-line-strong bg-surface px-3 font-mono text-base tracking-[0.2em] text-ink uppercase"
+            />
+            <FieldError />
+          </TextField>
+          <Button type="submit" isDisabled={!valid || classCode.isVerifying} className={`${buttonStyles.secondary} h-11`}>
+            {classCode.isVerifying ? 'Checking…' : 'Submit'}
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+/** The engine's toasts (SPEC §8): 2 seconds each, no duplicates, at most 3. */
+function Toasts() {
+  const send = useEngineSend();
+  const { toasts, dismiss } = connectToasts(
+    useEngine((s) => s.toasts),
+    send,
+  );
+  return (
+    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 px-4">
+      <div role="status" aria-live="polite" className="flex flex-col items-center gap-2">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`pointer-events-auto flex max-w-sm items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
+              toast.kind === 'error' ? 'bg-danger text-white' : 'bg-primary-900 text-white'
+            }`}
+          >
+            <span>{toast.message}</span>
+            <button type="button" onClick={() => dismiss(toast.id)} aria-label="Dismiss" className="rounded p-0.5 hover:bg-white/15">
+              <CloseIcon size={16} />
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function usePrefetchNeighbours(publication: Publication, edition: Edition, position: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const p of [position + 1, position - 1]) {
+      if (p < 1 || p > edition.passageCount) continue;
+      void queryClient.prefetchQuery(
+        queries.excerpt(publication.slug, { publicationVersion: publication.version, language: edition.language.code, level: edition.level, position: p }),
+      );
+    }
+  }, [queryClient, publication, edition, position]);
+}
+
+function TeaserSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto max-w-4xl">
+      <p role="status" className="sr-only">
+        Loading title…
+      </p>
+      <div aria-hidden="true" className={`${cardStyles} flex animate-pulse flex-col gap-6 p-5 sm:flex-row sm:p-8`}>
+        <div className="mx-auto aspect-[3/4] w-36 rounded-xl bg-primary-100/70 sm:mx-0 sm:w-44" />
+        <div className="flex-1 space-y-4">
+          <div className="h-8 w-2/3 rounded bg-primary-100/70" />
+          <div className="h-5 w-1/3 rounded bg-primary-100/50" />
+          <div className="h-16 rounded bg-primary-100/40" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The screen in the shared layout (navbar, footer): the route renders it bare. */
+export function TeaserScreen(props: { slug: string; version: string; edition: string; position: string }) {
+  return (
+    <MainLayout>
+      <TeaserContent {...props} />
+    </MainLayout>
+  );
+}
+
 export default TeaserScreen;

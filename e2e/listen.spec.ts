@@ -1,0 +1,175 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ListenPage } from './models/ListenPage';
+import { PASSAGE_NUMBER_MESSAGES, SelectPassagePage } from './models/SelectPassagePage';
+
+const BEES = 'how-bees-make-honey';
+const FOX = 'the-fox-who-counted-stars';
+
+/** The plain text of a passage, as the API serves it (the listen page shows it verbatim). */
+async function excerptText(request: APIRequestContext, slug: string, language: string, level: string, position: number): Promise<string> {
+  const response = await request.get(`/api/v1/publications/${slug}/editions/passage`, {
+    params: { publicationVersion: 'v1', language, level, position },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { text: string }).text;
+}
+
+test.describe('Select-passage page', () => {
+  test('validates the passage number with the exact messages and keeps Start Listening disabled until valid', async ({ page }) => {
+    const select = new SelectPassagePage(page);
+    await select.goto(BEES, 'v1', 'en-GOLD');
+    await expect(select.heading('How Bees Make Honey')).toBeVisible();
+    await expect(select.cover('How Bees Make Honey')).toBeVisible();
+    await expect(select.startButton).toBeDisabled();
+    await expect(select.anyMessage()).toHaveCount(0);
+
+    await select.type('abc');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.notANumber)).toBeVisible();
+    await expect(select.passageInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(select.startButton).toBeDisabled();
+
+    await select.type('');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.empty)).toBeVisible();
+    await expect(select.startButton).toBeDisabled();
+
+    await select.type('0');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.outOfRange(8))).toBeVisible();
+    await expect(select.startButton).toBeDisabled();
+
+    await select.type('9');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.outOfRange(8))).toBeVisible();
+    await expect(select.startButton).toBeDisabled();
+
+    await select.type('-1');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.outOfRange(8))).toBeVisible();
+
+    await select.type('2.5');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.notANumber)).toBeVisible();
+
+    await select.type('8');
+    await expect(select.anyMessage()).toHaveCount(0);
+    await expect(select.passageInput).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(select.startButton).toBeEnabled();
+  });
+
+  test('pressing Enter on an empty field says what is missing', async ({ page }) => {
+    const select = new SelectPassagePage(page);
+    await select.goto(FOX, 'v1', 'en-SILVER');
+    await select.passageInput.press('Enter');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.empty)).toBeVisible();
+    await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/en-SILVER$/);
+  });
+
+  test('Enter submits a valid number and opens the listen page there with auto-play on', async ({ page, request }) => {
+    const select = new SelectPassagePage(page);
+    await select.goto(BEES, 'v1', 'es-ORIGINAL');
+    await select.type('5');
+    await select.passageInput.press('Enter');
+
+    await expect(page).toHaveURL(/\/listen\/how-bees-make-honey\/v1\/es-ORIGINAL\/5$/);
+    const listen = new ListenPage(page);
+    await expect(listen.counter(5, 8)).toBeVisible();
+    await expect(listen.passage(5)).toContainText(await excerptText(request, BEES, 'es', 'ORIGINAL', 5));
+    // The listen flow was opened with autoPlay flagged.
+    await expect(listen.autoPlaySwitch).toBeChecked();
+  });
+
+  test('Start Listening submits too; a bare level means English', async ({ page, request }) => {
+    const select = new SelectPassagePage(page);
+    await select.goto(FOX, 'v1', 'GOLD');
+    await expect(page.getByText('English', { exact: true })).toBeVisible();
+    await expect(page.getByText('Gold', { exact: true })).toBeVisible();
+    await select.type('3');
+    await select.startButton.click();
+
+    await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/GOLD\/3$/);
+    const listen = new ListenPage(page);
+    await expect(listen.passage(3)).toContainText(await excerptText(request, FOX, 'en', 'GOLD', 3));
+  });
+
+  test('an edition that does not exist allows only passage 1', async ({ page }) => {
+    const select = new SelectPassagePage(page);
+    await select.goto(FOX, 'v1', 'es-GOLD');
+    await select.type('2');
+    await expect(select.message(PASSAGE_NUMBER_MESSAGES.outOfRange(1))).toBeVisible();
+    await expect(select.startButton).toBeDisabled();
+    await select.type('1');
+    await expect(select.startButton).toBeEnabled();
+  });
+});
+
+test.describe('Listen page', () => {
+  test('shows the passage text and the thumbnail, says audio is not available and disables play', async ({ page, request }) => {
+    const listen = new ListenPage(page);
+    await listen.goto(FOX, 'v1', 'en-ORIGINAL', 1);
+    await expect(page.getByRole('heading', { level: 1, name: 'The Fox Who Counted Stars' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Cover of The Fox Who Counted Stars' })).toBeVisible();
+    await expect(listen.passage(1)).toContainText(await excerptText(request, FOX, 'en', 'ORIGINAL', 1));
+    await expect(listen.passage(1)).toContainText('Chapter 1: The Boast');
+    await expect(listen.status).toHaveText('Audio not available');
+    await expect(listen.playButton).toBeDisabled();
+    // Opened directly (no autoPlay state): auto-play is off, and the switch drives the machine.
+    await expect(listen.autoPlaySwitch).not.toBeChecked();
+    await listen.toggleAutoPlay();
+    await expect(listen.autoPlaySwitch).toBeChecked();
+    await listen.autoPlaySwitch.press('Space');
+    await expect(listen.autoPlaySwitch).not.toBeChecked();
+  });
+
+  test('pages through every passage with previous and next, disabled at the ends', async ({ page, request }) => {
+    const listen = new ListenPage(page);
+    await listen.goto(BEES, 'v1', 'en-GOLD', 1);
+    await expect(listen.previousLink).toHaveAttribute('aria-disabled', 'true');
+
+    for (let position = 1; position < 8; position++) {
+      await expect(listen.counter(position, 8)).toBeVisible();
+      await listen.nextLink.click();
+      await expect(page).toHaveURL(new RegExp(`/listen/how-bees-make-honey/v1/en-GOLD/${position + 1}$`));
+      await expect(listen.passage(position + 1)).toContainText(await excerptText(request, BEES, 'en', 'GOLD', position + 1));
+    }
+    await expect(listen.nextLink).toHaveAttribute('aria-disabled', 'true');
+    await expect(listen.nextLink).not.toHaveAttribute('href');
+
+    await listen.previousLink.click();
+    await expect(page).toHaveURL(/\/listen\/how-bees-make-honey\/v1\/en-GOLD\/7$/);
+    await expect(listen.counter(7, 8)).toBeVisible();
+    await expect(listen.nextLink).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('keeps auto-play while paging', async ({ page }) => {
+    const listen = new ListenPage(page);
+    await listen.goto(BEES, 'v1', 'en-GOLD', 2);
+    await listen.toggleAutoPlay();
+    await expect(listen.autoPlaySwitch).toBeChecked();
+    await listen.nextLink.click();
+    await expect(listen.counter(3, 8)).toBeVisible();
+    await expect(listen.autoPlaySwitch).toBeChecked();
+  });
+
+  test('reads a right-to-left edition right to left', async ({ page, request }) => {
+    const listen = new ListenPage(page);
+    await listen.goto(BEES, 'v1', 'ar-ORIGINAL', 2);
+    await expect(listen.passage(2)).toHaveAttribute('dir', 'rtl');
+    await expect(listen.passage(2)).toHaveAttribute('lang', 'ar');
+    await expect(listen.passage(2)).toContainText(await excerptText(request, BEES, 'ar', 'ORIGINAL', 2));
+  });
+
+  test('a position past the end goes to the last passage; one that is not a number goes to the first', async ({ page }) => {
+    const listen = new ListenPage(page);
+    await page.goto(`/listen/${FOX}/v1/en-GOLD/42`);
+    await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/en-GOLD\/8$/);
+    await expect(listen.counter(8, 8)).toBeVisible();
+    await page.goto(`/listen/${FOX}/v1/en-GOLD/abc`);
+    await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/en-GOLD\/1$/);
+    await expect(listen.counter(1, 8)).toBeVisible();
+  });
+
+  test('Choose another passage goes back to the select page', async ({ page }) => {
+    const listen = new ListenPage(page);
+    await listen.goto(FOX, 'v1', 'pt-ORIGINAL', 4);
+    await listen.chooseAnotherLink.click();
+    const select = new SelectPassagePage(page);
+    await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/pt-ORIGINAL$/);
+    await expect(select.passageInput).toBeVisible();
+  });
+});

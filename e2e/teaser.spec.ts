@@ -1,0 +1,158 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { TeaserPage } from './models/TeaserPage';
+
+const FOX = 'the-fox-who-counted-stars';
+const BEES = 'how-bees-make-honey';
+
+/** The plain text of a passage, as the API serves it (tags already stripped). */
+async function excerptText(request: APIRequestContext, slug: string, language: string, level: string, position: number): Promise<string> {
+  const response = await request.get(`/api/v1/publications/${slug}/editions/passage`, {
+    params: { publicationVersion: 'v1', language, level, position },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { text: string }).text;
+}
+
+test.describe('Public teaser page', () => {
+  test('shows the cover, title, author, edition, version, audio, percent complete and one line of text', async ({ page, request }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'en:gold', 1);
+    await expect(page).toHaveTitle('The Fox Who Counted Stars | Lectern');
+    await expect(teaser.heading('The Fox Who Counted Stars')).toBeVisible();
+    await expect(page.getByText('Tamsin Harrowgate')).toBeVisible();
+    await expect(teaser.cover('The Fox Who Counted Stars')).toBeVisible();
+    await expect(teaser.fact('Edition')).toContainText('English');
+    await expect(teaser.fact('Edition')).toContainText('Gold');
+    await expect(teaser.fact('Version')).toHaveText('v1');
+    await expect(teaser.fact('Audio length')).toHaveText('Not narrated yet');
+    await expect(teaser.audioBar).toContainText('Audio not available');
+    await expect(teaser.audioBar.getByRole('button', { name: 'Play audio' })).toBeDisabled();
+
+    await expect(teaser.percentText(13)).toBeVisible();
+    await expect(teaser.progress).toHaveAttribute('aria-valuetext', '13% complete');
+    await expect(teaser.chapterButton).toContainText('Chapter 1: The Boast');
+
+    const line = teaser.passage(1);
+    const text = await excerptText(request, FOX, 'en', 'GOLD', 1);
+    await expect(line).toHaveText(text);
+    expect(text).not.toMatch(/<[a-z/]/i);
+    // One line: the text is clipped with an ellipsis, not wrapped.
+    const box = await line.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { height: el.getBoundingClientRect().height, lineHeight: parseFloat(style.lineHeight), whiteSpace: style.whiteSpace, overflow: style.textOverflow };
+    });
+    expect(box.whiteSpace).toBe('nowrap');
+    expect(box.overflow).toBe('ellipsis');
+    expect(box.height).toBeLessThan(box.lineHeight * 1.5);
+  });
+
+  test('next and previous move one passage and stop at the ends', async ({ page, request }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'en:gold', 1);
+    await expect(teaser.previousButton).toBeDisabled();
+    await teaser.nextButton.click();
+    await expect(page).toHaveURL(/\/teaser\/the-fox-who-counted-stars\/v1\/en:gold\/2$/);
+    await expect(teaser.percentText(25)).toBeVisible();
+    await expect(teaser.passage(2)).toHaveText(await excerptText(request, FOX, 'en', 'GOLD', 2));
+    await expect(teaser.previousButton).toBeEnabled();
+
+    await teaser.previousButton.click();
+    await expect(page).toHaveURL(/\/teaser\/the-fox-who-counted-stars\/v1\/en:gold\/1$/);
+    await expect(teaser.percentText(13)).toBeVisible();
+
+    await teaser.goto(FOX, 'v1', 'en:gold', 7);
+    await teaser.nextButton.click();
+    await expect(page).toHaveURL(/\/8$/);
+    await expect(teaser.percentText(100)).toBeVisible();
+    await expect(teaser.nextButton).toBeDisabled();
+  });
+
+  test('the jump input takes only whole numbers greater than 0', async ({ page, request }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'en:silver', 2);
+    await expect(teaser.jumpButton).toBeDisabled();
+
+    await teaser.jumpInput.fill('abc');
+    await expect(teaser.jumpInput).toHaveValue('');
+    await teaser.jumpInput.fill('-4');
+    await expect(teaser.jumpInput).toHaveValue('4');
+    await teaser.jumpInput.fill('0');
+    await expect(teaser.jumpButton).toBeDisabled();
+    await teaser.jumpInput.press('Enter');
+    await expect(page).toHaveURL(/\/en:silver\/2$/);
+
+    await teaser.jumpTo('6');
+    await expect(page).toHaveURL(/\/teaser\/the-fox-who-counted-stars\/v1\/en:silver\/6$/);
+    await expect(teaser.percentText(75)).toBeVisible();
+    await expect(teaser.chapterButton).toContainText('Chapter 3: Many Eyes');
+    await expect(teaser.passage(6)).toHaveText(await excerptText(request, FOX, 'en', 'SILVER', 6));
+
+    await teaser.jumpInput.fill('4');
+    await teaser.jumpButton.click();
+    await expect(page).toHaveURL(/\/en:silver\/4$/);
+    await expect(teaser.percentText(50)).toBeVisible();
+  });
+
+  test('the chapter dropdown lists the chapters and goes to the one chosen', async ({ page, request }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'en:gold', 5);
+    await expect(teaser.chapterButton).toContainText('Chapter 2: A Long Night Alone');
+    await teaser.chapterButton.click();
+    await expect(teaser.chapterList.getByRole('option')).toHaveText([
+      'Chapter 1: The Boast',
+      'Chapter 2: A Long Night Alone',
+      'Chapter 3: Many Eyes',
+    ]);
+    await page.keyboard.press('Escape');
+
+    await teaser.chooseChapter('Chapter 3: Many Eyes');
+    await expect(page).toHaveURL(/\/teaser\/the-fox-who-counted-stars\/v1\/en:gold\/6$/);
+    await expect(teaser.percentText(75)).toBeVisible();
+    await expect(teaser.passage(6)).toHaveText(await excerptText(request, FOX, 'en', 'GOLD', 6));
+
+    await teaser.chooseChapter('Chapter 1: The Boast');
+    await expect(page).toHaveURL(/\/en:gold\/1$/);
+    await expect(teaser.percentText(13)).toBeVisible();
+  });
+
+  test('other languages: the line reads right to left in Arabic', async ({ page, request }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(BEES, 'v1', 'ar:original', 3);
+    await expect(teaser.fact('Edition')).toContainText('Arabic');
+    await expect(teaser.passage(3)).toHaveAttribute('dir', 'rtl');
+    await expect(teaser.passage(3)).toHaveText(await excerptText(request, BEES, 'ar', 'ORIGINAL', 3));
+    await expect(teaser.percentText(38)).toBeVisible();
+  });
+
+  test('visitors get Sign In back to the reader and a class-code entry', async ({ page }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'zh:original', 3);
+    await expect(teaser.openInReaderLink).toHaveCount(0);
+    await expect(teaser.signInLink).toHaveAttribute('href', `/sign-in?redirectUrl=${encodeURIComponent('/the-fox-who-counted-stars/v1/zh:original/3')}`);
+
+    await expect(teaser.classCodeSubmit).toBeDisabled();
+    await expect(teaser.classCodeInput).toHaveAttribute('maxlength', '8');
+    await teaser.classCodeInput.fill('abc12');
+    await expect(teaser.classCodeInput).toHaveValue('ABC12');
+    await expect(teaser.classCodeSubmit).toBeDisabled();
+    await teaser.classCodeInput.fill('ab-12345');
+    await expect(teaser.classCodeSubmit).toBeDisabled();
+    await teaser.classCodeInput.fill('');
+    await teaser.classCodeInput.pressSequentially('abcd1234xy');
+    await expect(teaser.classCodeInput).toHaveValue('ABCD1234');
+    await expect(teaser.classCodeSubmit).toBeEnabled();
+
+    // Class codes cannot be verified yet, so the engine answers 'Invalid Class Code'.
+    await teaser.classCodeSubmit.click();
+    await expect(teaser.notifications.getByText('Invalid Class Code')).toBeVisible();
+    // Toasts last 2 seconds.
+    await expect(teaser.notifications.getByText('Invalid Class Code')).toBeHidden({ timeout: 5000 });
+  });
+
+  test('Sign In goes to the sign-in page carrying the reader address', async ({ page }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'pt:original', 2);
+    await teaser.signInLink.click();
+    await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fthe-fox-who-counted-stars%2Fv1%2Fpt%3Aoriginal%2F2$/);
+  });
+});
