@@ -45,3 +45,26 @@ export function stripTags(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * The plain text of a passage as the reader shows it: each paragraph's text (tags removed, entities decoded),
+ * paragraphs joined by a newline. Speech-mark offsets are JavaScript string indices into this text, so the
+ * server that makes them and the client that highlights with them agree on every character.
+ */
+export function passagePlainText(html: string): string {
+  return html
+    .split(/<\/p>/i)
+    .map((p) =>
+      p
+        .replace(/<br\s*\/?>/gi, ' ')
+        .replace(/<[^>]*>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('\n');
+}
