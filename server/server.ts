@@ -1,4 +1,7 @@
 /** Composes the server: database, migrations, library import, cache and HTTP. Used by `npm start`, the tests and the bench. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
@@ -10,6 +13,8 @@ import { createApp } from './http/app';
 import { StaticSite } from './http/static';
 import { buildOnDemand } from './content/onDemand';
 import { loadTranslationProvider, type TranslationProvider } from './content/translation';
+import { NarrationService, narrationSettings, type NarrationSettings } from './narration/queue';
+import { FsAudioStore } from './narration/storage';
 
 export interface StartOptions {
   port: number;
@@ -28,6 +33,12 @@ export interface StartOptions {
   extraRoutes?: Parameters<typeof createApp>[0]['extraRoutes'];
   /** Reuse an open database (tests); it is not closed on stop. */
   database?: Database;
+  /**
+   * Narration (server/narration). Settings not given come from NARRATION_CONCURRENCY, NARRATION_WAIT_MS and
+   * NARRATION_PRIORITY_WORKERS. Audio goes to `audioDir`, by default DATA_DIR/audio, or a temporary directory
+   * (removed on stop) for an in-memory database.
+   */
+  narration?: Partial<NarrationSettings> & { audioDir?: string };
 }
 
 export interface RunningServer {
@@ -37,6 +48,7 @@ export interface RunningServer {
   store: ContentStore;
   logger: Logger;
   importSummary: ImportSummary | null;
+  narration: NarrationService;
   app: ReturnType<typeof createApp>;
   stop(): Promise<void>;
 }
@@ -76,18 +88,36 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await store.refreshRevision();
   const site = options.distDir ? new StaticSite(options.distDir) : undefined;
   const provider = options.translationProvider === undefined ? loadTranslationProvider() : options.translationProvider;
+  const inMemory = !options.databaseUrl && (options.dataDir ?? 'memory://').startsWith('memory://');
+  const persistent = database.kind === 'postgres' || !inMemory;
+  let audioDir = options.narration?.audioDir ?? (options.dataDir && !inMemory ? path.join(options.dataDir, 'audio') : null);
+  const tempAudioDir = audioDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-audio-'));
+  audioDir ??= tempAudioDir!;
+  const narration = new NarrationService({
+    database,
+    store,
+    audio: new FsAudioStore(audioDir),
+    logger,
+    settings: narrationSettings(process.env, persistent, options.narration),
+  });
+  await narration.prepare();
+
   const app = createApp({
     store,
     logger,
     site,
     extraRoutes: options.extraRoutes,
     onDemand: (request) => buildOnDemand(database, provider, request),
+    narration,
   });
 
   const poll =
     database.kind === 'postgres'
       ? setInterval(() => {
-          store.refreshRevision().catch((err) => logger.warn({ err }, 'revision poll failed'));
+          store
+            .refreshRevision()
+            .then((changed) => (changed ? narration.libraryChanged() : undefined))
+            .catch((err) => logger.warn({ err }, 'revision poll failed'));
         }, REVISION_POLL_MS)
       : null;
   poll?.unref();
@@ -98,6 +128,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${options.host}:${port}`;
+  // The library is narrated in the background from here on; requests are served at once.
+  narration.start();
 
   let stopped = false;
   return {
@@ -107,16 +139,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     store,
     logger,
     importSummary,
+    narration,
     app,
     async stop() {
       if (stopped) return;
       stopped = true;
       if (poll) clearInterval(poll);
+      await narration.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       if (ownsDatabase) await database.close();
+      if (tempAudioDir) fs.rmSync(tempAudioDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,17 @@ import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { assets, contentRevision, editionSources, editions, infoSections, passages, publications, qrCodes, shortcuts, type StoredEditionSource } from '../db/schema';
 import type { ParsedEdition, ParsedPublication } from './parse';
+import { editionReadability } from '../readability';
+
+/** What the import computes for an edition from its text: decode mode (English only) and the readability figure. */
+export function derivedEditionFields(language: string, passagesHtml: readonly string[]) {
+  const readability = editionReadability(language, passagesHtml);
+  return {
+    decodeEnabled: language === 'en',
+    readabilityGrade: readability?.grade ?? null,
+    readabilityFormula: readability?.formula ?? null,
+  };
+}
 
 export interface ImportSummary {
   added: string[];
@@ -70,6 +81,7 @@ export async function insertBuiltEdition(
           uniqueWords: built.uniqueWords,
           lexile: built.lexile,
           origin,
+          ...derivedEditionFields(language, built.passages.map((p) => p.html)),
         })
         .returning({ id: editions.id });
       await tx.insert(passages).values(
@@ -133,6 +145,7 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
         uniqueWords: edition.uniqueWords,
         lexile: edition.lexile,
         origin: 'content' as const,
+        ...derivedEditionFields(edition.language, edition.passages.map((p) => p.html)),
       };
       const [e] = await tx
         .insert(editions)
@@ -141,7 +154,9 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
         .returning({ id: editions.id });
       editionIds.push(e.id);
 
-      // Upsert passages by position; derived data (decode, audio, marks) survives only if the text is unchanged.
+      // Upsert passages by position; derived data (audio, marks) survives only if the text is unchanged. Decoded
+      // text is dropped on every re-import (it is rebuilt on request), so that a new decoder, shipped with a bump of
+      // IMPORT_FORMAT_VERSION, replaces it.
       await tx
         .insert(passages)
         .values(
@@ -163,7 +178,7 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
             imageAlt: sql`excluded.image_alt`,
             partName: sql`excluded.part_name`,
             sectionName: sql`excluded.section_name`,
-            textDecoded: sql`case when ${passages.text} = excluded.text then ${passages.textDecoded} else null end`,
+            textDecoded: sql`null`,
             audioUrl: sql`case when ${passages.text} = excluded.text then ${passages.audioUrl} else null end`,
             speechMarks: sql`case when ${passages.text} = excluded.text then ${passages.speechMarks} else null end`,
           },

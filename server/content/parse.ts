@@ -92,7 +92,7 @@ export const MAX_PASSAGE_CHARS = 5000;
  * Bumped whenever the importer stores something new from the same files, so that an existing database picks
  * it up on the next start even though the source files did not change.
  */
-export const IMPORT_FORMAT_VERSION = 3;
+export const IMPORT_FORMAT_VERSION = 4;
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const EDITION_FILE_RE = /^([a-z]+)\.([A-Za-z]+)\.md$/;

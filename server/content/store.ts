@@ -44,6 +44,12 @@ class Lru<K, V> {
     this.map.set(key, value);
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
   }
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+  keys(): IterableIterator<K> {
+    return this.map.keys();
+  }
   clear(): void {
     this.map.clear();
   }
@@ -110,6 +116,13 @@ export class ContentStore {
     this.passageCache.clear();
     this.excerptCache.clear();
     this.assetCache.clear();
+  }
+
+  /** Drop a publication's cached details, at every version (an edition's audio fields changed). */
+  invalidatePublication(slug: string): void {
+    for (const key of [...this.publicationCache.keys()]) {
+      if (key.startsWith(`${slug}@`)) this.publicationCache.delete(key);
+    }
   }
 
   get contentRevision(): number {
@@ -260,6 +273,9 @@ export class ContentStore {
       metadata: { totalWords: e.totalWords, uniqueWords: e.uniqueWords },
       lexileLevelFormatted: e.lexile,
       shortcuts: cuts.filter((s) => s.editionId === e.id).map((s) => ({ name: s.name, passage: s.passage })),
+      // a real column: round away float4 noise (3.8 reads back as 3.7999999)
+      readabilityGrade: e.readabilityGrade === null ? null : Math.round(e.readabilityGrade * 10) / 10,
+      readabilityFormula: e.readabilityFormula,
     });
     const langOrder = (code: string) => ['en', 'es', 'ar', 'zh', 'vi', 'bn', 'fil', 'ur', 'ru', 'ha', 'pt'].indexOf(code);
     const all = eds
@@ -304,6 +320,42 @@ export class ContentStore {
     });
     this.passageCache.set(key, entry);
     return entry;
+  }
+
+  /** A passage by id with its edition's language, for decode mode (not cached: read once, then stored decoded). */
+  async passageForDecode(
+    passageId: number,
+  ): Promise<{ id: number; editionId: number; position: number; text: string; textDecoded: string | null; language: string } | null> {
+    const [row] = await this.database.db
+      .select({
+        id: passages.id,
+        editionId: passages.editionId,
+        position: passages.position,
+        text: passages.text,
+        textDecoded: passages.textDecoded,
+        language: editions.language,
+      })
+      .from(passages)
+      .innerJoin(editions, eq(editions.id, passages.editionId))
+      .where(eq(passages.id, passageId));
+    return row ?? null;
+  }
+
+  /** Store a passage's decoded text and drop its cached answer, so GET /passages returns it from now on. */
+  async saveDecoded(passage: { id: number; editionId: number; position: number; text: string }, textDecoded: string): Promise<void> {
+    // Only if the text is still the one decoded (an import may have replaced it meanwhile).
+    await this.database.exclusive(() =>
+      this.database.db
+        .update(passages)
+        .set({ textDecoded })
+        .where(and(eq(passages.id, passage.id), eq(passages.text, passage.text))),
+    );
+    this.forgetPassage(passage.editionId, passage.position);
+  }
+
+  /** Drop one passage's cached answer. */
+  forgetPassage(editionId: number, position: number): void {
+    this.passageCache.delete(`${editionId}:${position}`);
   }
 
   async excerpt(

@@ -58,6 +58,10 @@ export const editions = pgTable(
     totalWords: integer('total_words').notNull(),
     uniqueWords: integer('unique_words').notNull(),
     lexile: text('lexile'),
+    /** Our computed readability (server/readability): the formula's figure, rounded to 0.1, or null. Not a Lexile. */
+    readabilityGrade: real('readability_grade'),
+    /** The formula that gave readabilityGrade (its name says its scale), or null. */
+    readabilityFormula: text('readability_formula'),
     /** 'content' (an edition file), 'source' (built on demand from sources/), or 'translation' (built by a provider). */
     origin: text('origin').$type<'content' | 'source' | 'translation'>().notNull().default('content'),
   },
@@ -80,6 +84,8 @@ export const passages = pgTable(
     sectionName: text('section_name'),
     audioUrl: text('audio_url'),
     speechMarks: jsonb('speech_marks').$type<{ offset: number; time: number }[]>(),
+    /** Length of the narration at audioUrl, ms (server/narration). Meaningful only while audioUrl is set. */
+    audioDurationMs: integer('audio_duration_ms'),
   },
   (t) => [uniqueIndex('passages_edition_position').on(t.editionId, t.position)],
 );

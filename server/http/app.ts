@@ -10,6 +10,7 @@ import {
   QrCodeSchema,
   SlugSchema,
   OnDemandEditionBodySchema,
+  DecodeQuerySchema,
   DEFAULT_SORT,
   DEFAULT_PAGE_SIZE,
 } from '../../src/domain/schemas';
@@ -22,6 +23,10 @@ import type { Level } from '../../src/domain/levels';
 import { query, param } from './validate';
 import type { StaticSite } from './static';
 import { buildOpenApiDocument } from './openapi';
+import { decodedText } from '../phonics/passages';
+import { DECODE_NOT_AVAILABLE } from '../phonics/legend';
+import type { NarrationService } from '../narration/queue';
+import { registerAudioFiles, registerNarrationApi } from '../narration/http';
 
 export const API_BASE = '/api/v1';
 /** Content answers may be reused briefly, then revalidated with their ETag. Not in the spec. */
@@ -36,6 +41,8 @@ export interface AppDeps {
   onDemand?: (request: { slug: string; version: number; language: LanguageCode; level: Level }) => Promise<OnDemandResult>;
   /** Routes mounted before everything else (the bench's constant-JSON ceiling). */
   extraRoutes?: (app: Hono<Env>) => void;
+  /** Narration (server/narration): the audio endpoints and /audio files. Without it they answer 404. */
+  narration?: NarrationService;
 }
 
 export type Env = { Variables: { clientId: string | null } };
@@ -50,7 +57,7 @@ function errorResponse(c: Context, error: HttpError): Response {
   return c.json({ errors: error.errors }, error.status);
 }
 
-export function createApp({ store, logger, site, extraRoutes, onDemand }: AppDeps) {
+export function createApp({ store, logger, site, extraRoutes, onDemand, narration }: AppDeps) {
   const app = new Hono<Env>();
 
   app.use('*', async (c, next) => {
@@ -141,6 +148,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand }: AppDep
     if (result.kind === 'unavailable') throw notFound(PASSAGE_NOT_FOUND);
     if (result.kind === 'built') {
       await store.refreshRevision();
+      await narration?.libraryChanged();
       logger.info({ slug, languageCode, level, origin: result.origin }, 'edition built on demand');
     }
     const publication = await store.publication(slug, Number(version.slice(1)));
@@ -159,6 +167,30 @@ export function createApp({ store, logger, site, extraRoutes, onDemand }: AppDep
     return send(c, entry);
   });
 
+  // Decode mode (SPEC §4 Decode): the passage with phonics cues, English only; made on first request and stored.
+  api.get('/passages/:passageId/decode', async (c) => {
+    const passageId = c.req.param('passageId');
+    if (!/^\d{1,9}$/.test(passageId)) throw badRequest('passageId is required');
+    const q = query(c, DecodeQuerySchema);
+    const passage = await store.passageForDecode(Number(passageId));
+    if (!passage) throw notFound(PASSAGE_NOT_FOUND);
+    if ((q.editionId !== undefined && q.editionId !== passage.editionId) || (q.position !== undefined && q.position !== passage.position)) {
+      throw notFound(PASSAGE_NOT_FOUND);
+    }
+    if (passage.language !== 'en') throw notFound(DECODE_NOT_AVAILABLE);
+    const textDecoded = await decodedText(store, passage);
+    store.forgetPassage(passage.editionId, passage.position);
+    return c.json({ passageId: passage.id, textDecoded }, 200, { 'Cache-Control': CONTENT_CACHE_CONTROL });
+  });
+  for (const missing of ['/passages/decode', '/passages//decode']) {
+    api.get(missing, () => {
+      throw badRequest('passageId is required');
+    });
+  }
+
+  // Narration (server/narration/http.ts): /passages/{id}/audio, /passages/audioOnly, …/audioOnly/onDemand, …/speechMarks.
+  registerNarrationApi(api, { store, narration });
+
   api.get('/qr/:qrCode', async (c) => {
     const { qrCode } = param(z.object({ qrCode: QrCodeSchema }), { qrCode: c.req.param('qrCode') });
     const url = await store.qr(qrCode);
@@ -171,6 +203,8 @@ export function createApp({ store, logger, site, extraRoutes, onDemand }: AppDep
   });
 
   app.route(API_BASE, api);
+
+  registerAudioFiles(app, () => narration?.audioStore);
 
   app.get('/media/*', async (c) => {
     let rel: string;

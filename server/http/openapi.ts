@@ -11,6 +11,10 @@ import {
   QrTargetSchema,
   OnDemandEditionResultSchema,
   SORT_KEYS,
+  DecodeResponseSchema,
+  PassageAudioReadySchema,
+  AudioGeneratingSchema,
+  SpeechMarksReadySchema,
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
 import { LEVELS } from '../../src/domain/levels';
@@ -94,6 +98,43 @@ export function buildOpenApiDocument(): object {
     summary: "One passage of an edition. A position of 0 or less is 404 'Passage not found'.",
     request: { query: z.object({ editionId: z.number().int(), position: z.number().int() }) },
     responses: { 200: json(Passage, 'The passage.'), ...errors },
+  });
+  const passageIdParam = z.object({ passageId: z.number().int() });
+  const generating = json(AudioGeneratingSchema, "Narration is being made; ask again after Retry-After seconds.");
+  registry.registerPath({
+    method: 'get',
+    path: '/passages/{passageId}/decode',
+    summary: 'Decode mode: the passage as markup with phonics classes (English only; docs/phonics.md).',
+    request: { params: passageIdParam, query: z.object({ editionId: z.number().int().optional(), position: z.number().int().optional() }) },
+    responses: { 200: json(DecodeResponseSchema, 'The decoded text.'), ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/passages/{passageId}/audio',
+    summary: "A passage's narration: the MP3 address, its duration and speech marks. 404 'Audio not available' for a language without a voice.",
+    request: { params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
+    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/passages/audioOnly',
+    summary: 'The narration of the passage at a position of an edition (the listen page).',
+    request: { query: z.object({ editionId: z.number().int(), position: z.number().int() }) },
+    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/passages/{passageId}/audioOnly/onDemand',
+    summary: 'The narration of one passage, made now if it is not made yet (it jumps the queue).',
+    request: { params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
+    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/passages/{passageId}/speechMarks',
+    summary: 'Word speech marks: a JavaScript string offset into the served text and a time in ms, rising strictly.',
+    request: { params: passageIdParam },
+    responses: { 200: json(SpeechMarksReadySchema, 'The speech marks.'), 202: generating, ...errors },
   });
   registry.registerPath({
     method: 'get',

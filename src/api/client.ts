@@ -13,12 +13,18 @@ import {
   PublicationSchema,
   QrTargetSchema,
   OnDemandEditionResultSchema,
+  DecodeResponseSchema,
+  PassageAudioSchema,
+  SpeechMarksResponseSchema,
   type OnDemandEditionBody,
   type PublicationListQuery,
 } from '../domain/schemas';
-import { toApiError } from './errors';
+import { ApiError, toApiError } from './errors';
 
 export const API_PREFIX = '/api/v1';
+/** How often getSpeechMarks asks again while the server answers 202 'generating', and how many times. */
+export const SPEECH_MARKS_POLL_MS = 1000;
+export const SPEECH_MARKS_MAX_POLLS = 15;
 
 export interface ApiClientConfig {
   /** Origin plus prefix, e.g. 'http://127.0.0.1:3000/api/v1' or '/api/v1' in the browser. */
@@ -107,6 +113,32 @@ export function createApiClient(config: ApiClientConfig) {
     ) => get(ExcerptSchema, `publications/${encodeURIComponent(slug)}/editions/passage`, params, options),
     getPassage: (editionId: number, position: number, options?: RequestOptions) =>
       get(PassageSchema, 'passages', { editionId, position }, options),
+    /** Decode-mode markup for an English passage (SPEC §7 decode); 404 'Decode Mode not available' otherwise. */
+    getDecodedText: async (passageId: number, editionId: number, position: number, options?: RequestOptions): Promise<string> =>
+      (await get(DecodeResponseSchema, `passages/${encodeURIComponent(String(passageId))}/decode`, { editionId, position }, options)).textDecoded,
+    /** A passage's narration (SPEC §7): `{status:'ready', audio:{url, speechMarks, duration}}` or 202 `{status:'generating'}`. */
+    getPassageAudio: (passageId: number, editionId: number, options?: RequestOptions) =>
+      get(PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audio`, { editionId }, options),
+    /** The narration of the passage at a position (SPEC §7 audioOnly). */
+    getAudioOnly: (editionId: number, position: number, options?: RequestOptions) =>
+      get(PassageAudioSchema, 'passages/audioOnly', { editionId, position }, options),
+    /** Start (or fetch) a passage's narration (SPEC §7 audioOnly/onDemand). */
+    getAudioOnDemand: (passageId: number, editionId: number, options?: RequestOptions) =>
+      get(PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audioOnly/onDemand`, { editionId }, options),
+    /**
+     * A passage's speech marks (SPEC §7). While the server is still narrating (202) it asks again every
+     * SPEECH_MARKS_POLL_MS, up to SPEECH_MARKS_MAX_POLLS times, then fails with 'Audio is still being generated'.
+     */
+    getSpeechMarks: async (passageId: number, options?: RequestOptions): Promise<{ offset: number; time: number }[]> => {
+      for (let attempt = 0; ; attempt++) {
+        const body = await get(SpeechMarksResponseSchema, `passages/${encodeURIComponent(String(passageId))}/speechMarks`, {}, options);
+        if ('speechMarks' in body) return body.speechMarks;
+        if (attempt + 1 >= SPEECH_MARKS_MAX_POLLS || options?.signal?.aborted) {
+          throw new ApiError(503, [{ code: 'generating', message: 'Audio is still being generated' }]);
+        }
+        await new Promise((resolve) => setTimeout(resolve, SPEECH_MARKS_POLL_MS));
+      }
+    },
     getQrTarget: (qrCode: string, options?: RequestOptions) =>
       get(QrTargetSchema, `qr/${encodeURIComponent(qrCode)}`, {}, options),
     /** Ask the server to build a missing edition (SPEC §7 sources/on-demand). 404 'Passage not found' when it cannot. */

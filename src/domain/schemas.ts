@@ -47,6 +47,14 @@ export const EditionSchema = z.object({
   /** A measured Lexile figure supplied with the content, or null. Never computed. */
   lexileLevelFormatted: z.string().nullable(),
   shortcuts: z.array(ShortcutSchema),
+  /**
+   * Our computed readability (docs/readability.md), rounded to 0.1, or null for a language without a formula. Its
+   * scale is the formula's: a US school grade for 'Flesch–Kincaid grade level', a reading ease (0–100, higher is
+   * easier) for the Spanish, Russian and Portuguese formulas. Not a Lexile measure.
+   */
+  readabilityGrade: z.number().nullable(),
+  /** The name of the formula behind readabilityGrade, or null. */
+  readabilityFormula: z.string().nullable(),
 });
 export type Edition = z.infer<typeof EditionSchema>;
 
@@ -103,6 +111,14 @@ export const PassageSchema = z.object({
   licenseRequired: z.boolean(),
 });
 export type Passage = z.infer<typeof PassageSchema>;
+
+/** GET /passages/{passageId}/decode: the passage as decode-mode markup (English only; docs/phonics.md). */
+export const DecodeResponseSchema = z.object({
+  passageId: z.number().int(),
+  /** The passage's HTML with each word wrapped in spans whose classes carry its phonics cues. */
+  textDecoded: z.string(),
+});
+export type DecodeResponse = z.infer<typeof DecodeResponseSchema>;
 
 export const ExcerptSchema = z.object({
   publicationSlug: z.string(),
@@ -186,6 +202,20 @@ export const ExcerptQuerySchema = z.object({
     .optional(),
 });
 
+/** GET /passages/{passageId}/decode: editionId and position are optional checks that the id is the one meant. */
+export const DecodeQuerySchema = z.object({
+  editionId: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'editionId must be a whole number' })
+    .transform(Number)
+    .optional(),
+  position: z
+    .string()
+    .regex(/^-?\d{1,9}$/, { error: 'position must be a whole number' })
+    .transform(Number)
+    .optional(),
+});
+
 /** POST /publications/{slug}/sources/on-demand: ask for a missing edition to be built. */
 export const OnDemandEditionBodySchema = z.object({
   version: z.union([z.string(), z.number().int().positive().transform((n) => `v${n}`)]).pipe(VersionSchema),
@@ -204,3 +234,46 @@ export const QrCodeSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9-]+$/, { error: 'qrCode must be letters, digits and dashes' });
+
+// ---- narration (server/narration, docs/narration.md) ----
+
+/** A passage id in a path: digits. Anything else, or nothing, is 'passageId is required' (SPEC §5). */
+export const PassageIdParamSchema = z
+  .string({ error: 'passageId is required' })
+  .regex(/^\d{1,9}$/, { error: 'passageId is required' })
+  .transform(Number);
+
+/** GET /passages/{passageId}/audio and …/audioOnly/onDemand: editionId, when sent, must be the passage's. */
+export const PassageAudioQuerySchema = z.object({
+  editionId: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'editionId must be a whole number' })
+    .transform(Number)
+    .optional(),
+});
+
+/** GET /passages/audioOnly: editionId and position are both required. */
+export const AudioOnlyQuerySchema = PassageQuerySchema;
+
+export const PassageAudioReadySchema = z.object({
+  passageId: z.number().int(),
+  status: z.literal('ready'),
+  audio: z.object({
+    /** The MP3, served with range requests and immutable caching. */
+    url: z.string(),
+    speechMarks: z.array(SpeechMarkSchema),
+    /** Length of the MP3, ms. Every speech-mark time is below it. */
+    duration: z.number().nonnegative(),
+  }),
+});
+export type PassageAudioReady = z.infer<typeof PassageAudioReadySchema>;
+
+/** 202: narration has started and is not ready yet; ask again shortly. */
+export const AudioGeneratingSchema = z.object({ passageId: z.number().int(), status: z.literal('generating') });
+
+export const PassageAudioSchema = z.discriminatedUnion('status', [PassageAudioReadySchema, AudioGeneratingSchema]);
+export type PassageAudio = z.infer<typeof PassageAudioSchema>;
+
+export const SpeechMarksReadySchema = z.object({ passageId: z.number().int(), speechMarks: z.array(SpeechMarkSchema) });
+export const SpeechMarksResponseSchema = z.union([SpeechMarksReadySchema, AudioGeneratingSchema]);
+export type SpeechMarksResponse = z.infer<typeof SpeechMarksResponseSchema>;

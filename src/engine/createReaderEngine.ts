@@ -348,8 +348,9 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
                 secondary: c.secondary,
                 position: c.position,
               });
-              const current = ports.navigation.current().split('?')[0];
-              if (current !== path) ports.navigation.replace(path);
+              // The query string (playbackSpeed, groupCode handling, …) belongs to other rules: keep it.
+              const [current, query] = splitQuery(ports.navigation.current());
+              if (current !== path) ports.navigation.replace(query ? `${path}?${query}` : path);
             }),
           leaveToCatalog: () => ports.navigation?.replace('/catalog'),
           trackViewedPassage: () =>
@@ -757,4 +758,10 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       listeners.clear();
     },
   };
+}
+
+/** Split an address into its path and its query string (without the `?`). */
+function splitQuery(address: string): [string, string] {
+  const at = address.indexOf('?');
+  return at < 0 ? [address, ''] : [address.slice(0, at), address.slice(at + 1)];
 }

@@ -30,7 +30,7 @@ function memoryNavigation(start = '/'): NavigationPort & { history: string[] } {
   };
 }
 
-function makeEngine(overrides: { storage?: ReturnType<typeof createMemoryStorage>; clock?: ReturnType<typeof createManualClock> } = {}) {
+function makeEngine(overrides: { storage?: ReturnType<typeof createMemoryStorage>; clock?: ReturnType<typeof createManualClock>; start?: string } = {}) {
   const requests: string[] = [];
   const api = createApiClient({
     baseUrl: `${server.url}/api/v1`,
@@ -42,7 +42,7 @@ function makeEngine(overrides: { storage?: ReturnType<typeof createMemoryStorage
   });
   const storage = overrides.storage ?? createMemoryStorage();
   const analytics = createMemoryAnalytics();
-  const navigation = memoryNavigation('/alpha-owls/v1/read');
+  const navigation = memoryNavigation(overrides.start ?? '/alpha-owls/v1/read');
   const errors: unknown[] = [];
   const engine = createReaderEngine({
     api,
@@ -103,6 +103,19 @@ describe('reading a publication through the engine', () => {
     expect(navigation.current()).toBe('/alpha-owls/v1/en:original/1');
     expect(analytics.events.map((e) => e.event)).toContain('Viewed Passage');
     expect(JSON.parse(storage.getItem('lectern.v1.lastPassages')!)['alpha-owls']).toMatchObject({ language: 'en', level: 'ORIGINAL', position: 1 });
+    engine.stop();
+  });
+
+  it('keeps the query string when it rewrites the address to the canonical reader path', async () => {
+    const { engine, navigation } = makeEngine({ start: '/alpha-owls/v1/read?playbackSpeed=1.5' });
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    await Promise.resolve();
+    expect(navigation.current()).toBe('/alpha-owls/v1/en:original/1?playbackSpeed=1.5');
+    session(engine).next();
+    await until(engine, (x) => x.primary.passage?.position === 2);
+    await Promise.resolve();
+    expect(navigation.current()).toBe('/alpha-owls/v1/en:original/2?playbackSpeed=1.5');
     engine.stop();
   });
 

@@ -137,9 +137,11 @@ describe('GET /publications/{slug}', () => {
     const original = p.editions.find((e: any) => e.language.code === 'en' && e.level === 'ORIGINAL');
     expect(original).toMatchObject({
       passageCount: 3,
-      audioEnabled: false,
-      decodeEnabled: false,
-      highlightModeEnabled: false,
+      // English has an espeak voice and phonics: narration, highlighting and decode are all on.
+      audioEnabled: true,
+      decodeEnabled: true,
+      highlightModeEnabled: true,
+      // Nothing is narrated yet in this suite, so no audio length has been measured.
       audioTotalLength: 0,
       lexileLevelFormatted: '640L',
       metadata: { totalWords: 18, uniqueWords: 17 },

@@ -1,0 +1,2 @@
+ALTER TABLE "editions" ADD COLUMN "readability_grade" real;--> statement-breakpoint
+ALTER TABLE "editions" ADD COLUMN "readability_formula" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "passages" ADD COLUMN "audio_duration_ms" integer;
