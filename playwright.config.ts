@@ -39,6 +39,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/ping`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', NARRATION_CONCURRENCY: process.env.NARRATION_CONCURRENCY ?? '0' },
   },
 });

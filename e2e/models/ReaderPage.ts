@@ -1,20 +1,144 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The interim reader: passage text, previous / next and the link back to the publication. */
-export class ReaderPage {
-  readonly passages: Locator;
-  readonly previousLink: Locator;
-  readonly nextLink: Locator;
-  readonly aboutLink: Locator;
+/** One passage column of the reader (SPEC §2 Reader screen, each passage column). */
+export class ReaderColumn {
+  readonly languageButton: Locator;
+  readonly levelButton: Locator;
+  readonly listenButton: Locator;
+  /** The passage itself: it carries lang and dir. */
+  readonly passage: Locator;
+  readonly passageNumber: Locator;
+  readonly text: Locator;
+  readonly image: Locator;
 
-  constructor(readonly page: Page) {
-    this.passages = page.getByRole('navigation', { name: 'Passages' });
-    this.previousLink = this.passages.getByRole('link', { name: 'Previous passage' });
-    this.nextLink = this.passages.getByRole('link', { name: 'Next passage' });
-    this.aboutLink = page.getByRole('link', { name: 'About this book' });
+  constructor(
+    readonly page: Page,
+    readonly region: Locator,
+  ) {
+    this.languageButton = region.getByRole('button', { name: /language/i });
+    this.levelButton = region.getByRole('button', { name: /reading level/i });
+    this.listenButton = region.getByRole('button', { name: 'Listen' });
+    this.passage = region.getByRole('article');
+    this.passageNumber = this.passage.getByTestId('passage-number');
+    this.text = this.passage.locator('.passage-text');
+    this.image = this.passage.getByRole('img');
   }
 
+  /** The section header, 'part // section'. */
+  sectionHeader(text: string): Locator {
+    return this.passage.getByText(text, { exact: true });
+  }
+
+  async openLanguages(): Promise<Locator> {
+    await this.languageButton.click();
+    const listbox = this.page.getByRole('listbox', { name: 'Languages' });
+    await expect(listbox).toBeVisible();
+    return listbox;
+  }
+
+  get languageSearch(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search languages' });
+  }
+
+  /** Pick a language by its name, optionally after typing a search. */
+  async chooseLanguage(name: string, search?: string) {
+    const listbox = await this.openLanguages();
+    if (search !== undefined) await this.languageSearch.fill(search);
+    await listbox.getByRole('group', { name: 'all languages' }).getByRole('option', { name: new RegExp(`^${name}`, 'i') }).click();
+    await expect(listbox).toBeHidden();
+  }
+
+  async chooseLevel(label: string) {
+    await this.levelButton.click();
+    const listbox = this.page.getByRole('listbox', { name: 'Reading levels' });
+    await expect(listbox).toBeVisible();
+    await listbox.getByRole('option', { name: label }).click();
+    await expect(listbox).toBeHidden();
+  }
+}
+
+/** The reader screen (SPEC §2 Reader screen). */
+export class ReaderPage {
+  readonly aboutLink: Locator;
+  readonly heading: Locator;
+  readonly toolbar: Locator;
+  readonly shortcutButton: Locator;
+  readonly decodeButton: Locator;
+  readonly textSizeButton: Locator;
+  readonly columnsButton: Locator;
+  readonly controlsMenuButton: Locator;
+  readonly passages: Locator;
+  readonly previousButton: Locator;
+  readonly nextButton: Locator;
+  readonly pageInput: Locator;
+  readonly audioPlayer: Locator;
+  readonly primary: ReaderColumn;
+  readonly secondary: ReaderColumn;
+
+  constructor(readonly page: Page) {
+    this.aboutLink = page.getByRole('link', { name: 'About this book' });
+    this.heading = page.getByRole('banner').getByRole('heading', { level: 1 });
+    this.toolbar = page.getByRole('group', { name: 'Reader tools' });
+    this.shortcutButton = this.toolbar.getByRole('button', { name: /Go to section/ });
+    this.decodeButton = this.toolbar.getByRole('button', { name: 'Decode' });
+    this.textSizeButton = this.toolbar.getByRole('button', { name: /Text size/ });
+    this.columnsButton = this.toolbar.getByRole('button', { name: /Columns$/ });
+    this.controlsMenuButton = this.toolbar.getByRole('button', { name: 'Reader controls menu' });
+    this.passages = page.getByRole('navigation', { name: 'Passages' });
+    this.previousButton = this.passages.getByRole('button', { name: 'Previous passage' });
+    this.nextButton = this.passages.getByRole('button', { name: 'Next passage' });
+    this.pageInput = this.passages.getByRole('textbox', { name: 'Page' });
+    this.audioPlayer = this.passages.getByRole('group', { name: 'Audio player' });
+    this.primary = new ReaderColumn(page, page.getByRole('region', { name: /^(Passage|Left) column$/ }));
+    this.secondary = new ReaderColumn(page, page.getByRole('region', { name: 'Right column' }));
+  }
+
+  async goto(path: string) {
+    await this.page.goto(path);
+  }
+
+  /** The passage at this position (in any column). */
   passage(position: number): Locator {
-    return this.page.getByRole('region', { name: `Passage ${position}` });
+    return this.page.getByRole('article', { name: new RegExp(`^Passage ${position},`) });
+  }
+
+  /** Wait until the primary column shows this position and return its text. */
+  async expectPosition(position: number): Promise<string> {
+    await expect(this.primary.passageNumber).toHaveText(String(position));
+    await expect(this.primary.passage).toHaveAccessibleName(new RegExp(`^Passage ${position},`));
+    return ((await this.primary.text.textContent()) ?? '').trim();
+  }
+
+  /** Move the pointer so the auto-hiding toolbar shows, then pick from a toolbar dropdown. */
+  async chooseFromToolbar(button: Locator, option: string) {
+    await this.page.mouse.move(10, 200);
+    await button.click();
+    const listbox = this.page.getByRole('listbox');
+    await expect(listbox).toBeVisible();
+    await listbox.getByRole('option', { name: option, exact: true }).click();
+    await expect(listbox).toBeHidden();
+  }
+
+  async chooseSection(name: string) {
+    await this.page.mouse.move(10, 200);
+    await this.shortcutButton.click();
+    const listbox = this.page.getByRole('listbox', { name: 'Sections' });
+    await expect(listbox).toBeVisible();
+    await listbox.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+    await expect(listbox).toBeHidden();
+  }
+
+  /** Move the pointer onto a control the way a hand does (from beside it, in steps), for its tooltip. */
+  async pointAt(control: Locator) {
+    const box = await control.boundingBox();
+    if (!box) throw new Error('The control is not on screen');
+    await this.page.mouse.move(box.x - 40, box.y + box.height / 2);
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  }
+
+  /** Press an arrow key with focus on the page itself (not in a field or a menu). */
+  async pressArrow(key: 'ArrowLeft' | 'ArrowRight') {
+    await this.page.locator('main').focus();
+    await this.page.keyboard.press(key);
   }
 }

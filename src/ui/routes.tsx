@@ -1,31 +1,67 @@
 /**
- * The route table (SPEC §2). Order matters: fixed paths first, then the publication and reader shapes, then
- * the catch-all, which goes to /not-found.
+ * The route table (SPEC §2). Order matters: fixed paths first, then the listen and teaser shapes, then the
+ * publication and reader shapes, then the catch-all, which goes to /not-found. The reader, listen, select and
+ * teaser screens are lazy chunks, so the catalog's entry JS carries neither them nor the reader engine.
  */
-import { Redirect, Route, Switch, useSearch } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
+import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { AuthScreen } from './screens/auth/AuthScreen';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { DebugScreen } from './screens/debug/DebugScreen';
-import { ClassroomCatalogScreen, LegalScreen, ListenScreen } from './screens/misc/ComingSoonScreens';
+import { ClassroomCatalogScreen, LegalScreen } from './screens/misc/ComingSoonScreens';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
 import { PublicationRedirect } from './screens/publication/PublicationRedirect';
 import { PublicationScreen } from './screens/publication/PublicationScreen';
 import { QrScreen } from './screens/qr/QrScreen';
-import { InterimReaderRoute } from './screens/reader/InterimReaderScreen';
-import { ReaderEntry } from './screens/reader/ReaderEntry';
-import { isVersion, parseLegacyEditionRef } from './screens/reader/readerPath';
+import { isVersion } from './screens/reader/readerPath';
+
+const ReaderRoute = lazy(() => import('./screens/reader/ReaderRoute'));
+const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScreen'));
+const ListenScreen = lazy(() => import('./screens/listen/ListenScreen'));
+const TeaserScreen = lazy(() => import('./screens/teaser/TeaserScreen'));
+
+function withQuery(path: string, search: string): string {
+  return search ? `${path}?${search}` : path;
+}
+
+/** Shown while a lazy screen's chunk loads. */
+function ScreenFallback() {
+  return (
+    <main id="main" className="grid min-h-screen place-items-center bg-paper">
+      <Spinner label="Loading…" />
+    </main>
+  );
+}
+
+/**
+ * The reader entry and reader addresses share this one element type, so moving from /{slug}/read to the reader
+ * address the engine writes keeps the same reader mounted.
+ */
+function ReaderSwitch({ entry }: { entry?: { slug: string; version?: string } }) {
+  const [path] = useLocation();
+  const search = useSearch();
+  if (entry) return <ReaderRoute mode="entry" slug={entry.slug.toLowerCase()} version={entry.version?.toLowerCase()} />;
+  // '/{slug}/{version}/' with a trailing slash is the publication page.
+  const bare = /^\/([^/]+)\/([^/]+)\/+$/.exec(path);
+  if (bare && isVersion(bare[2])) return <Redirect to={withQuery(`/${bare[1]}/${bare[2]}`, search)} replace />;
+  const parsed = parseReaderPath(path);
+  if (!parsed || !parsed.primary) return <Redirect to="/not-found" replace />;
+  if (parsed.needsRedirect && parsed.version !== null) {
+    const canonical = buildReaderPath({ ...parsed, version: parsed.version, primary: parsed.primary });
+    return <Redirect to={withQuery(canonical, search)} replace />;
+  }
+  return <ReaderRoute mode="read" address={parsed} />;
+}
 
 function PublicationDetailRoute({ slug, version }: { slug: string; version: string }) {
   const search = useSearch();
-  if (!isVersion(version)) {
-    // An older reader address without a version: /{slug}/{editionRef} (SPEC §2 Reader URL shape).
-    const legacy = parseLegacyEditionRef(version);
-    if (legacy) return <ReaderEntry slug={slug} preferred={legacy} />;
-    return <Redirect to="/not-found" replace />;
-  }
+  // An older reader address without a version, /{slug}/{editionRef} (SPEC §2 Reader URL shape).
+  if (!isVersion(version)) return <ReaderSwitch />;
   const lower = `/${slug}/${version}`;
-  if (lower !== lower.toLowerCase()) return <Redirect to={`${lower.toLowerCase()}${search ? `?${search}` : ''}`} replace />;
+  if (lower !== lower.toLowerCase()) return <Redirect to={withQuery(lower.toLowerCase(), search)} replace />;
   return (
     <MainLayout>
       <PublicationScreen key={`${slug}/${version}`} slug={slug} version={version} />
@@ -33,100 +69,113 @@ function PublicationDetailRoute({ slug, version }: { slug: string; version: stri
   );
 }
 
-function VersionedReaderEntryRoute({ slug, version }: { slug: string; version: string }) {
-  if (!isVersion(version)) return <Redirect to="/not-found" replace />;
-  return <ReaderEntry slug={slug} version={version} />;
-}
-
 export function AppRoutes() {
   return (
-    <Switch>
-      {/* Root: no class codes yet, so always the Free Library. */}
-      <Route path="/">
-        <Redirect to="/catalog" replace />
-      </Route>
-      <Route path="/catalog">
-        <MainLayout>
-          <CatalogScreen />
-        </MainLayout>
-      </Route>
-      <Route path="/classroom-catalog">
-        <MainLayout>
-          <ClassroomCatalogScreen />
-        </MainLayout>
-      </Route>
-      <Route path="/debug">
-        <MainLayout>
-          <DebugScreen />
-        </MainLayout>
-      </Route>
-      <Route path="/not-found">
-        <MainLayout>
-          <NotFoundScreen />
-        </MainLayout>
-      </Route>
-      <Route path="/terms">
-        <MainLayout>
-          <LegalScreen kind="terms" />
-        </MainLayout>
-      </Route>
-      <Route path="/privacy">
-        <MainLayout>
-          <LegalScreen kind="privacy" />
-        </MainLayout>
-      </Route>
-
-      {/* Outside the main layout group. */}
-      <Route path="/sign-in">
-        <AuthScreen mode="sign-in" />
-      </Route>
-      <Route path="/sign-up">
-        <AuthScreen mode="sign-up" />
-      </Route>
-
-      {/* QR: a missing code goes to the catalog (SPEC §5 Route params). */}
-      <Route path="/qr/:code">
-        {(params) => (
+    <Suspense fallback={<ScreenFallback />}>
+      <Switch>
+        {/* Root: no class codes yet, so always the Free Library. */}
+        <Route path="/">
+          <Redirect to="/catalog" replace />
+        </Route>
+        <Route path="/catalog">
           <MainLayout>
-            <QrScreen key={params.code} code={params.code} />
+            <CatalogScreen />
           </MainLayout>
-        )}
-      </Route>
-      <Route path="/qr">
-        <Redirect to="/catalog" replace />
-      </Route>
-
-      <Route path="/listen/:slug/:version/:editionSlug/:position">
-        {(params) => (
+        </Route>
+        <Route path="/classroom-catalog">
           <MainLayout>
-            <ListenScreen {...params} />
+            <ClassroomCatalogScreen />
           </MainLayout>
-        )}
-      </Route>
-      <Route path="/listen/:slug/:version/:editionSlug">
-        {(params) => (
+        </Route>
+        <Route path="/debug">
           <MainLayout>
-            <ListenScreen {...params} />
+            <DebugScreen />
           </MainLayout>
-        )}
-      </Route>
-      <Route path="/listen/*">
-        <Redirect to="/not-found" replace />
-      </Route>
+        </Route>
+        <Route path="/not-found">
+          <MainLayout>
+            <NotFoundScreen />
+          </MainLayout>
+        </Route>
+        <Route path="/terms">
+          <MainLayout>
+            <LegalScreen kind="terms" />
+          </MainLayout>
+        </Route>
+        <Route path="/privacy">
+          <MainLayout>
+            <LegalScreen kind="privacy" />
+          </MainLayout>
+        </Route>
 
-      {/* Publication and reader shapes. */}
-      <Route path="/:slug/overview">{(params) => <MainLayout><PublicationRedirect key={params.slug} slug={params.slug} /></MainLayout>}</Route>
-      <Route path="/:slug/read">{(params) => <ReaderEntry key={params.slug} slug={params.slug} />}</Route>
-      <Route path="/:slug/:version/read">{(params) => <VersionedReaderEntryRoute key={`${params.slug}/${params.version}`} {...params} />}</Route>
-      <Route path="/:slug/:version/*">
-        {(params) => <InterimReaderRoute slug={params.slug} version={params.version} rest={params['*'] ?? ''} />}
-      </Route>
-      <Route path="/:slug/:version">{(params) => <PublicationDetailRoute {...params} />}</Route>
-      <Route path="/:slug">{(params) => <MainLayout><PublicationRedirect key={params.slug} slug={params.slug} /></MainLayout>}</Route>
+        {/* Outside the main layout group. */}
+        <Route path="/sign-in">
+          <AuthScreen mode="sign-in" />
+        </Route>
+        <Route path="/sign-up">
+          <AuthScreen mode="sign-up" />
+        </Route>
 
-      <Route>
-        <Redirect to="/not-found" replace />
-      </Route>
-    </Switch>
+        {/* QR: a missing code goes to the catalog (SPEC §5 Route params). */}
+        <Route path="/qr/:code">
+          {(params) => (
+            <MainLayout>
+              <QrScreen key={params.code} code={params.code} />
+            </MainLayout>
+          )}
+        </Route>
+        <Route path="/qr">
+          <Redirect to="/catalog" replace />
+        </Route>
+
+        {/* Listening: the select-passage page and the listen page (lazy). */}
+        <Route path="/listen/:slug/:version/:editionSlug/:position">
+          {(params) => (
+            <ListenScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} position={params.position} />
+          )}
+        </Route>
+        <Route path="/listen/:slug/:version/:editionSlug">
+          {(params) => (
+            <SelectPassageScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} />
+          )}
+        </Route>
+        <Route path="/listen/*">
+          <Redirect to="/not-found" replace />
+        </Route>
+
+        {/* The public teaser page (lazy). */}
+        <Route path="/teaser/:slug/:version/:edition/:position">
+          {(params) => <TeaserScreen slug={params.slug} version={params.version} edition={params.edition} position={params.position} />}
+        </Route>
+
+        {/* Publication and reader shapes. */}
+        <Route path="/:slug/overview">
+          {(params) => (
+            <MainLayout>
+              <PublicationRedirect key={params.slug} slug={params.slug} />
+            </MainLayout>
+          )}
+        </Route>
+        <Route path="/:slug/read">{(params) => <ReaderSwitch entry={{ slug: params.slug }} />}</Route>
+        <Route path="/:slug/:version/read">
+          {(params) => (isVersion(params.version) ? <ReaderSwitch entry={{ slug: params.slug, version: params.version }} /> : <ReaderSwitch />)}
+        </Route>
+        <Route path="/:slug/:version/*">
+          <ReaderSwitch />
+        </Route>
+        <Route path="/:slug/:version">{(params) => <PublicationDetailRoute {...params} />}</Route>
+        <Route path="/:slug">
+          {(params) => (
+            <MainLayout>
+              <PublicationRedirect key={params.slug} slug={params.slug} />
+            </MainLayout>
+          )}
+        </Route>
+
+        <Route>
+          <Redirect to="/not-found" replace />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }

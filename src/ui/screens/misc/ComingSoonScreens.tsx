@@ -4,7 +4,6 @@ import { SUPPORT_EMAIL } from '../../../domain/constants';
 import { StatusCard } from '../../components/StatusPage';
 import { buttonStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { readerHref, parseLegacyEditionRef, parsePosition } from '../reader/readerPath';
 
 export function ClassroomCatalogScreen() {
   useDocumentTitle('Classroom Library');
@@ -18,26 +17,6 @@ export function ClassroomCatalogScreen() {
       }
     >
       <p>Class codes and classroom libraries are coming soon. Until then, every title in the Free Library is open to all readers.</p>
-    </StatusCard>
-  );
-}
-
-/** /listen/{slug}/{version}/{editionSlug}[/{position}]: audio listening is a later issue. */
-export function ListenScreen({ slug, version, editionSlug, position }: { slug?: string; version?: string; editionSlug?: string; position?: string }) {
-  useDocumentTitle('Listen');
-  const edition = editionSlug ? parseLegacyEditionRef(editionSlug) : null;
-  const readHref =
-    slug && version && edition ? readerHref(slug, version, edition, Math.max(1, parsePosition(position))) : slug && version ? `/${slug}/${version}` : '/catalog';
-  return (
-    <StatusCard
-      title="Listening is coming soon"
-      actions={
-        <Link href={readHref} className={buttonStyles.primary}>
-          {slug ? 'Read this title instead' : 'Go to Free Library'}
-        </Link>
-      }
-    >
-      <p>Narrated passages are on their way. You can already read every title online.</p>
     </StatusCard>
   );
 }

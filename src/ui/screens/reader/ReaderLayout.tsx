@@ -1,4 +1,7 @@
-/** The reader's own frame (SPEC §2 Reader screen): title and author, a link back to the publication, no footer. */
+/**
+ * The reader's own frame (SPEC §2 Reader screen): the title and author, no brand link, no footer, and a
+ * right-hand control back to the publication page. The toolbar sits under it; the bottom bar is fixed.
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeftIcon } from '../../components/Icons';
@@ -8,11 +11,16 @@ export function ReaderLayout({
   title,
   author,
   publicationHref,
+  toolbar,
+  bottomBar,
   children,
 }: {
-  title: string;
-  author: string;
+  /** Null while the publication loads. */
+  title: string | null;
+  author: string | null;
   publicationHref: string;
+  toolbar?: ReactNode;
+  bottomBar?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -20,24 +28,31 @@ export function ReaderLayout({
       <SkipLink />
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex w-full max-w-page items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-10">
-          <div className="min-w-0" title={`${title} by ${author}`}>
-            <h1 className="truncate font-serif text-lg leading-tight font-semibold text-primary-900">{title}</h1>
-            <p className="truncate text-sm text-ink-muted">{author}</p>
-          </div>
+          {title ? (
+            <div className="min-w-0" title={`${title} by ${author}`}>
+              <h1 className="truncate font-serif text-lg leading-tight font-semibold text-primary-900 sm:text-xl">{title}</h1>
+              <p className="truncate text-sm text-ink-muted">{author}</p>
+            </div>
+          ) : (
+            <div className="min-w-0 flex-1 animate-pulse space-y-2" aria-hidden="true">
+              <div className="h-5 w-56 max-w-full rounded-full bg-primary-100" />
+              <div className="h-3.5 w-32 rounded-full bg-primary-100/70" />
+            </div>
+          )}
           <Link
             href={publicationHref}
-            className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-medium text-primary-900 hover:bg-primary-50"
+            className="inline-flex size-10 shrink-0 items-center justify-center gap-2 rounded-lg border border-line-strong bg-surface text-sm font-medium text-primary-900 transition-colors hover:bg-primary-50 sm:h-10 sm:w-auto sm:px-3"
           >
             <ArrowLeftIcon size={16} />
-            <span>
-              About this book
-            </span>
+            <span className="sr-only sm:not-sr-only">About this book</span>
           </Link>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {toolbar}
+      <main id="main" tabIndex={-1} className={`flex-1 outline-none ${bottomBar ? 'pb-28' : 'pb-12'}`}>
         {children}
       </main>
+      {bottomBar}
     </div>
   );
 }

@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ReaderPage } from './models/ReaderPage';
+
+/** Serious and critical axe violations, summarised so a failure says what and where. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test.describe('Accessibility of the reader', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('one column, with the language dropdown open', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/the-lighthouse-keepers-apprentice/v1/en:original/3');
+    await reader.expectPosition(3);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await reader.primary.openLanguages();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  test('one column on a small screen, with the reader controls menu open', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    const reader = new ReaderPage(page);
+    await reader.goto('/the-fox-who-counted-stars/v1/en:gold/2');
+    await reader.expectPosition(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.mouse.move(10, 300);
+    await reader.controlsMenuButton.click();
+    await expect(page.getByRole('dialog', { name: 'Reader controls' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('two columns', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/the-lighthouse-keepers-apprentice/v1/en:original/es:original/2');
+    await reader.expectPosition(2);
+    await expect(reader.secondary.passageNumber).toHaveText('2');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a right-to-left edition', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/how-bees-make-honey/v1/ar:original/1');
+    await reader.expectPosition(1);
+    await expect(reader.primary.passage).toHaveAttribute('dir', 'rtl');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the illustrated title', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/pip-and-the-paper-moon/v1/en:gold/1');
+    await reader.expectPosition(1);
+    await expect(reader.primary.image).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the 404 panel of a missing edition', async ({ page }) => {
+    await new ReaderPage(page).goto('/how-bees-make-honey/v1/ru:gold/1');
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

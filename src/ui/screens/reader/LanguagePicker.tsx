@@ -1,0 +1,105 @@
+/**
+ * The column's searchable language dropdown (SPEC §2 Reader screen): placeholder 'Search languages...', the
+ * groups 'recently used' and 'all languages', upper-case names, a tick on the current language, and a
+ * case-insensitive match on name or code (src/domain/languageSearch).
+ */
+import type { Key } from 'react-aria-components';
+import {
+  Autocomplete,
+  Button,
+  Header,
+  Input,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+  SearchField,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
+import { groupLanguages, matchesLanguageSearch } from '../../../domain/languageSearch';
+import type { Language } from '../../../domain/schemas';
+import { CheckIcon, ChevronDownIcon, GlobeIcon, SearchIcon } from '../../components/Icons';
+import { controlButton, listItem, popoverStyles, sectionHeading } from './readerStyles';
+
+const RECENT = 'recent:';
+const ALL = 'all:';
+
+function codeOf(key: Key): string {
+  const k = String(key);
+  return k.startsWith(RECENT) ? k.slice(RECENT.length) : k.slice(ALL.length);
+}
+
+export function LanguagePicker({
+  label,
+  current,
+  languages,
+  recentCodes,
+  onChange,
+  onOpenChange,
+}: {
+  /** The accessible name, e.g. 'Language'. */
+  label: string;
+  current: { code: string; name: string };
+  /** The languages this title offers. */
+  languages: readonly Language[];
+  recentCodes: readonly string[];
+  onChange: (code: string) => void;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const { recent, all } = groupLanguages(languages, recentCodes);
+  const item = (prefix: string, language: Language) => (
+    <ListBoxItem key={prefix + language.code} id={prefix + language.code} textValue={language.name} className={listItem}>
+      <span className="flex-1 tracking-wide uppercase">{language.name}</span>
+      <span className="text-xs text-ink-muted">{language.code}</span>
+      <span className="grid w-4 place-items-center text-primary-700">
+        {language.code === current.code && <CheckIcon size={16} aria-hidden="true" />}
+      </span>
+    </ListBoxItem>
+  );
+  return (
+    <Select
+      aria-label={label}
+      selectedKey={ALL + current.code}
+      onSelectionChange={(key) => {
+        if (key === null) return;
+        const code = codeOf(key);
+        if (code !== current.code) onChange(code);
+      }}
+      onOpenChange={onOpenChange}
+    >
+      <Button className={`${controlButton} min-w-0`}>
+        <GlobeIcon size={17} className="shrink-0 text-primary-600" />
+        <SelectValue className="truncate tracking-wide uppercase">{() => current.name}</SelectValue>
+        <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
+      </Button>
+      <Popover placement="bottom start" offset={6} maxHeight={420} className={`${popoverStyles} w-72 p-0`}>
+        <Autocomplete filter={(textValue, inputValue, node) => matchesLanguageSearch({ code: codeOf(node.key), name: textValue }, inputValue)}>
+          <SearchField aria-label="Search languages" autoFocus className="group relative border-b border-line p-2">
+            <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-5 -translate-y-1/2 text-ink-muted" />
+            <Input
+              placeholder="Search languages..."
+              className="h-10 w-full rounded-lg border border-line bg-paper ps-9 pe-3 text-sm text-ink placeholder:text-ink-muted outline-none data-[focused]:border-primary-600 [&::-webkit-search-cancel-button]:hidden"
+            />
+          </SearchField>
+          <ListBox
+            aria-label="Languages"
+            className="max-h-80 overflow-auto p-1.5 outline-none"
+            renderEmptyState={() => <p className="px-3 py-4 text-sm text-ink-muted">No languages found</p>}
+          >
+            {recent.length > 0 && (
+              <ListBoxSection id="recent" className="mb-1">
+                <Header className={sectionHeading}>recently used</Header>
+                {recent.map((l) => item(RECENT, l))}
+              </ListBoxSection>
+            )}
+            <ListBoxSection id="all">
+              <Header className={sectionHeading}>all languages</Header>
+              {all.map((l) => item(ALL, l))}
+            </ListBoxSection>
+          </ListBox>
+        </Autocomplete>
+      </Popover>
+    </Select>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * What a column shows instead of a passage (SPEC §2 Reader screen: passage states; §6 content gating; §8 reader
+ * error panel): the loading skeleton, 'Retrieving passage...' with 'Refresh', the error panel, the group-code
+ * panel and the license panel.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Input, Label, TextField } from 'react-aria-components';
+import { Link } from 'wouter';
+import { SUPPORT_EMAIL } from '../../../domain/constants';
+import { PASSAGE_LOADING_TEXT } from '../../../machines/passageLoading';
+import { LockIcon } from '../../components/ReaderIcons';
+import { Spinner } from '../../components/Spinner';
+import { buttonStyles, linkStyles } from '../../components/styles';
+import { withRedirect } from '../../platform/navigation';
+
+/** Where the license panel and the premium dialog send people who want to know about School Licenses. */
+export const LICENSING_INFO_HREF = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('School License')}`;
+
+const panel = 'mx-auto max-w-xl rounded-2xl border border-line bg-surface px-6 py-10 text-center shadow-[0_1px_2px_rgba(16,58,58,0.06)] sm:px-10';
+
+export function PassageSkeleton({ showSpinner, showRefresh, onRefresh }: { showSpinner: boolean; showRefresh: boolean; onRefresh: () => void }) {
+  return (
+    <div aria-busy="true" className="relative">
+      <div className="animate-pulse space-y-4" aria-hidden="true">
+        <div className="h-3.5 w-2/5 rounded-full bg-primary-100" />
+        <div className="h-2" />
+        {[97, 100, 94, 99, 88, 96, 100, 62].map((w, i) => (
+          <div key={i} className="h-[1.1rem] rounded-full bg-primary-100/60" style={{ width: `${w}%` }} />
+        ))}
+      </div>
+      {showRefresh ? (
+        <div role="status" className="mt-10 flex flex-col items-center gap-4 text-center">
+          <p className="text-ink-muted">{PASSAGE_LOADING_TEXT.retrieving}</p>
+          <Button onPress={onRefresh} className={buttonStyles.secondary}>
+            {PASSAGE_LOADING_TEXT.refresh}
+          </Button>
+        </div>
+      ) : showSpinner ? (
+        <div className="mt-10 flex justify-center">
+          <Spinner label="Loading passage…" />
+        </div>
+      ) : (
+        <p role="status" className="sr-only">
+          Loading passage…
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** 'Not found' (404) or 'Unavailable', an optional detail, then the support line with its mailto link. */
+export function ErrorPanel({ title, detail }: { title: string; detail?: string | null }) {
+  return (
+    <div role="alert" className={panel}>
+      <h2 className="text-2xl font-semibold">{title}</h2>
+      {detail && <p className="mt-2 text-ink-muted">{detail}</p>}
+      <p className="mt-4 text-ink-muted">
+        Please choose another passage or{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkStyles}>
+          Contact Support
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export function CreatingEdition() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label="Preparing this edition…" />
+    </div>
+  );
+}
+
+/** SPEC §6: 'Enter Class Code or Sign In', Submit, and Sign In / free account links carrying redirectUrl. */
+export function GroupCodePanel({ here, onSubmit, isSubmitting }: { here: string; onSubmit: (code: string) => void; isSubmitting: boolean }) {
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(code);
+  };
+  return (
+    <section aria-labelledby="group-code-title" className={panel}>
+      <h2 id="group-code-title" className="text-2xl font-semibold">
+        Enter Class Code or Sign In
+      </h2>
+      <p className="mt-3 text-ink-muted">This passage is shared with a class. Type the class code your teacher gave you to keep reading.</p>
+      <form onSubmit={submit} className="mx-auto mt-6 flex max-w-sm flex-col gap-3 text-start sm:flex-row sm:items-end">
+        <TextField value={code} onChange={setCode} className="flex flex-1 flex-col gap-1.5">
+          <Label className="text-sm font-medium text-ink">Class Code</Label>
+          <Input autoComplete="off" spellCheck={false} className="h-11 rounded-lg border border-line-strong bg-surface px-3 font-mono tracking-widest uppercase outline-none" />
+        </TextField>
+        <Button type="submit" isPending={isSubmitting} className={`${buttonStyles.primary} h-11`}>
+          Submit
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-ink-muted">
+        <Link href={withRedirect('/sign-in', here)} className={linkStyles}>
+          Sign In
+        </Link>{' '}
+        or create a{' '}
+        <Link href={withRedirect('/sign-up', here)} className={linkStyles}>
+          free account
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+const PLACEHOLDER_LINES = [
+  'The morning light came slowly over the hills and settled on the roofs of the quiet town below.',
+  'She walked along the path, counting her steps and listening to the birds that called from the hedges.',
+  'Nobody had told her what she would find at the end of the road, only that it would be worth the journey.',
+  'When at last she reached the gate, she stopped, took a long breath, and pushed it open.',
+];
+
+/** SPEC §6: 'This content requires a School License' over blurred placeholder text, with a link to licensing info. */
+export function LicensePanel() {
+  return (
+    <div className="relative">
+      <div aria-hidden="true" className="pointer-events-none space-y-4 font-serif text-xl leading-relaxed text-ink blur-[6px] select-none">
+        {PLACEHOLDER_LINES.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      <div className="absolute inset-0 grid place-items-center px-2">
+        <section aria-labelledby="license-title" className={`${panel} max-w-md bg-surface/95`}>
+          <span className="mx-auto grid size-11 place-items-center rounded-full bg-primary-50 text-primary-800">
+            <LockIcon size={22} />
+          </span>
+          <h2 id="license-title" className="mt-4 text-xl font-semibold">
+            This content requires a School License
+          </h2>
+          <p className="mt-2 text-ink-muted">Your school can unlock every level, language and narration for its readers.</p>
+          <a href={LICENSING_INFO_HREF} className={`${buttonStyles.primary} mt-6`}>
+            Learn about School Licenses
+          </a>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The reader's bottom bar (SPEC §2 Reader screen): the page-number input on large screens, the audio player in
+ * the middle, and round previous / next buttons, disabled at the first and the last passage.
+ */
+import { useState } from 'react';
+import { Button, Input, Label, TextField } from 'react-aria-components';
+import { pageInputDigits, parsePageInput } from '../../../domain/passageText';
+import { connectReaderAudio } from '../../../machines/readerAudio';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
+import { AudioOffIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { AUDIO_NOT_AVAILABLE } from './ListenToggle';
+
+const roundButton =
+  'grid size-12 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-md shadow-primary-950/15 outline-none transition-colors data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950 data-[disabled]:bg-primary-100 data-[disabled]:text-primary-300 data-[disabled]:shadow-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus';
+
+export function ReaderBottomBar({
+  position,
+  maxPosition,
+  canGoPrevious,
+  canGoNext,
+  onPrevious,
+  onNext,
+  onGoTo,
+  audioEnabled,
+}: {
+  position: number;
+  maxPosition: number;
+  canGoPrevious: boolean;
+  canGoNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onGoTo: (position: number) => void;
+  audioEnabled: boolean;
+}) {
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface">
+      <nav aria-label="Passages" className="mx-auto flex w-full max-w-page items-center gap-3 px-4 py-3 sm:px-6 lg:px-10">
+        <Button aria-label="Previous passage" isDisabled={!canGoPrevious} onPress={onPrevious} className={roundButton}>
+          <ChevronLeftIcon size={22} />
+        </Button>
+        <div className="flex min-w-0 flex-1 items-center justify-center gap-6">
+          <PageInput position={position} maxPosition={maxPosition} onGoTo={onGoTo} />
+          <AudioPlayer audioEnabled={audioEnabled} />
+        </div>
+        <Button aria-label="Next passage" isDisabled={!canGoNext} onPress={onNext} className={roundButton}>
+          <ChevronRightIcon size={22} />
+        </Button>
+      </nav>
+    </div>
+  );
+}
+
+/** Positive integers only; applied on Enter or when the field loses focus. The session clamps to the edition. */
+function PageInput({ position, maxPosition, onGoTo }: { position: number; maxPosition: number; onGoTo: (position: number) => void }) {
+  // The typed text belongs to the position it was typed at; a new position shows itself again.
+  const [typed, setTyped] = useState({ at: position, text: String(position) });
+  const draft = typed.at === position ? typed.text : String(position);
+  const setDraft = (text: string) => setTyped({ at: position, text });
+  const apply = () => {
+    const n = parsePageInput(draft);
+    if (n !== null && n !== position) onGoTo(n);
+    setDraft(String(position));
+  };
+  return (
+    <TextField
+      value={draft}
+      onChange={(v) => setDraft(pageInputDigits(v))}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') apply();
+        else if (e.key === 'Escape') setDraft(String(position));
+      }}
+      onBlur={apply}
+      className="hidden items-center gap-2 text-sm text-ink-muted lg:flex"
+    >
+      <Label>Page</Label>
+      <Input
+        inputMode="numeric"
+        autoComplete="off"
+        className="h-10 w-16 rounded-lg border border-line-strong bg-surface text-center font-medium text-ink tabular-nums outline-none"
+      />
+      <span aria-hidden="true">of {maxPosition}</span>
+      <span className="sr-only">of {maxPosition} passages</span>
+    </TextField>
+  );
+}
+
+/** The audio player area: the reader-audio state, or 'Audio not available' for an edition without narration. */
+function AudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
+  const send = useEngineSend();
+  const snap = useEngine((s) => s.readerAudio, Object.is);
+  const audio = connectReaderAudio(snap, send);
+  if (!audioEnabled) {
+    return (
+      <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
+        <AudioOffIcon size={18} className="shrink-0" />
+        <span className="truncate">{AUDIO_NOT_AVAILABLE}</span>
+      </div>
+    );
+  }
+  return (
+    <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-3 rounded-full border border-line bg-paper py-1 ps-1 pe-4">
+      <Button
+        aria-label={audio.isPlaying ? 'Pause' : 'Play'}
+        onPress={audio.toggle}
+        className="grid size-9 place-items-center rounded-full bg-primary-100 text-primary-900 outline-none data-[hovered]:bg-primary-200 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
+      >
+        {audio.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
+      </Button>
+      <span role="status" className="text-sm font-medium text-primary-900">
+        {audio.label}
+      </span>
+    </div>
+  );
+}

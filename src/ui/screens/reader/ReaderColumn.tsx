@@ -1,0 +1,232 @@
+/**
+ * One passage column (SPEC §2 Reader screen, each passage column): the language and level dropdowns, the
+ * 'Listen' toggle, the section header, the passage text with its position number, and the image. The passage
+ * carries `lang` and `dir`, so Arabic and Urdu read right to left.
+ */
+import { useLocation, useSearch } from 'wouter';
+import { LANGUAGES } from '../../../domain/languages';
+import { LEVEL_LABELS, type Level } from '../../../domain/levels';
+import { levelsForLanguage } from '../../../domain/readerColumns';
+import { sanitizePassageHtml, sectionHeader } from '../../../domain/passageText';
+import type { Edition, Language, Passage, Publication } from '../../../domain/schemas';
+import type { SlotView } from '../../../engine/createReaderEngine';
+import type { ReaderSettings } from '../../../engine/settings';
+import { connectClassCode } from '../../../machines/classCode';
+import { connectHighlightDecode } from '../../../machines/highlightDecode';
+import { connectLevelIndicator } from '../../../machines/levelIndicator';
+import { connectMissingEdition } from '../../../machines/missingEdition';
+import { connectPassageLoading } from '../../../machines/passageLoading';
+import { connectReaderAudio } from '../../../machines/readerAudio';
+import type { EditionChoice, Slot } from '../../../machines/readingSession';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { LanguagePicker } from './LanguagePicker';
+import { LevelPicker } from './LevelPicker';
+import { ListenToggle } from './ListenToggle';
+import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
+import { FONT_SIZE_CLASSES } from './readerStyles';
+
+const noop = () => {};
+
+function languageOf(code: string, edition: Edition | undefined): Language {
+  if (edition) return edition.language;
+  const known = LANGUAGES.find((l) => l.code === code);
+  return (known as Language | undefined) ?? { code: code as Language['code'], name: code, rightToLeft: false };
+}
+
+export function ReaderColumn({
+  slot,
+  name,
+  publication,
+  choice,
+  edition,
+  recentLanguages,
+  illustrated,
+  fontSize,
+  onLanguage,
+  onLevel,
+}: {
+  slot: Slot;
+  /** The column's accessible name. */
+  name: string;
+  publication: Publication;
+  choice: EditionChoice;
+  edition: Edition | undefined;
+  recentLanguages: readonly string[];
+  illustrated: boolean;
+  fontSize: ReaderSettings['fontSize'];
+  onLanguage: (code: string) => void;
+  onLevel: (level: Level) => void;
+}) {
+  const send = useEngineSend();
+  const view = useEngine((s) => s[slot]);
+  const indicatorSnap = useEngine((s) => s.levelIndicator, Object.is);
+  const audioSnap = useEngine((s) => s.readerAudio, Object.is);
+  const indicator = connectLevelIndicator(indicatorSnap, send);
+  const audio = connectReaderAudio(audioSnap, send);
+  const language = languageOf(choice.language, edition);
+
+  return (
+    <section aria-label={name} className="min-w-0">
+      <div className="flex flex-wrap items-center gap-2 pb-6">
+        <LanguagePicker
+          label={slot === 'primary' ? 'Language' : 'Second column language'}
+          current={{ code: language.code, name: language.name }}
+          languages={publication.languages}
+          recentCodes={recentLanguages}
+          onChange={onLanguage}
+        />
+        <LevelPicker
+          label={slot === 'primary' ? 'Reading level' : 'Second column reading level'}
+          level={choice.level}
+          levels={levelsForLanguage(publication.editions, publication.levels, choice.language)}
+          isPulsing={slot === 'primary' && indicator.isPulsing}
+          onHover={slot === 'primary' ? indicator.hover : undefined}
+          onChange={onLevel}
+        />
+        <div className="ms-auto">
+          <ListenToggle audioEnabled={edition?.audioEnabled ?? false} isOpen={audio.isOpen} onOpen={audio.open} onClose={audio.close} />
+        </div>
+      </div>
+      <ColumnBody
+        slot={slot}
+        view={view}
+        edition={edition}
+        language={language}
+        choice={choice}
+        illustrated={illustrated}
+        fontSize={fontSize}
+        isMissing={!edition}
+      />
+    </section>
+  );
+}
+
+function ColumnBody({
+  slot,
+  view,
+  edition,
+  language,
+  choice,
+  illustrated,
+  fontSize,
+  isMissing,
+}: {
+  slot: Slot;
+  view: SlotView;
+  edition: Edition | undefined;
+  language: Language;
+  choice: EditionChoice;
+  illustrated: boolean;
+  fontSize: ReaderSettings['fontSize'];
+  isMissing: boolean;
+}) {
+  const send = useEngineSend();
+  const [path] = useLocation();
+  const search = useSearch();
+  const classCodeSnap = useEngine((s) => s.classCode, Object.is);
+  const modeSnap = useEngine((s) => s.highlightDecode, Object.is);
+  const classCode = connectClassCode(classCodeSnap, send);
+  const mode = connectHighlightDecode(modeSnap, send);
+  const missing = connectMissingEdition(view.missing, noop);
+  const loading = connectPassageLoading(view.loading, () => send({ type: 'passage.refresh', slot }));
+  const here = search ? `${path}?${search}` : path;
+
+  let body;
+  if (isMissing) {
+    body = missing.error ? <ErrorPanel title="Not found" detail={missing.error.message} /> : <CreatingEdition />;
+  } else if (loading.error) {
+    body = <ErrorPanel title={loading.error.title} />;
+  } else if (loading.needsGroupCode) {
+    body = (
+      <GroupCodePanel
+        here={here}
+        isSubmitting={classCode.isVerifying}
+        onSubmit={(code) => send({ type: 'classCode.submit', code, source: 'reader' })}
+      />
+    );
+  } else if (loading.needsLicense) {
+    body = <LicensePanel />;
+  } else if (loading.isLoaded && view.passage) {
+    const text = slot === 'primary' && mode.isDecodeOn && view.passage.textDecoded ? view.passage.textDecoded : view.passage.text;
+    return (
+      <PassageView
+        passage={view.passage}
+        text={text}
+        language={language}
+        levelLabel={LEVEL_LABELS[choice.level]}
+        illustrated={illustrated}
+        fontSize={fontSize}
+        passageCount={edition?.passageCount ?? view.passage.position}
+      />
+    );
+  } else {
+    body = <PassageSkeleton showSpinner={loading.showSpinner} showRefresh={loading.showRefresh} onRefresh={loading.refresh} />;
+  }
+  return <div className="py-2">{body}</div>;
+}
+
+function PassageView({
+  passage,
+  text,
+  language,
+  levelLabel,
+  illustrated,
+  fontSize,
+  passageCount,
+}: {
+  passage: Passage;
+  text: string;
+  language: Language;
+  levelLabel: string;
+  illustrated: boolean;
+  fontSize: ReaderSettings['fontSize'];
+  passageCount: number;
+}) {
+  const header = sectionHeader(passage.partName, passage.sectionName);
+  const dir = language.rightToLeft ? 'rtl' : 'ltr';
+  const image = passage.imageUrl ? (
+    <figure className={illustrated ? 'flex justify-center' : 'mt-10 flex justify-center'}>
+      <img
+        src={passage.imageUrl}
+        alt={passage.imageAlt ?? ''}
+        className="max-h-[400px] w-full max-w-[400px] rounded-2xl bg-surface object-contain shadow-[0_1px_3px_rgba(16,58,58,0.08)]"
+      />
+    </figure>
+  ) : null;
+  const textBlock = (
+    <div className="relative">
+      <p
+        title={`Passage ${passage.position} of ${passageCount}`}
+        className={`mb-3 font-sans text-sm font-medium text-ink-muted tabular-nums ${
+          illustrated ? 'text-center' : 'lg:absolute lg:-start-14 lg:top-[0.45em] lg:mb-0 lg:w-10 lg:text-end'
+        }`}
+        aria-hidden="true"
+        data-testid="passage-number"
+      >
+        {passage.position}
+      </p>
+      <div
+        data-passage-text=""
+        data-position={passage.position}
+        className={`prose-lectern passage-text font-serif leading-[1.75] text-ink ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''}`}
+        dangerouslySetInnerHTML={{ __html: sanitizePassageHtml(text) }}
+      />
+    </div>
+  );
+  return (
+    <article lang={language.code} dir={dir} aria-label={`Passage ${passage.position}, ${language.name} ${levelLabel}`} className="py-2">
+      {header && <p className="mb-6 font-sans text-[0.8125rem] font-semibold tracking-wide text-primary-600">{header}</p>}
+      {illustrated && image ? (
+        <div className="grid items-center gap-10 md:grid-cols-2">
+          {image}
+          {textBlock}
+        </div>
+      ) : (
+        <>
+          {textBlock}
+          {image}
+        </>
+      )}
+    </article>
+  );
+}

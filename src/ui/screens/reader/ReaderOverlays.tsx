@@ -1,0 +1,78 @@
+/**
+ * The reader's overlays: the toasts of the engine's toast queue (SPEC §8 Toasts) and the 'Unlock Premium
+ * {feature}' dialog (SPEC §2 Dialogs), both controlled by the engine.
+ */
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Link, useLocation, useSearch } from 'wouter';
+import { connectToasts } from '../../../machines/toasts';
+import { CloseIcon } from '../../components/Icons';
+import { buttonStyles } from '../../components/styles';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { withRedirect } from '../../platform/navigation';
+import { LICENSING_INFO_HREF } from './PassageStates';
+
+export function EngineToasts() {
+  const send = useEngineSend();
+  const snap = useEngine((s) => s.toasts, Object.is);
+  const { toasts, dismiss } = connectToasts(snap, send);
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex max-w-sm items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
+            toast.kind === 'error' ? 'bg-danger text-white' : 'bg-primary-900 text-white'
+          }`}
+        >
+          <span className="flex-1">{toast.message}</span>
+          <Button aria-label="Dismiss" onPress={() => dismiss(toast.id)} className="rounded-md p-1 text-white/80 outline-none data-[hovered]:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-white">
+            <CloseIcon size={16} />
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** SPEC §6 Decode: the decode prompt names the feature; others say the feature requires a School License. */
+function premiumMessage(feature: string): string {
+  return feature === 'Decode' ? 'Decode Mode requires a school license.' : `${feature} requires a School License.`;
+}
+
+export function PremiumDialog() {
+  const send = useEngineSend();
+  const dialog = useEngine((s) => s.premiumDialog, Object.is);
+  const [path] = useLocation();
+  const search = useSearch();
+  const here = search ? `${path}?${search}` : path;
+  const close = () => send({ type: 'premiumDialog.close' });
+  return (
+    <ModalOverlay
+      isOpen={dialog !== null}
+      onOpenChange={(open) => !open && close()}
+      isDismissable
+      className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm"
+    >
+      <Modal className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+        <Dialog className="outline-none">
+          <Heading slot="title" className="text-2xl font-semibold">
+            Unlock Premium {dialog?.feature}
+          </Heading>
+          <p className="mt-3 text-ink-muted">{dialog ? premiumMessage(dialog.feature) : null}</p>
+          <div className="mt-8 flex flex-wrap justify-end gap-3">
+            <Button onPress={close} className={buttonStyles.ghost}>
+              Close
+            </Button>
+            <Link href={withRedirect('/sign-in', here)} className={buttonStyles.secondary}>
+              Sign In
+            </Link>
+            <a href={LICENSING_INFO_HREF} className={buttonStyles.primary}>
+              Learn More
+            </a>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

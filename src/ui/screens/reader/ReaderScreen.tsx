@@ -1,0 +1,139 @@
+/**
+ * The reader screen (SPEC §2 Reader screen): thin views over the engine's reading session. It selects machine
+ * snapshots, renders what their connect APIs say, and sends events; no reading rule lives here.
+ */
+import { useEffect } from 'react';
+import type { Level } from '../../../domain/levels';
+import { defaultSecondEdition } from '../../../domain/readerColumns';
+import type { Publication } from '../../../domain/schemas';
+import { connectPassageLoading } from '../../../machines/passageLoading';
+import { connectReadingSession, type EditionChoice } from '../../../machines/readingSession';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useMinWidth } from '../../platform/media';
+import { ReaderBottomBar } from './ReaderBottomBar';
+import { ReaderColumn } from './ReaderColumn';
+import { useArrowKeyPaging, useToolbarActivity } from './readerHooks';
+import { ReaderLayout } from './ReaderLayout';
+import { EngineToasts, PremiumDialog } from './ReaderOverlays';
+import { updateReaderSettings, useReaderSettings } from './readerSettings';
+import { ReaderToolbar } from './ReaderToolbar';
+import { PassageSkeleton } from './PassageStates';
+
+const noop = () => {};
+
+/** The edition a second column opens with (src/domain/readerColumns). */
+function defaultSecondary(publication: Publication, primary: EditionChoice | null): EditionChoice {
+  return defaultSecondEdition(publication.defaultReader, publication.editions, primary);
+}
+
+export function ReaderScreen({ slug }: { slug: string }) {
+  const send = useEngineSend();
+  const sessionSnap = useEngine((s) => s.session, Object.is);
+  const classCodeSnap = useEngine((s) => s.classCode, Object.is);
+  const primaryLoadingSnap = useEngine((s) => s.primary.loading, Object.is);
+  const session = connectReadingSession(sessionSnap, send);
+  const settings = useReaderSettings();
+  const isMd = useMinWidth('md');
+  const isLg = useMinWidth('lg');
+
+  const publication = session.publication;
+  const ready = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
+  useDocumentTitle(ready ? publication.title : null);
+  useToolbarActivity();
+  useArrowKeyPaging(session.previous, session.next, ready);
+
+  // Two columns: large screens only, and not with a class code (SPEC §2 Two-column mode).
+  const hasClassCode = classCodeSnap.context.code !== null;
+  const twoColumnsAllowed = isLg && !hasClassCode;
+  const showSecondary = ready && twoColumnsAllowed && session.secondary !== null;
+  const wantsTwoColumns = settings.columns === 'two-column';
+  const { showSecondary: openSecondary } = session;
+  const hasSecondary = session.secondary !== null;
+  useEffect(() => {
+    if (ready && twoColumnsAllowed && wantsTwoColumns && !hasSecondary && publication) openSecondary(defaultSecondary(publication, session.primary));
+    // Only these facts decide; the commands are new functions every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, twoColumnsAllowed, wantsTwoColumns, hasSecondary, publication]);
+
+  const publicationHref = publication && publication.slug === slug ? `/${publication.slug}/${publication.version}` : `/${slug}`;
+  if (!ready) {
+    return (
+      <ReaderLayout title={null} author={null} publicationHref={publicationHref}>
+        <div className="mx-auto max-w-[44rem] px-4 pt-16 sm:px-6">
+          <PassageSkeleton showSpinner={false} showRefresh={false} onRefresh={noop} />
+        </div>
+      </ReaderLayout>
+    );
+  }
+
+  // Illustrated mode (SPEC §2): the picture beside the text from medium widths; its own default font size.
+  const illustratedTitle = publication.renderingMode === 'ILLUSTRATED';
+  const illustrated = illustratedTitle && isMd;
+  const fontSize = illustratedTitle ? settings.illustratedModeFontSize : settings.fontSize;
+  const needsGroupCode = connectPassageLoading(primaryLoadingSnap, noop).needsGroupCode;
+  const primary = session.primary!;
+
+  const toolbar = (
+    <ReaderToolbar
+      shortcuts={session.shortcuts}
+      shortcutLanguage={session.primaryEdition?.language.code ?? primary.language}
+      currentShortcut={session.currentShortcut}
+      onShortcut={session.goTo}
+      fontSize={fontSize}
+      onFontSize={(size) => updateReaderSettings(illustratedTitle ? { illustratedModeFontSize: size } : { fontSize: size })}
+      columns={showSecondary ? 'two-column' : 'one-column'}
+      onColumns={(columns) => {
+        updateReaderSettings({ columns });
+        if (columns === 'two-column' && !session.secondary) session.showSecondary(defaultSecondary(publication, primary));
+        if (columns === 'one-column' && session.secondary) session.hideSecondary();
+      }}
+      showColumns={twoColumnsAllowed}
+    />
+  );
+  const bottomBar = needsGroupCode ? undefined : (
+    <ReaderBottomBar
+      position={session.position}
+      maxPosition={session.maxPosition}
+      canGoPrevious={session.canGoPrevious}
+      canGoNext={session.canGoNext}
+      onPrevious={session.previous}
+      onNext={session.next}
+      onGoTo={session.goTo}
+      audioEnabled={session.primaryEdition?.audioEnabled ?? false}
+    />
+  );
+
+  const column = (slot: 'primary' | 'secondary', choice: EditionChoice, name: string) => (
+    <ReaderColumn
+      key={slot}
+      slot={slot}
+      name={name}
+      publication={publication}
+      choice={choice}
+      edition={slot === 'primary' ? session.primaryEdition : session.secondaryEdition}
+      recentLanguages={session.recentLanguages}
+      illustrated={illustrated && !showSecondary}
+      fontSize={fontSize}
+      onLanguage={(code) => session.changeLanguage(slot, code)}
+      onLevel={(level: Level) => session.changeLevel(slot, level)}
+    />
+  );
+
+  return (
+    <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref} toolbar={toolbar} bottomBar={bottomBar}>
+      {showSecondary ? (
+        <div className="mx-auto grid w-full max-w-page grid-cols-2 gap-x-24 px-16 pt-8 xl:gap-x-32 xl:px-24">
+          {column('primary', primary, 'Left column')}
+          {column('secondary', session.secondary!, 'Right column')}
+        </div>
+      ) : (
+        <div className={`mx-auto w-full px-4 pt-6 sm:px-6 sm:pt-10 ${illustrated ? 'max-w-5xl' : 'max-w-[44rem]'}`}>
+          {column('primary', primary, 'Passage column')}
+        </div>
+      )}
+      <EngineToasts />
+      <PremiumDialog />
+    </ReaderLayout>
+  );
+}

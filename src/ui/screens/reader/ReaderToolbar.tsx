@@ -1,0 +1,270 @@
+/**
+ * The reader's top toolbar (SPEC §2 Reader screen): the shortcut dropdown of named sections; from medium widths
+ * the decode toggle and the text-size dropdown; on large screens 1 Column / 2 Columns; on small screens one
+ * 'Reader controls menu'. It slides away after inactivity (the engine's toolbar machine) and is held while one
+ * of its menus is open or it has focus.
+ */
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+  ToggleButton,
+} from 'react-aria-components';
+import type { Shortcut } from '../../../domain/schemas';
+import { COLUMN_LABELS, COLUMN_OPTIONS, FONT_SIZE_LABELS, FONT_SIZES, type ReaderSettings } from '../../../engine/settings';
+import { connectHighlightDecode, DECODE_UNAVAILABLE_TOOLTIP } from '../../../machines/highlightDecode';
+import { connectToolbar } from '../../../machines/toolbar';
+import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../components/Icons';
+import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, TextSizeIcon } from '../../components/ReaderIcons';
+import { Hint } from '../../components/Tooltip';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { controlButton, controlUnavailable, listItem, popoverStyles } from './readerStyles';
+
+type FontSize = ReaderSettings['fontSize'];
+type Columns = ReaderSettings['columns'];
+
+/** Hold the toolbar while any of its menus is open or it has focus; release it otherwise. */
+function useToolbarHold() {
+  const send = useEngineSend();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [focused, setFocused] = useState(false);
+  const held = open.size > 0 || focused;
+  useEffect(() => {
+    if (!held) return;
+    send({ type: 'toolbar.hold' });
+    return () => send({ type: 'toolbar.release' });
+  }, [held, send]);
+  const menu = (id: string) => (isOpen: boolean) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (isOpen) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return { menu, setFocused };
+}
+
+export function ReaderToolbar({
+  shortcuts,
+  shortcutLanguage,
+  currentShortcut,
+  onShortcut,
+  fontSize,
+  onFontSize,
+  columns,
+  onColumns,
+  showColumns,
+}: {
+  shortcuts: readonly Shortcut[];
+  /** The language the section names are written in (the first column's). */
+  shortcutLanguage: string;
+  currentShortcut: Shortcut | null;
+  onShortcut: (passage: number) => void;
+  fontSize: FontSize;
+  onFontSize: (size: FontSize) => void;
+  columns: Columns;
+  onColumns: (columns: Columns) => void;
+  /** 1 Column / 2 Columns is offered (a large screen without a class code). */
+  showColumns: boolean;
+}) {
+  const send = useEngineSend();
+  const toolbarSnap = useEngine((s) => s.toolbar, Object.is);
+  const toolbar = connectToolbar(toolbarSnap, send);
+  const { menu, setFocused } = useToolbarHold();
+
+  return (
+    <div
+      data-hidden={toolbar.isVisible ? undefined : ''}
+      className="sticky top-0 z-30 border-b border-line bg-paper transition-[opacity,transform] duration-300 ease-out data-[hidden]:-translate-y-2 data-[hidden]:opacity-0"
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      <div role="group" aria-label="Reader tools" className="mx-auto flex w-full max-w-page items-center gap-2 px-4 py-2.5 sm:px-6 lg:px-10">
+        {shortcuts.length > 0 && (
+          <ShortcutPicker shortcuts={shortcuts} lang={shortcutLanguage} current={currentShortcut} onChange={onShortcut} onOpenChange={menu('shortcuts')} />
+        )}
+        <div className="ms-auto hidden items-center gap-2 md:flex">
+          <DecodeToggle />
+          <FontSizePicker value={fontSize} onChange={onFontSize} onOpenChange={menu('font')} />
+          {showColumns && <ColumnsPicker value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
+        </div>
+        <div className="ms-auto md:hidden">
+          <MobileControls fontSize={fontSize} onFontSize={onFontSize} onOpenChange={menu('mobile')} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ShortcutPicker({
+  shortcuts,
+  lang,
+  current,
+  onChange,
+  onOpenChange,
+}: {
+  shortcuts: readonly Shortcut[];
+  lang: string;
+  current: Shortcut | null;
+  onChange: (passage: number) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const index = current ? shortcuts.indexOf(current) : -1;
+  return (
+    <Select
+      aria-label="Go to section"
+      placeholder="Sections"
+      selectedKey={index >= 0 ? String(index) : null}
+      onSelectionChange={(key) => {
+        if (key === null) return;
+        const shortcut = shortcuts[Number(key)];
+        if (shortcut) onChange(shortcut.passage);
+      }}
+      onOpenChange={onOpenChange}
+      className="min-w-0"
+    >
+      <Button className={`${controlButton} max-w-full min-w-0 sm:max-w-md`}>
+        <ListIcon size={17} className="shrink-0 text-primary-600" />
+        <SelectValue className="truncate">
+          {({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : <span lang={lang}>{selectedText}</span>)}
+        </SelectValue>
+        <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
+      </Button>
+      <Popover placement="bottom start" offset={6} maxHeight={400} className={`${popoverStyles} max-h-[400px] w-[min(26rem,calc(100vw-2rem))]`}>
+        <ListBox aria-label="Sections" className="outline-none">
+          {shortcuts.map((s, i) => (
+            <ListBoxItem key={`${i}:${s.passage}`} id={String(i)} textValue={s.name} className={listItem}>
+              <span lang={lang} className="flex-1">
+                {s.name}
+              </span>
+              <span className="text-xs text-ink-muted tabular-nums">{s.passage}</span>
+              <span className="grid w-4 place-items-center text-primary-700">{i === index && <CheckIcon size={16} />}</span>
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** Decode mode (SPEC §4 Decode): on when the edition and the user allow it; locked offers the upgrade. */
+function DecodeToggle({ variant = 'toolbar' }: { variant?: 'toolbar' | 'menu' }) {
+  const send = useEngineSend();
+  const snap = useEngine((s) => s.highlightDecode, Object.is);
+  const mode = connectHighlightDecode(snap, send);
+  const wide = variant === 'menu' ? 'w-full justify-start' : '';
+  if (mode.canDecode) {
+    return (
+      <Hint content={mode.decodeTooltip}>
+        <ToggleButton isSelected={mode.isDecodeOn} onChange={mode.toggleDecode} className={`${controlButton} ${wide}`}>
+          <DecodeIcon size={17} />
+          Decode
+        </ToggleButton>
+      </Hint>
+    );
+  }
+  if (mode.decodeLocked) {
+    return (
+      <Hint content={mode.decodeTooltip}>
+        <Button onPress={mode.toggleDecode} className={`${controlButton} ${wide}`}>
+          <LockIcon size={16} />
+          Decode
+        </Button>
+      </Hint>
+    );
+  }
+  return (
+    <Hint content={DECODE_UNAVAILABLE_TOOLTIP}>
+      <Button aria-disabled="true" className={`${controlUnavailable} ${wide}`}>
+        <DecodeIcon size={17} />
+        Decode
+      </Button>
+    </Hint>
+  );
+}
+
+function FontSizePicker({ value, onChange, onOpenChange }: { value: FontSize; onChange: (v: FontSize) => void; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Select aria-label="Text size" selectedKey={value} onSelectionChange={(k) => k !== null && onChange(k as FontSize)} onOpenChange={onOpenChange}>
+      <Button className={controlButton}>
+        <TextSizeIcon size={18} className="text-primary-600" />
+        <SelectValue>{({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
+        <ChevronDownIcon size={16} className="text-ink-muted" />
+      </Button>
+      <Popover placement="bottom end" offset={6} className={`${popoverStyles} w-52`}>
+        <ListBox aria-label="Text sizes" className="outline-none">
+          {FONT_SIZES.map((size) => (
+            <ListBoxItem key={size} id={size} textValue={FONT_SIZE_LABELS[size]} className={listItem}>
+              <span className="flex-1">{FONT_SIZE_LABELS[size]}</span>
+              <span className="grid w-4 place-items-center text-primary-700">{size === value && <CheckIcon size={16} />}</span>
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+function ColumnsPicker({ value, onChange, onOpenChange }: { value: Columns; onChange: (v: Columns) => void; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Select aria-label="Columns" selectedKey={value} onSelectionChange={(k) => k !== null && onChange(k as Columns)} onOpenChange={onOpenChange}>
+      <Button className={controlButton}>
+        <ColumnsIcon size={17} className="text-primary-600" />
+        <SelectValue>{({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
+        <ChevronDownIcon size={16} className="text-ink-muted" />
+      </Button>
+      <Popover placement="bottom end" offset={6} className={`${popoverStyles} w-44`}>
+        <ListBox aria-label="Column layouts" className="outline-none">
+          {COLUMN_OPTIONS.map((option) => (
+            <ListBoxItem key={option} id={option} textValue={COLUMN_LABELS[option]} className={listItem}>
+              <span className="flex-1">{COLUMN_LABELS[option]}</span>
+              <span className="grid w-4 place-items-center text-primary-700">{option === value && <CheckIcon size={16} />}</span>
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** Small screens: decode and text size in one 'Reader controls menu'. */
+function MobileControls({ fontSize, onFontSize, onOpenChange }: { fontSize: FontSize; onFontSize: (v: FontSize) => void; onOpenChange: (open: boolean) => void }) {
+  return (
+    <DialogTrigger onOpenChange={onOpenChange}>
+      <Button aria-label="Reader controls menu" className={`${controlButton} px-2.5`}>
+        <SlidersIcon size={19} />
+      </Button>
+      <Popover placement="bottom end" offset={6} className={`${popoverStyles} w-64 p-3`}>
+        <Dialog aria-labelledby="reader-controls-title" className="outline-none">
+          <Heading id="reader-controls-title" slot="title" className="sr-only">
+            Reader controls
+          </Heading>
+          <DecodeToggle variant="menu" />
+          <RadioGroup value={fontSize} onChange={(v) => onFontSize(v as FontSize)} className="mt-4 flex flex-col gap-1">
+            <Label className="px-1 pb-1 text-xs font-semibold tracking-wide text-ink-muted">Text size</Label>
+            {FONT_SIZES.map((size) => (
+              <Radio key={size} value={size} className={`${listItem} data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
+                {({ isSelected }) => (
+                  <>
+                    <span className="flex-1">{FONT_SIZE_LABELS[size]}</span>
+                    <span className="grid w-4 place-items-center text-primary-700">{isSelected && <CheckIcon size={16} />}</span>
+                  </>
+                )}
+              </Radio>
+            ))}
+          </RadioGroup>
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}
