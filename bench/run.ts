@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { browserBench, entryJsReport, ENTRY_JS_BUDGET_KB, PAGE_TURN_TARGET_MS, COLD_OPEN_TARGET_MS } from './browser';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
@@ -55,6 +56,20 @@ try {
   }
   const ratio = rows[1].rps / ceiling.rps;
   console.log(`\npassages/ceiling = ${ratio.toFixed(2)} (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+
+  const entry = entryJsReport(path.join(root, 'dist'));
+  console.log(
+    `\nentry JS of the catalog route: ${entry.gzipKb.toFixed(1)} KB gzip (${entry.rawKb.toFixed(1)} KB raw, ${entry.files.length} file(s)); budget ${ENTRY_JS_BUDGET_KB} KB: ${entry.gzipKb <= ENTRY_JS_BUDGET_KB ? 'met' : 'NOT met'}`,
+  );
+  if (process.env.BENCH_SKIP_BROWSER) {
+    console.log('browser measurements skipped (BENCH_SKIP_BROWSER)');
+  } else {
+    const b = await browserBench(url, '/the-fox-who-counted-stars/v1/en:original/1');
+    console.log(
+      `page turn (ArrowRight to the new passage painted, prefetched): p50 ${b.pageTurnP50.toFixed(1)} ms, p95 ${b.pageTurnP95.toFixed(1)} ms; target p95 <= ${PAGE_TURN_TARGET_MS} ms: ${b.pageTurnP95 <= PAGE_TURN_TARGET_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(`cold open (navigation to passage text): ${b.coldOpenMs.toFixed(0)} ms (runs: ${b.coldOpenAll.map((t) => t.toFixed(0)).join(', ')}); target ${COLD_OPEN_TARGET_MS} ms: ${b.coldOpenMs <= COLD_OPEN_TARGET_MS ? 'met' : 'NOT met'}`);
+  }
 } finally {
   child.kill('SIGTERM');
 }

@@ -1,0 +1,153 @@
+/**
+ * Synthesis bench (issue 5, "measured, not asserted"): CPU seconds per minute of audio and MP3 kbps over a few
+ * passages of the real library, and how long the whole library takes at the configured concurrency.
+ *
+ * `narrationBench()` is for the main bench to call; `node --import tsx bench/narration.ts` runs it alone.
+ * By default the whole-library time is estimated from the sample (CPU per character of text, per language,
+ * divided over the workers); `full: true` (or BENCH_NARRATION_FULL=1) narrates the whole library through the
+ * worker pool and measures it. Nothing is written to DATA_DIR.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { readLibrary } from '../server/content/read';
+import { narrate } from '../server/narration/pipeline';
+import { NarrationPool } from '../server/narration/pool';
+import { defaultConcurrency, narrationSettings } from '../server/narration/queue';
+import { isVoiced } from '../server/narration/voices';
+import { passagePlainText } from '../src/domain/sanitize';
+
+export interface NarrationBenchOptions {
+  /** The library folder. @default CONTENT_DIR or ./content */
+  contentDir?: string;
+  /** Passages sampled per language. @default 2 */
+  perLanguage?: number;
+  /** Narrate the whole library through the pool and time it, instead of estimating. */
+  full?: boolean;
+  /** Background workers. @default NARRATION_CONCURRENCY, else the server's default (2 on this machine) */
+  concurrency?: number;
+}
+
+export interface NarrationBenchResult {
+  sample: { passages: number; languages: string[]; audioSeconds: number; cpuSeconds: number; mp3Bytes: number };
+  /** CPU seconds (espeak + MP3 encoding) per minute of narration. */
+  cpuSecondsPerAudioMinute: number;
+  kbps: number;
+  library: {
+    passages: number;
+    concurrency: number;
+    cores: number;
+    /** Wall-clock seconds to narrate every voiced passage. */
+    seconds: number;
+    audioMinutes: number;
+    /** true when measured by narrating everything; false when estimated from the sample. */
+    measured: boolean;
+  };
+}
+
+interface LibraryPassage {
+  language: string;
+  plain: string;
+}
+
+function libraryPassages(contentDir: string): LibraryPassage[] {
+  const library = readLibrary(contentDir);
+  if (library.problems.length) throw new Error(`The library in ${contentDir} has problems; run npm run content:import to see them`);
+  const out: LibraryPassage[] = [];
+  for (const pub of library.publications) {
+    for (const edition of pub.editions) {
+      if (!isVoiced(edition.language)) continue;
+      for (const p of edition.passages) out.push({ language: edition.language, plain: passagePlainText(p.html) });
+    }
+  }
+  return out;
+}
+
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+};
+
+export async function narrationBench(options: NarrationBenchOptions = {}): Promise<NarrationBenchResult> {
+  const contentDir = path.resolve(options.contentDir ?? process.env.CONTENT_DIR ?? path.join(import.meta.dirname, '..', 'content'));
+  const perLanguage = options.perLanguage ?? 2;
+  const concurrency = Math.max(1, options.concurrency ?? (process.env.NARRATION_CONCURRENCY ? narrationSettings(process.env, true).concurrency : defaultConcurrency()));
+  const full = options.full ?? process.env.BENCH_NARRATION_FULL === '1';
+  const all = libraryPassages(contentDir);
+  const languages = [...new Set(all.map((p) => p.language))];
+
+  // The sample: passages spread through each language's list. Each language is warmed first (espeak start-up
+  // and dictionary loading are one-off costs, not per-passage ones).
+  const sample: LibraryPassage[] = [];
+  for (const language of languages) {
+    const list = all.filter((p) => p.language === language && p.plain.length > 0);
+    for (let i = 0; i < Math.min(perLanguage, list.length); i++) sample.push(list[Math.floor(((i + 0.5) * list.length) / perLanguage)]);
+    await narrate('Ready.', language);
+  }
+  let audioMs = 0;
+  let cpu = 0;
+  let bytes = 0;
+  const cpuPerChar = new Map<string, { cpu: number; chars: number; audioMs: number }>();
+  for (const p of sample) {
+    const before = process.cpuUsage();
+    const result = await narrate(p.plain, p.language);
+    const c = cpuSeconds(before);
+    cpu += c;
+    audioMs += result.durationMs;
+    bytes += result.mp3.length;
+    const per = cpuPerChar.get(p.language) ?? { cpu: 0, chars: 0, audioMs: 0 };
+    per.cpu += c;
+    per.chars += p.plain.length;
+    per.audioMs += result.durationMs;
+    cpuPerChar.set(p.language, per);
+  }
+  const cpuPerAudioMinute = cpu / (audioMs / 60_000);
+  const cores = os.availableParallelism();
+
+  let seconds: number;
+  let audioMinutes: number;
+  if (full) {
+    const pool = new NarrationPool({ background: concurrency, priority: 1 });
+    const t0 = performance.now();
+    let total = 0;
+    try {
+      const results = await Promise.all(all.map((p) => pool.run(p.plain, p.language, false).promise));
+      total = results.reduce((n, r) => n + r.durationMs, 0);
+    } finally {
+      await pool.close();
+    }
+    seconds = (performance.now() - t0) / 1000;
+    audioMinutes = total / 60_000;
+  } else {
+    let estimatedCpu = 0;
+    let estimatedAudioMs = 0;
+    for (const p of all) {
+      const per = cpuPerChar.get(p.language)!;
+      estimatedCpu += (per.cpu / per.chars) * p.plain.length;
+      estimatedAudioMs += (per.audioMs / per.chars) * p.plain.length;
+    }
+    // Workers share the cores; worker start-up (about 0.5 s each) happens once.
+    seconds = estimatedCpu / Math.min(concurrency, cores) + 0.5;
+    audioMinutes = estimatedAudioMs / 60_000;
+  }
+
+  return {
+    sample: { passages: sample.length, languages, audioSeconds: audioMs / 1000, cpuSeconds: cpu, mp3Bytes: bytes },
+    cpuSecondsPerAudioMinute: cpuPerAudioMinute,
+    kbps: (bytes * 8) / audioMs,
+    library: { passages: all.length, concurrency, cores, seconds, audioMinutes, measured: full },
+  };
+}
+
+export function formatNarrationBench(r: NarrationBenchResult): string {
+  const lib = r.library;
+  return [
+    `narration (espeak-ng WASM + MP3): ${r.cpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio, ${r.kbps.toFixed(1)} kbps ` +
+      `(${r.sample.passages} passages in ${r.sample.languages.join(', ')}: ${r.sample.audioSeconds.toFixed(0)} s of audio in ${r.sample.cpuSeconds.toFixed(1)} CPU s)`,
+    `whole library: ${lib.passages} passages, ${lib.audioMinutes.toFixed(1)} min of audio, ${lib.seconds.toFixed(0)} s at concurrency ${lib.concurrency} on ${lib.cores} core(s)` +
+      (lib.measured ? ' (measured)' : ' (estimated from the sample; BENCH_NARRATION_FULL=1 measures it)'),
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(formatNarrationBench(await narrationBench()));
+}
