@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 /** The e2e suite runs against the app exactly as `npm start` serves it, on its own port and a fresh data dir. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+/** E2E_DIST_DIR builds the app into its own folder, so two e2e runs of one checkout do not race on dist/. */
+const DIST_DIR = process.env.E2E_DIST_DIR;
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -39,6 +41,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/ping`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', NARRATION_CONCURRENCY: process.env.NARRATION_CONCURRENCY ?? '0' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', ...(DIST_DIR ? { DIST_DIR } : {}), NARRATION_CONCURRENCY: process.env.NARRATION_CONCURRENCY ?? '0' },
   },
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { browserBench, entryJsReport, ENTRY_JS_BUDGET_KB, PAGE_TURN_TARGET_MS, COLD_OPEN_TARGET_MS } from './browser';
+import { formatNarrationBench, narrationBench } from './narration';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
@@ -72,4 +73,11 @@ try {
   }
 } finally {
   child.kill('SIGTERM');
+}
+
+// Narration runs after the HTTP server has stopped, so the two do not compete for the cores.
+if (process.env.BENCH_SKIP_NARRATION) {
+  console.log('\nnarration measurements skipped (BENCH_SKIP_NARRATION)');
+} else {
+  console.log('\n' + formatNarrationBench(await narrationBench({ full: process.env.BENCH_NARRATION_FULL !== '0' })));
 }

@@ -16,6 +16,8 @@ const server = await startServer({
   dataDir,
   contentDir: path.join(root, 'content'),
   distDir: path.join(root, 'dist'),
+  // Background narration would compete with the HTTP measurements for the cores.
+  narration: { concurrency: 0 },
   logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
   extraRoutes: (app) => {
     app.get('/bench/constant', (c) => c.json(CONSTANT));

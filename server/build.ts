@@ -33,7 +33,7 @@ export function buildIfStale(root: string, distDir: string, log: (msg: string) =
   if (!isBuildStale(root, distDir)) return;
   log('Building the web app (dist/ is missing or stale)…');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The web app failed to build (see the output above).');
   fs.writeFileSync(path.join(distDir, STAMP), hashInputs(root) + '\n');
 }

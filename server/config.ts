@@ -42,7 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     contentDir: path.resolve(e.CONTENT_DIR),
     logLevel: e.LOG_LEVEL,
-    distDir: path.join(ROOT_DIR, 'dist'),
+    // DIST_DIR lets two servers of one checkout build and serve apart (parallel e2e runs).
+    distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT_DIR, 'dist'),
     rootDir: ROOT_DIR,
   };
 }
