@@ -23,6 +23,7 @@ import { toastsMachine, toastTimers, type ToastsEvent } from '../machines/toasts
 import { copyLinkMachine, type CopyLinkEvent } from '../machines/copyLink';
 import { levelIndicatorMachine, type LevelIndicatorEvent } from '../machines/levelIndicator';
 import { hostMachine, type MachineHost } from './host';
+import { createListenDriver, type ListenPlayer, type ListenStart } from './listenDriver';
 import { PassageCache } from './passageCache';
 import type { EnginePorts, TrackedEvent } from './ports';
 import { createSettingsStore, type ReaderPosition } from './settings';
@@ -47,7 +48,10 @@ export type EngineEvent =
   | { type: 'publication.viewed'; slug: string }
   | { type: 'url.visited'; url: string }
   | { type: 'audio.settingsChanged'; playbackSpeed?: number; autoPlay?: boolean }
-  | { type: 'listen.start'; autoPlay: boolean; isLastPage: boolean };
+  // The listen flow (src/engine/listenDriver.ts): open an edition, follow the page, seek.
+  | ({ type: 'listen.start' } & ListenStart)
+  | { type: 'listen.page'; position: number }
+  | { type: 'listen.seek'; seconds: number };
 
 export type ReaderEngineEvent =
   | EngineEvent
@@ -76,6 +80,8 @@ export interface ReaderEngineSnapshot {
   toolbar: SnapshotFrom<typeof toolbarMachine>;
   readerAudio: SnapshotFrom<typeof readerAudioMachine>;
   listenAudio: SnapshotFrom<typeof listenAudioMachine> | null;
+  /** The listen player's position and clock (listenDriver), or null before 'listen.start'. */
+  listenPlayer: ListenPlayer | null;
   highlightDecode: SnapshotFrom<typeof highlightDecodeMachine>;
   classCode: SnapshotFrom<typeof classCodeMachine>;
   roleModal: SnapshotFrom<typeof roleModalMachine>;
@@ -497,7 +503,8 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     return { session, loaders, missing, readerAudio, highlightDecode, toasts, classCode, roleModal, copyLink, levelIndicator, toolbar };
   }
 
-  let listen: MachineHost<typeof listenAudioMachine> | null = null;
+  // The listen flow: its machine and its I/O (narration fetch, audio, prefetch, advance) live in listenDriver.
+  const listenDriver = createListenDriver({ api, clock, audio: ports.listenAudio, navigation: ports.navigation, logger, onChange: changed });
 
   function requestSpeechMarks() {
     const passage = shown.primary;
@@ -619,27 +626,15 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       case 'audio.settingsChanged':
         track('Changed Audio Settings', { playbackSpeed: event.playbackSpeed, autoPlay: event.autoPlay });
         return;
+      // The listen flow is run by listenDriver (src/engine/listenDriver.ts).
       case 'listen.start':
-        listen?.stop();
-        listen = host(
-          listenAudioMachine.provide({
-            actions: {
-              restartAudio: () => ports.audio?.seek(0),
-              prefetchNextAudio: () => {
-                const c = sessionContext();
-                const edition = slotEdition('primary');
-                if (!edition || c.position >= edition.passageCount) return;
-                cache
-                  .load(edition.id, c.position + 1, true)
-                  .then(() => listen?.send({ type: 'listen.nextReady' } as never))
-                  .catch(() => undefined);
-              },
-              advanceToNextPassage: () => queueMicrotask(() => hosts?.session.send({ type: 'page.next' })),
-            },
-          }),
-          { autoPlay: event.autoPlay, isLastPage: event.isLastPage },
-        );
-        changed();
+        listenDriver.start(event);
+        return;
+      case 'listen.page':
+        listenDriver.page(event.position);
+        return;
+      case 'listen.seek':
+        listenDriver.seek(event.seconds);
         return;
     }
     const targets = routes.get(event.type);
@@ -662,7 +657,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       [() => hosts?.toasts ?? null, toastsMachine],
       [() => hosts?.copyLink ?? null, copyLinkMachine],
       [() => hosts?.levelIndicator ?? null, levelIndicatorMachine],
-      [() => listen, listenAudioMachine],
+      [() => listenDriver.machine(), listenAudioMachine],
     ];
     for (const [target, machine] of table) {
       for (const type of (machine.root as unknown as { events: string[] }).events) {
@@ -682,7 +677,8 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       secondary: slot('secondary'),
       toolbar: hs.toolbar.getSnapshot(),
       readerAudio: hs.readerAudio.getSnapshot(),
-      listenAudio: listen?.getSnapshot() ?? null,
+      listenAudio: listenDriver.machine()?.getSnapshot() ?? null,
+      listenPlayer: listenDriver.player(),
       highlightDecode: hs.highlightDecode.getSnapshot(),
       classCode: hs.classCode.getSnapshot(),
       roleModal: hs.roleModal.getSnapshot(),
@@ -743,8 +739,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     },
     stop() {
       if (!started || !hosts) return;
-      listen?.stop();
-      listen = null;
+      listenDriver.stop();
       // Answers still in flight land on a stopped engine: drop them.
       wanted.primary = null;
       wanted.secondary = null;

@@ -60,7 +60,7 @@ export interface LoggerPort {
  * honestly (a missing edition is 'Passage not found', a class code cannot be accepted).
  */
 export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> &
-  Partial<Pick<ApiClient, 'createEdition'>> & {
+  Partial<Pick<ApiClient, 'createEdition' | 'getAudioOnly'>> & {
   getVisitor?(options: { groupCode: string }): Promise<{ groupCodeValid: boolean; features: string[] }>;
   updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
   getSpeechMarks?(passageId: number): Promise<{ offset: number; time: number }[]>;
@@ -72,6 +72,8 @@ export interface EnginePorts {
   storage: StoragePort;
   clock: ClockPort;
   audio?: AudioPort;
+  /** The listen flow's own audio element (src/engine/listenDriver.ts), apart from the reader's. Without it the listen flow is silent. */
+  listenAudio?: AudioPort;
   analytics: AnalyticsPort;
   navigation?: NavigationPort;
   clipboard?: ClipboardPort;

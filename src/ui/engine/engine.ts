@@ -21,6 +21,8 @@ export function getEngine(): ReaderEngine {
       storage: createLocalStorage(),
       clock: systemClock,
       audio: typeof Audio === 'undefined' ? undefined : createHtmlAudio(),
+      // The listen page's own element, so it never fights the reader's player.
+      listenAudio: typeof Audio === 'undefined' ? undefined : createHtmlAudio(),
       analytics,
       navigation: createHistoryNavigation(),
       clipboard: browserClipboard,

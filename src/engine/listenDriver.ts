@@ -1,0 +1,304 @@
+/**
+ * The listen flow's I/O (SPEC §4 Audio control state: listen flow). The listen-audio machine is pure: it names
+ * what should happen (play, pause, restart, prefetch the next passage, advance) and this driver does it through
+ * the ports, then reports the outcomes back as events:
+ *
+ * - it fetches each passage's narration with `api.getAudioOnly`, asking again every LISTEN_AUDIO_POLL_MS while
+ *   the server answers 202 'generating', at most LISTEN_AUDIO_MAX_POLLS times; a failure is logged only (SPEC §8);
+ * - it loads, plays and pauses its audio port to match the machine's state, and sends `listen.ended` when the
+ *   port reports the end;
+ * - once a passage has finished with auto-play on, it prefetches the next passage's narration and sends
+ *   `listen.nextReady` when that is ready (the machine's `loadingNext` timeout advances without it);
+ * - on advance it moves to the next position, tells the machine whether that is the last page, and pushes the
+ *   next passage's address through the navigation port, so the view follows; the audio keeps playing;
+ * - while playing it reads the audio's time every AUDIO_TICK_MS (SPEC §4 "Audio time updates every 25 ms") and
+ *   publishes it when the shown second changes.
+ *
+ * It touches no DOM and no globals: the engine creates it with its ports, and tests drive it with a manual clock
+ * and a silent audio.
+ */
+import { AUDIO_TICK_MS } from '../domain/constants';
+import { listenAudioMachine, type ListenAudioState } from '../machines/listenAudio';
+import { hostMachine, type MachineHost } from './host';
+import type { ApiPort, AudioPort, ClockPort, LoggerPort, NavigationPort, TimerHandle } from './ports';
+
+/** How long to wait before asking again while the server answers 202 'generating' (it sends Retry-After: 1). @default 1000 */
+export const LISTEN_AUDIO_POLL_MS = 1000;
+/** How many times to ask for a passage's narration before giving up (about 15 s at LISTEN_AUDIO_POLL_MS). @default 15 */
+export const LISTEN_AUDIO_MAX_POLLS = 15;
+
+/** What the view tells the engine when the listen page opens an edition ('listen.start'). */
+export interface ListenStart {
+  /** Opened with auto-play flagged (from 'Start Listening'). */
+  autoPlay: boolean;
+  /** Whether `position` is the last page. Computed from passageCount when that is given. */
+  isLastPage: boolean;
+  /** The edition being listened to. Without it the machine runs with no audio (as before narration existed). */
+  editionId?: number;
+  /** The passage shown. @default 1 */
+  position?: number;
+  passageCount?: number;
+  /** Whether the edition has narration (edition.audioEnabled). Without it nothing is fetched. @default true */
+  audioEnabled?: boolean;
+  /** The listen address without the position, e.g. '/listen/{slug}/{version}/{editionSlug}'; advancing pushes `${basePath}/${next}`. */
+  basePath?: string;
+}
+
+/** The listen player's clock and page, for the view. */
+export interface ListenPlayer {
+  /** The passage the flow is on. */
+  position: number;
+  /** Seconds played in the current passage. */
+  currentTime: number;
+  /** The current passage's length in seconds; 0 until its narration is known. */
+  duration: number;
+  /** The current passage's narration: being fetched, ready, failed (logged), or none (no audio for this edition). */
+  audio: 'loading' | 'ready' | 'failed' | 'none';
+}
+
+export interface ListenDriverPorts {
+  api: ApiPort;
+  clock: ClockPort;
+  /** The listen flow's own audio element. Without one the machine still runs, silently, and nothing ends. */
+  audio?: AudioPort;
+  navigation?: NavigationPort;
+  logger: LoggerPort;
+  /** Called whenever the machine's snapshot or the player changes. */
+  onChange: () => void;
+}
+
+export interface ListenDriver {
+  /** Start the listen flow afresh (a new machine) for an edition at a position. */
+  start(options: ListenStart): void;
+  /** The page changed in the view (paging, or following an advance): switch to that passage's audio from 0. */
+  page(position: number): void;
+  /** Seek the current passage's audio. */
+  seek(seconds: number): void;
+  /** The machine's host, or null before 'listen.start' and after stop. The engine routes listen events to it. */
+  machine(): MachineHost<typeof listenAudioMachine> | null;
+  player(): ListenPlayer | null;
+  stop(): void;
+}
+
+interface Narration {
+  url: string;
+  /** ms, as the API gives it. */
+  duration: number;
+}
+
+export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
+  const { api, clock, audio, logger } = ports;
+  let host: MachineHost<typeof listenAudioMachine> | null = null;
+  /** Bumped by every start and stop, so that answers for an earlier flow are dropped. */
+  let generation = 0;
+  let flow: { editionId: number; passageCount: number; audioEnabled: boolean; basePath: string | null } = {
+    editionId: 0,
+    passageCount: 1,
+    audioEnabled: false,
+    basePath: null,
+  };
+  let position = 1;
+  let player: ListenPlayer | null = null;
+  /** Narration per position for this flow: the request, and its answer once known (null when it failed). */
+  const requests = new Map<number, Promise<Narration | null>>();
+  const answers = new Map<number, Narration | null>();
+  const timers = new Set<TimerHandle>();
+  let loadedUrl: string | null = null;
+  let playing = false;
+  let tickTimer: TimerHandle | null = null;
+  let offEnded: (() => void) | null = null;
+
+  const state = (): ListenAudioState | null => (host ? (String(host.getSnapshot().value) as ListenAudioState) : null);
+  const isLast = (p: number) => p >= flow.passageCount;
+
+  function wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const handle = clock.setTimeout(() => {
+        timers.delete(handle);
+        resolve();
+      }, ms);
+      timers.add(handle);
+    });
+  }
+
+  /** The narration of a passage of this flow, fetched once; polls through 202s; null (logged) when it fails. */
+  function narration(target: number): Promise<Narration | null> {
+    const known = requests.get(target);
+    if (known) return known;
+    const gen = generation;
+    const editionId = flow.editionId;
+    const request = (async (): Promise<Narration | null> => {
+      if (!api.getAudioOnly) throw new Error('The API has no audio-only call');
+      for (let attempt = 1; ; attempt++) {
+        const answer = await api.getAudioOnly(editionId, target);
+        if (answer.status === 'ready') return { url: answer.audio.url, duration: answer.audio.duration };
+        if (attempt >= LISTEN_AUDIO_MAX_POLLS) throw new Error('Audio is still being generated');
+        await wait(LISTEN_AUDIO_POLL_MS);
+        if (gen !== generation) return null;
+      }
+    })().then(
+      (found) => {
+        if (gen === generation) {
+          answers.set(target, found);
+          if (target === position) sync();
+        }
+        return found;
+      },
+      (error: unknown) => {
+        // SPEC §8: audio fetch errors are logged only. Forget the request, so paging back asks again.
+        logger.error('Audio fetch failed', error);
+        if (gen === generation) {
+          requests.delete(target);
+          answers.set(target, null);
+          if (target === position) sync();
+        }
+        return null;
+      },
+    );
+    requests.set(target, request);
+    return request;
+  }
+
+  function publish(next: ListenPlayer) {
+    const before = player;
+    if (before && before.position === next.position && before.audio === next.audio && before.duration === next.duration && Math.floor(before.currentTime) === Math.floor(next.currentTime)) return false;
+    player = next;
+    return true;
+  }
+
+  function readPlayer(): ListenPlayer {
+    const answer = answers.get(position);
+    const status: ListenPlayer['audio'] = !flow.audioEnabled ? 'none' : answer === undefined ? 'loading' : answer === null ? 'failed' : 'ready';
+    const loaded = status === 'ready' && audio && loadedUrl === answer!.url;
+    const duration = loaded && audio.duration() > 0 ? audio.duration() : status === 'ready' ? answer!.duration / 1000 : 0;
+    return { position, currentTime: loaded ? audio.currentTime() : 0, duration, audio: status };
+  }
+
+  function tick() {
+    tickTimer = null;
+    if (!host || !playing) return;
+    if (publish(readPlayer())) ports.onChange();
+    tickTimer = clock.setTimeout(tick, AUDIO_TICK_MS);
+  }
+
+  /** Make the audio port match the machine: the current passage loaded, playing only in `playing`. */
+  function sync() {
+    const s = state();
+    if (!host || !s) return;
+    if (flow.audioEnabled && !answers.has(position)) void narration(position);
+    const current = answers.get(position) ?? null;
+    if (audio && s !== 'closed' && current && loadedUrl !== current.url) {
+      loadedUrl = current.url;
+      playing = false;
+      audio.load(current.url);
+    }
+    if (audio && s === 'playing' && current && loadedUrl === current.url) {
+      if (!playing) {
+        playing = true;
+        audio.play().catch((error: unknown) => logger.warn('Audio could not play', error));
+      }
+    } else if (playing) {
+      playing = false;
+      audio?.pause();
+    }
+    // When a passage finishes with auto-play on, prefetch the next one (SPEC §4: Loading Next waits for it).
+    const context = host.getSnapshot().context;
+    if (s === 'finished' && flow.audioEnabled && context.autoPlay && !isLast(position)) void narration(position + 1);
+    if (playing && tickTimer === null) tickTimer = clock.setTimeout(tick, AUDIO_TICK_MS);
+    if (publish(readPlayer())) ports.onChange();
+  }
+
+  function advance() {
+    if (isLast(position)) return;
+    position += 1;
+    const isLastPage = isLast(position);
+    const gen = generation;
+    // After the transition that asked for it: tell the machine about the page, follow with the address.
+    queueMicrotask(() => {
+      if (gen !== generation || !host) return;
+      host.send({ type: 'listen.page.changed', isLastPage });
+      if (flow.basePath && ports.navigation) ports.navigation.push(`${flow.basePath}/${position}`);
+      sync();
+    });
+  }
+
+  function prefetchNext() {
+    const target = position + 1;
+    if (!flow.audioEnabled || isLast(position)) return;
+    const gen = generation;
+    void narration(target).then((found) => {
+      if (found && gen === generation && host && position === target - 1 && state() === 'loadingNext') host.send({ type: 'listen.nextReady' });
+    });
+  }
+
+  function reset() {
+    generation++;
+    host?.stop();
+    host = null;
+    for (const t of timers) clock.clearTimeout(t);
+    timers.clear();
+    if (tickTimer !== null) clock.clearTimeout(tickTimer);
+    tickTimer = null;
+    requests.clear();
+    answers.clear();
+    if (playing) audio?.pause();
+    playing = false;
+    player = null;
+  }
+
+  return {
+    start(options) {
+      reset();
+      const requested = Math.max(1, options.position ?? 1);
+      // Without a passage count, isLastPage says whether there is a next passage.
+      const passageCount = Math.max(1, options.passageCount ?? (options.isLastPage ? requested : requested + 1));
+      position = Math.min(requested, passageCount);
+      flow = {
+        editionId: options.editionId ?? 0,
+        passageCount,
+        audioEnabled: options.editionId !== undefined && (options.audioEnabled ?? true),
+        basePath: options.basePath ?? null,
+      };
+      if (audio && !offEnded) offEnded = audio.onEnded(() => host?.send({ type: 'listen.ended' }));
+      host = hostMachine({
+        machine: listenAudioMachine.provide({
+          actions: {
+            restartAudio: () => audio?.seek(0),
+            prefetchNextAudio: () => prefetchNext(),
+            advanceToNextPassage: () => advance(),
+          },
+        }),
+        input: { autoPlay: options.autoPlay, isLastPage: isLast(position) },
+        clock,
+        onChange: () => {
+          sync();
+          ports.onChange();
+        },
+        onError: (error) => logger.error('Machine error', error),
+      });
+      sync();
+      ports.onChange();
+    },
+    page(next) {
+      if (!host || next === position || next < 1 || next > flow.passageCount) return;
+      position = next;
+      // A passage whose narration failed earlier is asked for again.
+      if (answers.get(next) === null) answers.delete(next);
+      host.send({ type: 'listen.page.changed', isLastPage: isLast(position) });
+      sync();
+    },
+    seek(seconds) {
+      if (!audio || !host || loadedUrl === null) return;
+      audio.seek(Math.max(0, seconds));
+      if (publish(readPlayer())) ports.onChange();
+    },
+    machine: () => host,
+    player: () => player,
+    stop() {
+      reset();
+      offEnded?.();
+      offEnded = null;
+      loadedUrl = null;
+    },
+  };
+}
