@@ -12,7 +12,12 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  date,
 } from 'drizzle-orm/pg-core';
+import { organization, user } from './authSchema';
+
+// better-auth's tables (user, session, account, verification, organization, member, invitation).
+export * from './authSchema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | Buffer }>({
   dataType: () => 'bytea',
@@ -166,3 +171,55 @@ export const contentRevision = pgTable('content_revision', {
   revision: integer('revision').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts (issue 6): roles, school licenses, class codes and title visibility. better-auth owns the user,
+// organization and member rows; these tables hang off them and go when they go.
+
+/** The reading role a user picked (SPEC §3 User.role): 'INDIVIDUAL' or 'TEACHER'. No row means no role yet. */
+export const userRoles = pgTable('user_roles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  role: text('role').$type<'INDIVIDUAL' | 'TEACHER'>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A school license: one per organization, granting SPEC §3 content types to its members until it expires. */
+export const schoolLicenses = pgTable('school_licenses', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  /** Content types (AUDIO, DECODE, GROUP_CODES, LANGUAGES, LEVELS, USER_UPLOAD). */
+  features: text('features').array().notNull(),
+  /** The last day the license is valid (inclusive, UTC); null for no expiry. */
+  expiresOn: date('expires_on', { mode: 'string' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A teacher's class code: 8 upper-case letters and digits from a CSPRNG, unique, replaced on rotation. */
+export const classCodes = pgTable('class_codes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A teacher's choice for one title (SPEC §4 Title visibility). No row means not assigned. */
+export const titleVisibility = pgTable(
+  'title_visibility',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'ASSIGNED' | 'BLOCKED'>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('title_visibility_user_publication').on(t.userId, t.publicationId)],
+);
