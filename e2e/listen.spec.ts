@@ -99,21 +99,101 @@ test.describe('Select-passage page', () => {
 });
 
 test.describe('Listen page', () => {
-  test('shows the passage text and the thumbnail, says audio is not available and disables play', async ({ page, request }) => {
+  test('shows the passage text and the thumbnail and plays the narration: the clock advances, pause holds it', async ({ page, request }) => {
     const listen = new ListenPage(page);
     await listen.goto(FOX, 'v1', 'en-ORIGINAL', 1);
     await expect(page.getByRole('heading', { level: 1, name: 'The Fox Who Counted Stars' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Cover of The Fox Who Counted Stars' })).toBeVisible();
     await expect(listen.passage(1)).toContainText(await excerptText(request, FOX, 'en', 'ORIGINAL', 1));
     await expect(listen.passage(1)).toContainText('Chapter 1: The Boast');
-    await expect(listen.status).toHaveText('Audio not available');
-    await expect(listen.playButton).toBeDisabled();
-    // Opened directly (no autoPlay state): auto-play is off, and the switch drives the machine.
+    // Opened directly (no autoPlay state): paused until play is pressed.
+    await expect(listen.status).toHaveText('Paused');
+    await expect(listen.playButton).toBeEnabled();
+    const length = await listen.waitForAudio();
+    expect(length).toBeGreaterThan(3);
+    await expect(listen.clock).toHaveText(/^00:00 \/ \d{2}:\d{2}$/);
+
+    await listen.playButton.click();
+    await expect(listen.status).toHaveText('Now Playing');
+    await expect(listen.pauseButton).toBeVisible();
+    await expect.poll(async () => (await listen.clockSeconds())[0], { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+
+    await listen.pauseButton.click();
+    await expect(listen.status).toHaveText('Paused');
+    const held = await listen.clock.innerText();
+    await page.waitForTimeout(1500);
+    await expect(listen.clock).toHaveText(held);
+
+    // The auto-play switch drives the machine.
     await expect(listen.autoPlaySwitch).not.toBeChecked();
     await listen.toggleAutoPlay();
     await expect(listen.autoPlaySwitch).toBeChecked();
     await listen.autoPlaySwitch.press('Space');
     await expect(listen.autoPlaySwitch).not.toBeChecked();
+  });
+
+  test('an edition without audio says Audio not available, disables play and asks for no narration', async ({ page }) => {
+    // No unvoiced edition is in the library yet: present one by serving the publication with audioEnabled false.
+    await page.route(new RegExp(`/api/v1/publications/${FOX}\\?`), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { editions: { audioEnabled: boolean }[] };
+      for (const edition of body.editions) edition.audioEnabled = false;
+      await route.fulfill({ response, json: body });
+    });
+    const audioRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/audioOnly|\/audio\//.test(r.url())) audioRequests.push(r.url());
+    });
+    const listen = new ListenPage(page);
+    await listen.goto(FOX, 'v1', 'en-ORIGINAL', 1);
+    await expect(listen.passage(1)).toContainText('Chapter 1: The Boast');
+    await expect(listen.status).toHaveText('Audio not available');
+    await expect(listen.playButton).toBeDisabled();
+    await expect(listen.clock).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(audioRequests).toEqual([]);
+  });
+
+  test('auto-play advances to the next passage when one ends, keeps playing, and stops at the last page', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const select = new SelectPassagePage(page);
+    await select.goto(FOX, 'v1', 'en-GOLD');
+    await select.type('7');
+    await select.startButton.click();
+    await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/en-GOLD\/7$/);
+
+    const listen = new ListenPage(page);
+    await expect(listen.autoPlaySwitch).toBeChecked();
+    await expect(listen.status).toHaveText('Now Playing');
+    await listen.waitForAudio();
+    await expect.poll(async () => (await listen.clockSeconds())[0], { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
+    // Skip to the end of passage 7 rather than listen to all of it.
+    await listen.seekToEnd();
+    await expect(listen.status).toHaveText('Finished');
+    await expect(page).toHaveURL(/\/en-GOLD\/7$/);
+    // After the delay it prefetches passage 8's narration and moves on.
+    await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/en-GOLD\/8$/, { timeout: 15_000 });
+    await expect(listen.counter(8, 8)).toBeVisible();
+    await expect(listen.passage(8)).toContainText(await excerptText(request, FOX, 'en', 'GOLD', 8));
+    await expect(listen.status).toHaveText('Now Playing');
+    await expect(listen.autoPlaySwitch).toBeChecked();
+    await expect.poll(async () => (await listen.clockSeconds())[0], { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    const [, length8] = await listen.clockSeconds();
+    expect(length8).toBeGreaterThan(3);
+
+    // The last page: it finishes and stays there.
+    await listen.seekToEnd();
+    await expect(listen.status).toHaveText('Finished');
+    await page.waitForTimeout(8000);
+    await expect(listen.status).toHaveText('Finished');
+    await expect(page).toHaveURL(/\/en-GOLD\/8$/);
+    await expect(listen.nextLink).toHaveAttribute('aria-disabled', 'true');
+
+    // Play from Finished starts the passage again at 0.
+    await listen.playButton.click();
+    await expect(listen.status).toHaveText('Now Playing');
+    await expect.poll(async () => (await listen.clockSeconds())[0], { timeout: 5000 }).toBeLessThan(5);
   });
 
   test('pages through every passage with previous and next, disabled at the ends', async ({ page, request }) => {

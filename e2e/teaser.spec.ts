@@ -24,9 +24,20 @@ test.describe('Public teaser page', () => {
     await expect(teaser.fact('Edition')).toContainText('English');
     await expect(teaser.fact('Edition')).toContainText('Gold');
     await expect(teaser.fact('Version')).toHaveText('v1');
-    await expect(teaser.fact('Audio length')).toHaveText('Not narrated yet');
-    await expect(teaser.audioBar).toContainText('Audio not available');
-    await expect(teaser.audioBar.getByRole('button', { name: 'Play audio' })).toBeDisabled();
+    // The audio length is the edition's narrated total, 'Xh Ym' or 'Ym' (its own test below checks the values).
+    await expect(teaser.fact('Audio length')).toHaveText(/^(\d+h )?\d+m$|^Not narrated yet$/);
+    // The audio bar plays this passage's narration.
+    await expect(teaser.playButton).toBeEnabled();
+    await expect.poll(async () => (await teaser.clockSeconds())[1], { timeout: 15_000 }).toBeGreaterThan(3);
+    await expect(teaser.clock).toHaveText(/^00:00 \/ \d{2}:\d{2}$/);
+    await teaser.playButton.click();
+    await expect(teaser.pauseButton).toBeVisible();
+    await expect.poll(async () => (await teaser.clockSeconds())[0], { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await teaser.pauseButton.click();
+    await expect(teaser.playButton).toBeVisible();
+    const held = await teaser.clock.innerText();
+    await page.waitForTimeout(1200);
+    await expect(teaser.clock).toHaveText(held);
 
     await expect(teaser.percentText(13)).toBeVisible();
     await expect(teaser.progress).toHaveAttribute('aria-valuetext', '13% complete');
@@ -44,6 +55,68 @@ test.describe('Public teaser page', () => {
     expect(box.whiteSpace).toBe('nowrap');
     expect(box.overflow).toBe('ellipsis');
     expect(box.height).toBeLessThan(box.lineHeight * 1.5);
+  });
+
+  test("the audio length is the edition's narrated total as 'Xh Ym' or 'Ym'", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    // Narrate every passage of the edition through the API (the server narrates a requested passage in about 1 s).
+    const publication = async () => {
+      const response = await request.get(`/api/v1/publications/${BEES}`, { params: { publicationVersion: 'v1' } });
+      const body = (await response.json()) as { editions: { id: number; language: { code: string }; level: string; passageCount: number; audioTotalLength: number }[] };
+      return body.editions.find((e) => e.language.code === 'en' && e.level === 'SILVER')!;
+    };
+    const edition = await publication();
+    let totalMs = 0;
+    for (let position = 1; position <= edition.passageCount; position++) {
+      for (let attempt = 0; ; attempt++) {
+        const response = await request.get('/api/v1/passages/audioOnly', { params: { editionId: edition.id, position } });
+        const body = (await response.json()) as { status: string; audio?: { duration: number } };
+        if (body.status === 'ready') {
+          totalMs += body.audio!.duration;
+          break;
+        }
+        expect(attempt).toBeLessThan(20);
+        await page.waitForTimeout(1000);
+      }
+    }
+    await expect.poll(async () => (await publication()).audioTotalLength, { timeout: 10_000 }).toBeCloseTo(totalMs / 1000, 0);
+    const minutes = Math.max(1, Math.round(totalMs / 60_000));
+    expect(minutes).toBeLessThan(60);
+    const teaser = new TeaserPage(page);
+    await teaser.goto(BEES, 'v1', 'en:silver', 1);
+    await expect(teaser.fact('Audio length')).toHaveText(`${minutes}m`);
+
+    // Longer editions show hours; an edition with nothing narrated yet says so. Served with those totals:
+    for (const [total, text] of [
+      [3725, '1h 2m'],
+      [7200, '2h 0m'],
+      [0, 'Not narrated yet'],
+    ] as const) {
+      await page.unrouteAll();
+      await page.route(new RegExp(`/api/v1/publications/${BEES}\\?`), async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { editions: { audioTotalLength: number }[] };
+        for (const e of body.editions) e.audioTotalLength = total;
+        await route.fulfill({ response, json: body });
+      });
+      await teaser.goto(BEES, 'v1', 'en:silver', 2);
+      await expect(teaser.fact('Audio length')).toHaveText(text);
+    }
+  });
+
+  test('an edition without audio says Audio not available in the bar', async ({ page }) => {
+    await page.route(new RegExp(`/api/v1/publications/${FOX}\\?`), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { editions: { audioEnabled: boolean }[] };
+      for (const e of body.editions) e.audioEnabled = false;
+      await route.fulfill({ response, json: body });
+    });
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'en:gold', 2);
+    await expect(teaser.fact('Audio length')).toHaveText('Audio not available');
+    await expect(teaser.audioBar).toContainText('Audio not available');
+    await expect(teaser.playButton).toBeDisabled();
+    await expect(teaser.clock).toHaveCount(0);
   });
 
   test('next and previous move one passage and stop at the ends', async ({ page, request }) => {

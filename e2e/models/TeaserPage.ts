@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './AppShell';
+import { parseClock } from './ListenPage';
 
 /** The public teaser page (SPEC §2), /teaser/{slug}/{version}/{language}:{level}/{position}. */
 export class TeaserPage {
@@ -13,6 +14,10 @@ export class TeaserPage {
   readonly jumpInput: Locator;
   readonly jumpButton: Locator;
   readonly audioBar: Locator;
+  readonly playButton: Locator;
+  readonly pauseButton: Locator;
+  /** The audio bar's clock, 'mm:ss / mm:ss'. */
+  readonly clock: Locator;
   readonly signInLink: Locator;
   readonly classCodeInput: Locator;
   readonly classCodeSubmit: Locator;
@@ -31,6 +36,9 @@ export class TeaserPage {
     this.jumpInput = this.passages.getByRole('textbox', { name: 'Jump to passage' });
     this.jumpButton = this.passages.getByRole('button', { name: 'Go' });
     this.audioBar = page.getByRole('region', { name: 'Audio' });
+    this.playButton = this.audioBar.getByRole('button', { name: 'Play audio' });
+    this.pauseButton = this.audioBar.getByRole('button', { name: 'Pause audio' });
+    this.clock = this.audioBar.getByRole('timer', { name: 'Audio time' });
     this.signInLink = page.getByRole('link', { name: 'Sign In' });
     this.classCodeInput = page.getByRole('textbox', { name: 'Class Code' });
     this.classCodeSubmit = page.getByRole('button', { name: 'Submit' });
@@ -41,6 +49,11 @@ export class TeaserPage {
   async goto(slug: string, version: string, edition: string, position: number | string) {
     await this.page.goto(`/teaser/${slug}/${version}/${edition}/${position}`);
     await expect(this.progress).toBeVisible();
+  }
+
+  /** The audio bar's clock as seconds: [current, length]. */
+  async clockSeconds(): Promise<[number, number]> {
+    return parseClock(await this.clock.innerText());
   }
 
   heading(title: string): Locator {

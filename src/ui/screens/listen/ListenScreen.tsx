@@ -1,21 +1,20 @@
 /**
  * Listen page (SPEC §2 route table; §4 Audio control state: listen flow),
  * /listen/{slug}/{version}/{editionSlug}/{position}: the listen-audio machine's screen. The view sends
- * 'listen.start' (autoPlay from the history state, isLastPage) and 'listen.page.changed', renders what
- * connectListenAudio returns (state label, play/pause, auto-play) and links to the neighbouring passages. The
- * narration itself arrives in a later issue: an edition without audio says 'Audio not available' and play is
- * disabled.
+ * 'listen.start' (the edition, the position, auto-play from the history state) and 'listen.page' when the
+ * address moves; the engine's listen driver (src/engine/listenDriver.ts) fetches and plays the narration and, on
+ * auto-advance, pushes the next passage's address, which this view then shows. It renders what
+ * connectListenAudio returns (state label, play/pause, auto-play), the clock in mm:ss with a seek bar, and links
+ * to the neighbouring passages. An edition without audio says 'Audio not available' and play is disabled.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Button, Switch } from 'react-aria-components';
 import { Link, Redirect } from 'wouter';
 import { ApiError } from '../../../api';
 import { PASSAGE_NOT_FOUND } from '../../../domain/constants';
 import { buildReaderPath } from '../../../domain/readerUrl';
 import type { Edition } from '../../../domain/schemas';
-import { connectListenAudio } from '../../../machines/listenAudio';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { StatusCard } from '../../components/StatusPage';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
@@ -23,6 +22,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { isMissingPublication } from '../publication/PublicationScreen';
+import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
 import { ListenHeading, ListenQueryState, Thumbnail, listenHref, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
 
 /** The address's position: a whole number from 1, or 'redirect to 1' for anything that is not a number. */
@@ -93,31 +93,14 @@ function ListenPlayer({
   edition: Edition;
   position: number;
 }) {
-  const send = useEngineSend();
-  const snapshot = useEngine((s) => s.listenAudio);
-  const listen = snapshot ? connectListenAudio(snapshot, send) : null;
   const passageCount = edition.passageCount;
-  const isLastPage = position >= passageCount;
   const audioAvailable = edition.audioEnabled;
-
-  // One listen flow per edition: start it (auto-play from the history state), then tell it about page changes.
-  const startedFor = useRef<number | null>(null);
-  useEffect(() => {
-    if (startedFor.current !== edition.id) {
-      startedFor.current = edition.id;
-      send({ type: 'listen.start', autoPlay: historyAutoPlay(), isLastPage });
-    } else {
-      send({ type: 'listen.page.changed', isLastPage });
-    }
-  }, [send, edition.id, position, isLastPage]);
-  // Leaving the page closes the player.
-  useEffect(
-    () => () => {
-      startedFor.current = null;
-      send({ type: 'listen.close' });
-    },
-    [send],
-  );
+  const { listen, currentTime, duration, seek } = useListenFlow({
+    edition,
+    position,
+    autoPlay: historyAutoPlay,
+    basePath: listenHref(slug, version, editionSlug),
+  });
 
   const passage = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
   usePrefetchNeighbours(slug, version, edition, position);
@@ -162,6 +145,7 @@ function ListenPlayer({
             Auto-play
           </Switch>
         </div>
+        {audioAvailable && <ListenClock currentTime={currentTime} duration={duration} onSeek={seek} className="mt-4" />}
       </section>
 
       <section aria-label={`Passage ${position}`} lang={edition.language.code} dir={edition.language.rightToLeft ? 'rtl' : 'ltr'} className="min-h-40">
@@ -241,18 +225,6 @@ function usePrefetchNeighbours(slug: string, version: string, edition: Edition, 
     }
   }, [queryClient, slug, version, edition, position]);
 }
-
-const PlayGlyph = () => (
-  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
-    <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
-  </svg>
-);
-const PauseGlyph = () => (
-  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
-    <rect x="6" y="5" width="4" height="14" rx="1" />
-    <rect x="14" y="5" width="4" height="14" rx="1" />
-  </svg>
-);
 
 /** The screen in the shared layout (navbar, footer): the route renders it bare. */
 export function ListenScreen(props: { slug: string; version: string; editionSlug: string; position: string }) {

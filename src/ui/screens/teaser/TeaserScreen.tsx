@@ -23,7 +23,7 @@ import {
 } from 'react-aria-components';
 import { Link, Redirect, useLocation } from 'wouter';
 import { ApiError } from '../../../api';
-import { formatAudioLength, formatClock } from '../../../domain/audioTime';
+import { formatAudioLength } from '../../../domain/audioTime';
 import { CLASS_CODE_LENGTH, NOVEL_NOT_FOUND_MESSAGE, PASSAGE_NOT_FOUND } from '../../../domain/constants';
 import { keepDigits, parseJumpTarget, percentComplete } from '../../../domain/passageNumber';
 import { buildReaderPath, parseEditionSegment, type ReaderEdition } from '../../../domain/readerUrl';
@@ -40,10 +40,20 @@ import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { withRedirect } from '../../platform/navigation';
 import { isMissingPublication } from '../publication/PublicationScreen';
+import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from '../listen/listenFlow';
 
 /** /teaser/{slug}/{version}/{language}:{level}/{position} */
 export function teaserHref(slug: string, version: string, edition: ReaderEdition, position: number): string {
   return `/teaser/${slug}/${version}/${edition.language}:${edition.level}/${position}`.toLowerCase();
+}
+
+/**
+ * The edition's audio length, 'Xh Ym' or 'Ym' (SPEC §9). The server sums the passages narrated so far, so an
+ * edition none of whose passages has been narrated yet says so rather than '0m'.
+ */
+function audioLengthText(edition: Edition): string {
+  if (!edition.audioEnabled) return 'Audio not available';
+  return edition.audioTotalLength > 0 ? formatAudioLength(edition.audioTotalLength) : 'Not narrated yet';
 }
 
 /** The chapter a position is in: the last shortcut at or before it (SPEC §2 Reader screen, top toolbar). */
@@ -163,7 +173,7 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
               </div>
               <div>
                 <dt className="text-ink-muted">Audio length</dt>
-                <dd className="mt-1 font-medium">{edition.audioEnabled ? formatAudioLength(edition.audioTotalLength) : 'Not narrated yet'}</dd>
+                <dd className="mt-1 font-medium">{audioLengthText(edition)}</dd>
               </div>
             </dl>
             <ProgressBar value={percent} valueLabel={`${percent}% complete`} className="mt-6 flex flex-col gap-2">
@@ -225,7 +235,7 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
             <JumpForm key={position} passageCount={passageCount} onJump={(p) => navigate(hrefAt(p))} />
           </nav>
 
-          <AudioBar edition={edition} />
+          <AudioBar edition={edition} position={position} />
         </div>
       </div>
 
@@ -305,27 +315,27 @@ function JumpForm({ passageCount, onJump }: { passageCount: number; onJump: (pos
   );
 }
 
-/** The audio bar. Narration arrives in a later issue; until an edition has audio it says so. */
-function AudioBar({ edition }: { edition: Edition }) {
+/**
+ * The audio bar (SPEC §2 Public teaser page): play and pause this passage's narration, a seek bar and the clock
+ * in mm:ss. It runs on the engine's listen flow with auto-play off and no address to advance to, so the narration
+ * is fetched, polled while it is being made, and played by the same driver as the listen page.
+ */
+function AudioBar({ edition, position }: { edition: Edition; position: number }) {
   const available = edition.audioEnabled;
+  const { listen, currentTime, duration, seek } = useListenFlow({ edition, position, autoPlay: () => false });
+  const isPlaying = available && Boolean(listen?.isPlaying);
   return (
     <section aria-label="Audio" className="flex items-center gap-4 rounded-xl border border-line bg-surface px-4 py-3">
       <Button
-        isDisabled
-        aria-label="Play audio"
-        className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-900 text-white data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300"
+        isDisabled={!available || !listen}
+        onPress={() => listen?.toggle()}
+        aria-label={isPlaying ? 'Pause audio' : 'Play audio'}
+        className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-900 text-white data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300 data-[hovered]:bg-primary-800"
       >
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
-          <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
-        </svg>
+        {isPlaying ? <PauseGlyph size={18} /> : <PlayGlyph size={18} />}
       </Button>
       {available ? (
-        <>
-          <div aria-hidden="true" className="h-1.5 flex-1 rounded-full bg-primary-100" />
-          <span className="text-sm text-ink-muted tabular-nums">
-            {formatClock(0)} / {formatClock(edition.audioTotalLength)}
-          </span>
-        </>
+        <ListenClock currentTime={currentTime} duration={duration} onSeek={seek} className="min-w-0 flex-1" />
       ) : (
         <span className="text-sm font-medium text-ink-muted">Audio not available</span>
       )}
