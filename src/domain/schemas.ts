@@ -277,3 +277,83 @@ export type PassageAudio = z.infer<typeof PassageAudioSchema>;
 export const SpeechMarksReadySchema = z.object({ passageId: z.number().int(), speechMarks: z.array(SpeechMarkSchema) });
 export const SpeechMarksResponseSchema = z.union([SpeechMarksReadySchema, AudioGeneratingSchema]);
 export type SpeechMarksResponse = z.infer<typeof SpeechMarksResponseSchema>;
+
+// --- Accounts (issue 6): users, features, class codes, title visibility ---------------------------------------
+
+/** SPEC §3 content types: the features a school license grants. */
+export const CONTENT_TYPES = ['AUDIO', 'DECODE', 'GROUP_CODES', 'LANGUAGES', 'LEVELS', 'USER_UPLOAD'] as const;
+export const ContentTypeSchema = z.enum(CONTENT_TYPES);
+export type ContentType = z.infer<typeof ContentTypeSchema>;
+
+/** SPEC §3 User.role, as stored and sent. */
+export const USER_ROLES = ['INDIVIDUAL', 'TEACHER'] as const;
+export const UserRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof UserRoleSchema>;
+
+/** A user's role in an organization: owners and admins are `org:admin`. */
+export const ORGANIZATION_ROLES = ['org:admin', 'org:member'] as const;
+export const OrganizationMembershipSchema = z.object({
+  role: z.enum(ORGANIZATION_ROLES),
+  organization: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+});
+export type OrganizationMembership = z.infer<typeof OrganizationMembershipSchema>;
+
+/** A class code: exactly 8 letters or digits (SPEC §5); the server compares it upper-cased. */
+export const GroupCodeSchema = z.string().regex(/^[A-Za-z0-9]{8}$/, { error: 'A class code is 8 letters or digits' });
+
+/** GET /users/me (SPEC §3 User). firstName is the first word of the name, lastName the rest. */
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** null until the user picks one (the role modal). */
+  role: UserRoleSchema.nullable(),
+  features: z.array(ContentTypeSchema),
+  /** The teacher's class code when they have GROUP_CODES, else null. */
+  groupCode: z.string().nullable(),
+  organizationMemberships: z.array(OrganizationMembershipSchema),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** PATCH /users/me/role. */
+export const UpdateRoleBodySchema = z.object({ role: UserRoleSchema });
+export type UpdateRoleBody = z.infer<typeof UpdateRoleBodySchema>;
+
+/** GET /features/me. */
+export const FeaturesSchema = z.object({ features: z.array(ContentTypeSchema) });
+
+/** POST /users/me/group-code (rotation). */
+export const GroupCodeResponseSchema = z.object({ groupCode: z.string() });
+
+/** GET /visitors/me (SPEC §3 Visitor result). */
+export const VisitorSchema = z.object({ groupCodeValid: z.boolean(), features: z.array(ContentTypeSchema) });
+export type Visitor = z.infer<typeof VisitorSchema>;
+
+/** SPEC §4 Title visibility. */
+export const TITLE_STATUSES = ['ASSIGNED', 'BLOCKED'] as const;
+export const TitleStatusSchema = z.enum(TITLE_STATUSES);
+export type TitleStatus = z.infer<typeof TitleStatusSchema>;
+
+/** SPEC §3 UserTitle: titleId is the publication id; title is its catalog summary. */
+export const UserTitleSchema = z.object({
+  id: z.number().int(),
+  titleId: z.number().int(),
+  status: TitleStatusSchema,
+  title: PublicationSummarySchema,
+});
+export type UserTitle = z.infer<typeof UserTitleSchema>;
+
+/** GET /users/titles. */
+export const UserTitlesSchema = z.object({ items: z.array(UserTitleSchema) });
+export type UserTitles = z.infer<typeof UserTitlesSchema>;
+
+/** PATCH /users/titles/{titleId}/visibility. */
+export const TitleVisibilityBodySchema = z.object({ status: TitleStatusSchema });
+export type TitleVisibilityBody = z.infer<typeof TitleVisibilityBodySchema>;
+
+export const TitleIdParamSchema = z
+  .string()
+  .regex(/^\d{1,9}$/, { error: 'titleId must be a whole number' })
+  .transform(Number);
