@@ -299,8 +299,8 @@ export function checkCoverage(pubs: readonly CheckPublication[]): CoverageReport
   for (const [language, need] of Object.entries(LANGUAGE_COVERAGE) as [LanguageCode, number][]) {
     if (languages[language] < need) add('language-coverage', `${languages[language]} title${languages[language] === 1 ? '' : 's'} in ${language}; at least ${need} required`);
   }
-  if (illustrated < MIN_ILLUSTRATED) add('illustrated-count', `${illustrated} ILLUSTRATED titles; at least ${MIN_ILLUSTRATED} required`);
-  if (premium < MIN_PREMIUM) add('premium-count', `${premium} titles with the badge '${PREMIUM_BADGE}'; at least ${MIN_PREMIUM} required`);
+  if (illustrated < MIN_ILLUSTRATED) add('illustrated-count', `${illustrated} ILLUSTRATED title${illustrated === 1 ? '' : 's'}; at least ${MIN_ILLUSTRATED} required`);
+  if (premium < MIN_PREMIUM) add('premium-count', `${premium} title${premium === 1 ? '' : 's'} with the badge '${PREMIUM_BADGE}'; at least ${MIN_PREMIUM} required`);
   return { titles: pubs.length, languages, illustrated, premium, findings };
 }
 
@@ -349,10 +349,11 @@ function wordsCell(t: TitleReport): string {
 
 /** The terminal report: a table of titles, the findings, the library totals and a summary line. */
 export function formatReport(report: LibraryReport): string {
-  const head = ['title', 'mode', 'passages', 'words/passage', 'en SILVER', 'en GOLD', 'en ORIGINAL', 'translations (* = on-demand source)', 'status'];
+  const head = ['title', 'mode', 'badges', 'passages', 'words/passage', 'en SILVER', 'en GOLD', 'en ORIGINAL', 'translations (* = on-demand source)', 'status'];
   const rows = report.titles.map((t) => [
     t.slug,
     t.renderingMode === 'ILLUSTRATED' ? 'illus.' : '',
+    t.badges.join(','),
     passagesCell(t),
     wordsCell(t),
     fmt(t.englishGrades.SILVER),
@@ -398,6 +399,20 @@ export function formatReport(report: LibraryReport): string {
   return out.join('\n');
 }
 
+/** Breaks a paragraph into lines of at most `width` characters, at spaces. */
+function wrap(text: string, width = 112): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 const mdEscape = (s: string) => s.replace(/\|/g, '\\|');
 
 /** docs/library.md: what the library holds and how its levels measure. Deterministic (no dates), so it diffs cleanly. */
@@ -422,11 +437,13 @@ export function libraryMarkdown(report: LibraryReport): string {
     '- **Lexile is never invented.** Lexile is MetaMetrics\' proprietary scale; the app shows a Lexile figure only when',
     '  a title\'s `publication.yaml` supplies a measured one, and these computed figures are not Lexile measures.',
     '',
-    `Rules: ${MIN_PASSAGES}–${MAX_PASSAGES} passages in every edition, every edition as many passages as en.ORIGINAL,`,
-    `en.ORIGINAL passages of about ${PASSAGE_WORDS_TARGET.min}–${PASSAGE_WORDS_TARGET.max} words (warning outside`,
-    `${PASSAGE_WORDS_WARN.min}–${PASSAGE_WORDS_WARN.max}, error outside ${PASSAGE_WORDS_FAIL.min}–${PASSAGE_WORDS_FAIL.max}), an illustration on every`,
-    `passage of an ILLUSTRATED title, and a QR code into passage 1. Words are counted as the importer counts them`,
-    '(`Intl.Segmenter`).',
+    ...wrap(
+      `Rules: ${MIN_PASSAGES}–${MAX_PASSAGES} passages in every edition, every edition as many passages as en.ORIGINAL, ` +
+        `en.ORIGINAL passages of about ${PASSAGE_WORDS_TARGET.min}–${PASSAGE_WORDS_TARGET.max} words (warning outside ` +
+        `${PASSAGE_WORDS_WARN.min}–${PASSAGE_WORDS_WARN.max}, error outside ${PASSAGE_WORDS_FAIL.min}–${PASSAGE_WORDS_FAIL.max}), ` +
+        'an illustration on every en.ORIGINAL passage of an ILLUSTRATED title, and a QR code into passage 1. Words are ' +
+        'counted as the importer counts them (`Intl.Segmenter`).',
+    ),
     '',
     '## Titles',
     '',

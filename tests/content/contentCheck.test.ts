@@ -262,7 +262,7 @@ describe('the report', () => {
     const report = checkContent([title('good-book'), title('no-qr', { qr: [] })]);
     const text = formatReport(report);
     const lines = text.split('\n');
-    expect(lines[0]).toMatch(/^title\s+mode\s+passages\s+words\/passage\s+en SILVER\s+en GOLD\s+en ORIGINAL\s+translations/);
+    expect(lines[0]).toMatch(/^title\s+mode\s+badges\s+passages\s+words\/passage\s+en SILVER\s+en GOLD\s+en ORIGINAL\s+translations/);
     expect(lines.find((l) => l.startsWith('good-book'))).toMatch(/\s8\s+\d+–\d+\s+-?[\d.]+\s+[\d.]+\s+[\d.]+\s+es -?[\d.]+\s+ok$/);
     expect(lines.find((l) => l.startsWith('no-qr'))).toMatch(/FAIL \(1\)$/);
     expect(text).toContain('error    no-qr  [qr-first-passage]');
