@@ -195,7 +195,15 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
     if (audio && s === 'playing' && current && loadedUrl === current.url) {
       if (!playing) {
         playing = true;
-        audio.play().catch((error: unknown) => logger.warn('Audio could not play', error));
+        const gen = generation;
+        audio.play().catch((error: unknown) => {
+          logger.warn('Audio could not play', error);
+          // The browser refused to start without a gesture: show Paused, so the play button starts it.
+          if ((error as { name?: string } | null)?.name === 'NotAllowedError' && gen === generation && state() === 'playing') {
+            playing = false;
+            host?.send({ type: 'listen.toggle' });
+          }
+        });
       }
     } else if (playing) {
       playing = false;

@@ -28,6 +28,8 @@ interface Options {
   generating?: (position: number) => number;
   /** Positions whose request fails. */
   failing?: number[];
+  /** The audio refuses to start, as a browser does without a user gesture. */
+  refusePlay?: boolean;
 }
 
 function setup(options: Options = {}) {
@@ -39,6 +41,7 @@ function setup(options: Options = {}) {
     loaded.push(url);
     load(url);
   };
+  if (options.refusePlay) audio.play = () => Promise.reject(Object.assign(new Error('play() needs a gesture'), { name: 'NotAllowedError' }));
   const requests: number[] = [];
   const asked = new Map<number, number>();
   const api: ApiPort = {
@@ -226,6 +229,14 @@ describe('listen flow', () => {
     t.engine.send({ type: 'listen.page', position: 3 });
     await t.advance(250);
     expect(t.requests.filter((p) => p === 3)).toHaveLength(2);
+  });
+
+  it('when the browser refuses to start playing, it shows Paused so play can start it', async () => {
+    const t = setup({ refusePlay: true });
+    start(t.engine, 1, true);
+    await t.advance(250);
+    expect(label(t.engine)).toBe('Paused');
+    expect(t.audio.currentTime()).toBe(0);
   });
 
   it('gives up after the poll cap and logs it', async () => {
