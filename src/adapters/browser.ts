@@ -45,7 +45,11 @@ export function createHtmlAudio(element: HTMLAudioElement = new Audio()): AudioP
     play: () => element.play(),
     pause: () => element.pause(),
     seek: (s) => void (element.currentTime = s),
-    setRate: (r) => void (element.playbackRate = r),
+    setRate: (r) => {
+      // load() resets playbackRate to defaultPlaybackRate, so set both: the speed survives paging.
+      element.defaultPlaybackRate = r;
+      element.playbackRate = r;
+    },
     currentTime: () => element.currentTime,
     duration: () => (Number.isFinite(element.duration) ? element.duration : 0),
     onEnded(listener) {

@@ -7,7 +7,7 @@ import { DEFAULT_PLAYBACK_SPEED, PLAYBACK_SPEEDS } from './constants';
 
 export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 /** Saved speeds by edition id (as a string key, the way JSON keeps it). */
-export type PlaybackSpeedMap = Record<string, PlaybackSpeed>;
+export type PlaybackSpeedMap = Record<string, number>;
 
 /** What a `playbackSpeed` query parameter asks for. */
 export type PlaybackSpeedRequest =

@@ -25,6 +25,8 @@ import { levelIndicatorMachine, type LevelIndicatorEvent } from '../machines/lev
 import { hostMachine, type MachineHost } from './host';
 import { createListenDriver, type ListenPlayer, type ListenStart } from './listenDriver';
 import { PassageCache } from './passageCache';
+import { createReaderAudioDriver, type ReaderAudioDriver, type ReaderPlayerView } from './readerAudioDriver';
+import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, formatPlaybackSpeedParam } from '../domain/playbackSpeed';
 import type { EnginePorts, TrackedEvent } from './ports';
 import { createSettingsStore, type ReaderPosition } from './settings';
 
@@ -47,7 +49,12 @@ export type EngineEvent =
   | { type: 'catalog.viewed' }
   | { type: 'publication.viewed'; slug: string }
   | { type: 'url.visited'; url: string }
+  /** A new playback speed (for the edition the player plays) or auto-play; saved, applied and tracked. */
   | { type: 'audio.settingsChanged'; playbackSpeed?: number; autoPlay?: boolean }
+  /** A column's Listen toggle: play that column's edition (opening the player) with highlight, or close the player. */
+  | { type: 'audio.listen'; slot: Slot; on: boolean }
+  /** Seek the reader's audio, in seconds. */
+  | { type: 'audio.seek'; seconds: number }
   // The listen flow (src/engine/listenDriver.ts): open an edition, follow the page, seek.
   | ({ type: 'listen.start' } & ListenStart)
   | { type: 'listen.page'; position: number }
@@ -79,6 +86,8 @@ export interface ReaderEngineSnapshot {
   secondary: SlotView;
   toolbar: SnapshotFrom<typeof toolbarMachine>;
   readerAudio: SnapshotFrom<typeof readerAudioMachine>;
+  /** The reader's player: which column plays, its narration status, clocks (whole seconds), speed, total length. */
+  readerPlayer: ReaderPlayerView | null;
   listenAudio: SnapshotFrom<typeof listenAudioMachine> | null;
   /** The listen player's position and clock (listenDriver), or null before 'listen.start'. */
   listenPlayer: ListenPlayer | null;
@@ -99,6 +108,8 @@ export interface ReaderEngine {
   getSnapshot(): ReaderEngineSnapshot;
   subscribe(listener: () => void): () => void;
   stop(): void;
+  /** The reader audio's exact time in seconds, read from the audio port (for a highlight loop per animation frame). */
+  getAudioTime(): number;
   /** The stored settings, for views that only read them (font size). */
   readonly settings: ReturnType<typeof createSettingsStore>;
 }
@@ -235,11 +246,16 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     for (const p of [position + 1, position - 1]) if (p >= 1 && p <= edition.passageCount) cache.prefetch(edition.id, p);
   }
 
+  /** The primary edition the highlight/decode machine was last started for. */
+  let highlightEditionId: number | null = null;
+
   function loadPassages() {
-    const before = slotEdition('primary');
     for (const slot of SLOTS) loadSlot(slot);
     const edition = slotEdition('primary');
-    if (edition && edition !== before) syncHighlightDecodeEdition();
+    if (edition && edition.id !== highlightEditionId) {
+      highlightEditionId = edition.id;
+      syncHighlightDecodeEdition();
+    }
   }
 
   /** A new primary edition starts the highlight/decode machine afresh from the saved mode and what the edition allows. */
@@ -508,7 +524,13 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
 
   function requestSpeechMarks() {
     const passage = shown.primary;
-    if (!passage || !api.getSpeechMarks) return;
+    if (!passage) return;
+    if (api.getPassageAudio && readerAudio) {
+      // The narration call brings the url, the marks and the duration together; the driver merges them.
+      readerAudio.ensureNarration('primary').catch((error: unknown) => logger.warn('Speech marks failed', error));
+      return;
+    }
+    if (!api.getSpeechMarks) return;
     api
       .getSpeechMarks(passage.id)
       .then((marks: { offset: number; time: number }[]) => {
@@ -548,6 +570,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
             request.fallbackToDefault = true;
           }
         }
+        applyPlaybackSpeedQuery();
         batch(() => {
           for (const slot of SLOTS) {
             hs.missing[slot].send({ type: 'edition.reset' } as never);
@@ -625,6 +648,25 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         return;
       case 'audio.settingsChanged':
         track('Changed Audio Settings', { playbackSpeed: event.playbackSpeed, autoPlay: event.autoPlay });
+        if (event.playbackSpeed !== undefined) setPlaybackSpeed(event.playbackSpeed);
+        if (event.autoPlay !== undefined) saveAudioSettings({ autoPlay: event.autoPlay });
+        return;
+      case 'audio.listen': {
+        if (!event.on) {
+          hs.readerAudio.send({ type: 'audio.close' });
+          return;
+        }
+        saveAudioSettings({ editionSelected: event.slot });
+        const state = String(hs.readerAudio.getSnapshot().value);
+        if (state === 'closed') hs.readerAudio.send({ type: 'audio.open' });
+        else if (state === 'paused') hs.readerAudio.send({ type: 'audio.play' });
+        // The Listen toggle reads along: highlight comes on unless decode (or nothing) was chosen instead.
+        if (hs.highlightDecode.getSnapshot().matches('off')) hs.highlightDecode.send({ type: 'highlight.toggle' });
+        changed();
+        return;
+      }
+      case 'audio.seek':
+        readerAudio?.seek(event.seconds);
         return;
       // The listen flow is run by listenDriver (src/engine/listenDriver.ts).
       case 'listen.start':
@@ -677,6 +719,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       secondary: slot('secondary'),
       toolbar: hs.toolbar.getSnapshot(),
       readerAudio: hs.readerAudio.getSnapshot(),
+      readerPlayer: readerAudio?.view() ?? null,
       listenAudio: listenDriver.machine()?.getSnapshot() ?? null,
       listenPlayer: listenDriver.player(),
       highlightDecode: hs.highlightDecode.getSnapshot(),
@@ -690,23 +733,97 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     };
   }
 
-  /** Drive the audio port from the reader-audio machine: playing plays the primary passage's narration, anything else pauses. */
-  let audioState: string | null = null;
-  let audioUrl: string | null = null;
-  let offEnded: (() => void) | null = null;
-  function syncAudio() {
-    const audio = ports.audio;
-    if (!audio || !hosts) return;
+  // ---- the reader's audio (src/engine/readerAudioDriver.ts) ----
+
+  let readerAudio: ReaderAudioDriver | null = null;
+  /** What was last saved of the player, so settings are written only when it changes. */
+  let savedAudio: { state: string; passage: string } | null = null;
+
+  function saveAudioSettings(patch: Partial<NonNullable<ReturnType<typeof settings.get<'audioSettings'>>>>) {
+    const audio = settings.get('audioSettings');
+    settings.set('audioSettings', {
+      audioControlState: audio?.audioControlState ?? 'closed',
+      autoPlay: audio?.autoPlay ?? false,
+      currentTime: audio?.currentTime ?? 0,
+      editionSelected: audio?.editionSelected ?? 'primary',
+      playbackSpeed: audio?.playbackSpeed ?? {},
+      highlight: audio?.highlight ?? false,
+      ...patch,
+    });
+  }
+
+  function createReaderAudio() {
+    return createReaderAudioDriver(
+      { api, clock, audio: ports.audio, logger },
+      {
+        state: () => (hosts ? String(hosts.readerAudio.getSnapshot().value) : 'closed'),
+        passage: (slot) => shown[slot],
+        edition: (slot) => (hosts ? slotEdition(slot) : undefined),
+        hasSecondary: () => Boolean(hosts && sessionContext().secondary),
+        selected: () => settings.get('audioSettings')?.editionSelected ?? 'primary',
+        needsMarks: () => Boolean(hosts?.highlightDecode.getSnapshot().matches('highlight')),
+        speeds: () => settings.get('audioSettings')?.playbackSpeed ?? {},
+        merge: (slot, passage, narration) => {
+          const merged = cache.merge(passage.editionId, passage.position, { audio: narration });
+          batch(() => {
+            if (merged && shown[slot]?.id === passage.id) shown[slot] = merged;
+            if (slot === 'primary' && narration.speechMarks.length) hosts?.highlightDecode.send({ type: 'speechMarks.loaded' });
+            changed();
+          });
+        },
+        ended: () => hosts?.readerAudio.send({ type: 'audio.ended' } as never),
+        changed,
+      },
+    );
+  }
+
+  /** Runs after every change: the audio follows the machine, and the player's state is saved when it moves. */
+  function syncReaderAudio() {
+    if (!hosts || !readerAudio) return;
+    readerAudio.sync();
     const state = String(hosts.readerAudio.getSnapshot().value);
-    const url = shown.primary?.audio?.url ?? null;
-    if (url !== audioUrl) {
-      audioUrl = url;
-      audio.load(url);
+    const view = readerAudio.view();
+    const passage = `${view.editionId}:${view.passageId}`;
+    if (state === 'init' || (savedAudio && savedAudio.state === state && savedAudio.passage === passage)) return;
+    const first = savedAudio === null;
+    const paged = savedAudio !== null && savedAudio.passage !== passage;
+    savedAudio = { state, passage };
+    // Nothing is saved until the player is used (its initial state depends on saved settings existing).
+    if (first && settings.get('audioSettings') === null) return;
+    saveAudioSettings({
+      audioControlState: state as 'closed' | 'paused' | 'playing',
+      // Paging resets the audio time of both editions to 0 (SPEC §4).
+      currentTime: paged ? 0 : Math.floor(readerAudio.time()),
+    });
+  }
+
+  /** The `playbackSpeed` query parameter sets the saved speeds (docs/decisions.md). */
+  function applyPlaybackSpeedQuery() {
+    if (!ports.navigation) return;
+    const [, query] = splitQuery(ports.navigation.current());
+    const request = parsePlaybackSpeedParam(new URLSearchParams(query).get('playbackSpeed'));
+    if (!request) return;
+    const current = settings.get('audioSettings')?.playbackSpeed ?? {};
+    saveAudioSettings({ playbackSpeed: applyPlaybackSpeedRequest(current, request) });
+    readerAudio?.applySpeed();
+  }
+
+  /** Save a new speed for the edition the player plays; an address that carries playbackSpeed is kept in step. */
+  function setPlaybackSpeed(speed: number) {
+    if (!isPlaybackSpeed(speed) || !readerAudio) return;
+    const editionId = readerAudio.view().editionId;
+    if (editionId === null) return;
+    const speeds = { ...(settings.get('audioSettings')?.playbackSpeed ?? {}), [String(editionId)]: speed };
+    saveAudioSettings({ playbackSpeed: speeds });
+    readerAudio.applySpeed();
+    if (ports.navigation) {
+      const [path, query] = splitQuery(ports.navigation.current());
+      const params = new URLSearchParams(query);
+      if (params.has('playbackSpeed')) {
+        params.set('playbackSpeed', formatPlaybackSpeedParam(speeds));
+        ports.navigation.replace(`${path}?${params.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',')}`);
+      }
     }
-    if (state === audioState) return;
-    audioState = state;
-    if (state === 'playing' && url) audio.play().catch((error: unknown) => logger.warn('Audio could not play', error));
-    else audio.pause();
   }
 
   return {
@@ -719,14 +836,18 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         buildRoutes();
       });
       snapshot = null;
-      if (ports.audio) {
-        offEnded = ports.audio.onEnded(() => hosts?.readerAudio.send({ type: 'audio.ended' } as never));
-        listeners.add(syncAudio);
-      }
+      readerAudio = createReaderAudio();
+      savedAudio = null;
+      highlightEditionId = null;
+      listeners.add(syncReaderAudio);
+      syncReaderAudio();
     },
     send(event) {
       if (!started) throw new Error('Call engine.start() before engine.send()');
       batch(() => route(event));
+    },
+    getAudioTime() {
+      return readerAudio?.time() ?? 0;
     },
     getSnapshot() {
       if (!started) throw new Error('Call engine.start() before engine.getSnapshot()');
@@ -743,9 +864,8 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       // Answers still in flight land on a stopped engine: drop them.
       wanted.primary = null;
       wanted.secondary = null;
-      offEnded?.();
-      offEnded = null;
-      ports.audio?.pause();
+      readerAudio?.stop();
+      readerAudio = null;
       const hs = hosts;
       hosts = null;
       started = false;

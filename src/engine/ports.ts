@@ -60,7 +60,7 @@ export interface LoggerPort {
  * honestly (a missing edition is 'Passage not found', a class code cannot be accepted).
  */
 export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> &
-  Partial<Pick<ApiClient, 'createEdition' | 'getAudioOnly'>> & {
+  Partial<Pick<ApiClient, 'createEdition' | 'getAudioOnly' | 'getPassageAudio'>> & {
   getVisitor?(options: { groupCode: string }): Promise<{ groupCodeValid: boolean; features: string[] }>;
   updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
   getSpeechMarks?(passageId: number): Promise<{ offset: number; time: number }[]>;

@@ -84,7 +84,7 @@ export const SETTINGS = {
       currentTime: z.number().min(0).catch(0),
       editionSelected: z.enum(['primary', 'secondary']).catch('primary'),
       highlight: z.boolean().catch(false),
-      /** Playback speed per publication slug (or 'default'). */
+      /** Playback speed per edition id (src/domain/playbackSpeed.ts; the playbackSpeed query parameter sets it). */
       playbackSpeed: z.record(z.string(), speed).catch({}),
     }),
     default: null,

@@ -3,8 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client';
 import { createReaderEngine, type ReaderEngine, type ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
 import { createMemoryStorage } from '../../src/engine/settings';
-import { TRACKED_EVENTS, type NavigationPort } from '../../src/engine/ports';
-import { createManualClock, createMemoryAnalytics, systemClock } from '../../src/adapters/common';
+import { TRACKED_EVENTS, type AudioPort, type NavigationPort } from '../../src/engine/ports';
+import { createManualClock, createMemoryAnalytics, createSilentAudio, systemClock } from '../../src/adapters/common';
+import { connectReaderAudio } from '../../src/machines/readerAudio';
+import { connectHighlightDecode } from '../../src/machines/highlightDecode';
+import { passagePlainText } from '../../src/domain/sanitize';
+import { READER_AUDIO_MAX_POLLS, READER_AUDIO_POLL_MS } from '../../src/engine/readerAudioDriver';
+import type { ApiPort } from '../../src/engine/ports';
 import { connectReadingSession } from '../../src/machines/readingSession';
 import { connectMissingEdition } from '../../src/machines/missingEdition';
 import { connectPassageLoading } from '../../src/machines/passageLoading';
@@ -30,7 +35,9 @@ function memoryNavigation(start = '/'): NavigationPort & { history: string[] } {
   };
 }
 
-function makeEngine(overrides: { storage?: ReturnType<typeof createMemoryStorage>; clock?: ReturnType<typeof createManualClock>; start?: string } = {}) {
+function makeEngine(
+  overrides: { storage?: ReturnType<typeof createMemoryStorage>; clock?: ReturnType<typeof createManualClock>; start?: string; audio?: AudioPort } = {},
+) {
   const requests: string[] = [];
   const api = createApiClient({
     baseUrl: `${server.url}/api/v1`,
@@ -48,6 +55,7 @@ function makeEngine(overrides: { storage?: ReturnType<typeof createMemoryStorage
     api,
     storage,
     clock: overrides.clock ?? systemClock,
+    audio: overrides.audio,
     analytics,
     navigation,
     logger: { error: (m, d) => void errors.push([m, d]), warn: () => {} },
@@ -294,6 +302,233 @@ describe('analytics', () => {
     const sent = analytics.events.map((e) => e.event);
     expect([...new Set(sent)].sort()).toEqual([...TRACKED_EVENTS].sort());
     expect(sent.slice(3, 7)).toEqual(['Opened Audio Player', 'Paused Audio', 'Resumed Audio', 'Closed Audio Player']);
+    engine.stop();
+  });
+});
+
+/** A silent audio (clock-driven) that records what the engine asked of it. */
+function recordingAudio(clock = systemClock, seconds = 30) {
+  const audio = createSilentAudio(clock, () => seconds);
+  const calls: string[] = [];
+  const rates: number[] = [];
+  const wrap = <K extends keyof AudioPort>(name: K, fn: AudioPort[K]) =>
+    ((...args: unknown[]) => {
+      calls.push(args.length ? `${name}(${args.map(String).join(',')})` : name);
+      if (name === 'setRate') rates.push(args[0] as number);
+      return (fn as (...a: unknown[]) => unknown)(...args);
+    }) as AudioPort[K];
+  const port: AudioPort = {
+    ...audio,
+    load: wrap('load', audio.load),
+    play: wrap('play', audio.play),
+    pause: wrap('pause', audio.pause),
+    seek: wrap('seek', audio.seek),
+    setRate: wrap('setRate', audio.setRate),
+  };
+  return { port, calls, rates, loads: () => calls.filter((c) => c.startsWith('load(')) };
+}
+
+describe('the reader audio player (SPEC §4 Audio control state, Highlight)', () => {
+  const player = (engine: ReaderEngine) => connectReaderAudio(engine.getSnapshot().readerAudio, (e) => engine.send(e));
+
+  it('opens, fetches the narration through the API, merges it into the passage, plays, pauses and ends', async () => {
+    const audio = recordingAudio(systemClock, 0.4);
+    const { engine, requests, storage } = makeEngine({ audio: audio.port });
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    expect(player(engine).label).toBe('Closed');
+    expect(engine.getSnapshot().readerPlayer).toMatchObject({ slot: 'primary', currentTime: 0 });
+    expect(audio.loads()).toEqual([]);
+
+    player(engine).open();
+    expect(player(engine).label).toBe('Now Playing');
+    const s = await until(engine, (x) => x.readerPlayer?.status === 'ready', 20_000);
+    expect(requests.some((r) => /\/passages\/\d+\/audio\?editionId=\d+/.test(r))).toBe(true);
+    // The narration is merged into the shown (and cached) passage: its url and a mark per word of the plain text.
+    const passage = s.primary.passage!;
+    expect(passage.audio?.url).toMatch(/^\/audio\/.+\.mp3$/);
+    const plain = passagePlainText(passage.text);
+    expect(passage.audio!.speechMarks.map((m) => plain.slice(m.offset).split(/\s/)[0])).toEqual(['Owls', 'hunt', 'at', 'night', 'with', 'silent', 'wings.']);
+    expect(audio.loads()).toEqual([`load(${passage.audio!.url})`]);
+    expect(audio.calls).toContain('play');
+    expect(audio.rates.at(-1)).toBe(1);
+    expect(s.readerPlayer?.duration).toBeCloseTo(0.4);
+    expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!)).toMatchObject({ audioControlState: 'playing', editionSelected: 'primary' });
+
+    // The audio time moves while playing, and stops moving when paused.
+    await new Promise((r) => setTimeout(r, 120));
+    const t1 = engine.getAudioTime();
+    expect(t1).toBeGreaterThan(0.05);
+    player(engine).pause();
+    expect(audio.calls.at(-1)).toBe('pause');
+    const t2 = engine.getAudioTime();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(engine.getAudioTime()).toBe(t2);
+    expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!).audioControlState).toBe('paused');
+
+    // Played to its end, the audio reaches the machine: Now Playing becomes Paused, with no 'Paused Audio' tracked.
+    player(engine).play();
+    await until(engine, (x) => x.readerAudio.matches('paused'), 3000);
+    expect(engine.getAudioTime()).toBeCloseTo(0.4);
+    engine.stop();
+  }, 30_000);
+
+  it('paging loads the next passage from 0, and the player keeps playing', async () => {
+    const audio = recordingAudio(systemClock, 30);
+    const { engine, storage } = makeEngine({ audio: audio.port });
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    player(engine).open();
+    await until(engine, (x) => x.readerPlayer?.status === 'ready', 20_000);
+    await new Promise((r) => setTimeout(r, 100));
+    engine.send({ type: 'audio.seek', seconds: 12 });
+    expect(engine.getAudioTime()).toBeGreaterThanOrEqual(12);
+    await until(engine, (x) => x.readerPlayer?.currentTime === 12);
+
+    session(engine).next();
+    const s = await until(engine, (x) => x.primary.passage?.position === 2 && x.readerPlayer?.status === 'ready', 20_000);
+    expect(engine.getAudioTime()).toBeLessThan(1);
+    expect(s.readerPlayer?.currentTime).toBe(0);
+    expect(audio.loads().at(-1)).toBe(`load(${s.primary.passage!.audio!.url})`);
+    expect(player(engine).isPlaying).toBe(true);
+    expect(audio.calls.filter((c) => c === 'play').length).toBe(2);
+    expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!).currentTime).toBe(0);
+    engine.stop();
+  }, 40_000);
+
+  it('applies the playbackSpeed query parameter on open, saves a chosen speed per edition and keeps the address in step', async () => {
+    const audio = recordingAudio();
+    const detail = await (await fetch(`${server.url}/api/v1/publications/alpha-owls`)).json();
+    const en = detail.editions.find((e: { language: { code: string }; level: string }) => e.language.code === 'en' && e.level === 'ORIGINAL').id;
+    const { engine, storage, navigation, analytics } = makeEngine({ audio: audio.port, start: `/alpha-owls/v1/read?playbackSpeed=${en}:1.5,999:9` });
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!).playbackSpeed).toEqual({ [en]: 1.5 });
+    expect(engine.getSnapshot().readerPlayer?.speed).toBe(1.5);
+    player(engine).open();
+    await until(engine, (x) => x.readerPlayer?.status === 'ready', 20_000);
+    expect(audio.rates.at(-1)).toBe(1.5);
+
+    engine.send({ type: 'audio.settingsChanged', playbackSpeed: 0.75 });
+    expect(audio.rates.at(-1)).toBe(0.75);
+    expect(engine.getSnapshot().readerPlayer?.speed).toBe(0.75);
+    expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!).playbackSpeed).toEqual({ [en]: 0.75 });
+    expect(navigation.current()).toBe(`/alpha-owls/v1/en:original/1?playbackSpeed=${en}:0.75`);
+    expect(analytics.events.filter((e) => e.event === 'Changed Audio Settings')).toHaveLength(1);
+    // A speed the spec does not list is refused.
+    engine.send({ type: 'audio.settingsChanged', playbackSpeed: 3 });
+    expect(engine.getSnapshot().readerPlayer?.speed).toBe(0.75);
+    engine.stop();
+
+    // 'default' resets every saved speed.
+    const again = makeEngine({ audio: recordingAudio().port, storage, start: '/alpha-owls/v1/read?playbackSpeed=default' });
+    again.engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(again.engine, (x) => x.primary.passage?.position === 1);
+    expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!).playbackSpeed).toEqual({});
+    expect(again.engine.getSnapshot().readerPlayer?.speed).toBe(1);
+    // Saved settings exist now, so the player starts Paused (SPEC §4).
+    expect(player(again.engine).label).toBe('Paused');
+    again.engine.stop();
+  }, 40_000);
+
+  it('the Listen toggle of a column plays that edition with highlight; both columns can play', async () => {
+    const audio = recordingAudio();
+    const { engine, storage } = makeEngine({ audio: audio.port });
+    engine.send({
+      type: 'reader.open',
+      request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' } },
+    });
+    await until(engine, (x) => x.primary.passage?.position === 1 && x.secondary.passage?.position === 1);
+    engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
+    let s = await until(engine, (x) => x.readerPlayer?.slot === 'secondary' && x.readerPlayer.status === 'ready', 20_000);
+    expect(connectHighlightDecode(s.highlightDecode, () => {}).isHighlightOn).toBe(true);
+    expect(s.secondary.passage!.audio!.speechMarks.length).toBeGreaterThan(0);
+    expect(audio.loads().at(-1)).toBe(`load(${s.secondary.passage!.audio!.url})`);
+    expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!)).toMatchObject({ editionSelected: 'secondary', highlight: true });
+
+    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    s = await until(engine, (x) => x.readerPlayer?.slot === 'primary' && x.readerPlayer.status === 'ready', 20_000);
+    expect(audio.loads().at(-1)).toBe(`load(${s.primary.passage!.audio!.url})`);
+    expect(player(engine).isPlaying).toBe(true);
+
+    engine.send({ type: 'audio.listen', slot: 'primary', on: false });
+    expect(player(engine).label).toBe('Closed');
+    expect(audio.loads().at(-1)).toBe('load(null)');
+    engine.stop();
+  }, 40_000);
+
+  it('highlight with the player closed requests the speech marks and stores them into the cached passage', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem('lectern.v1.audioSettings', JSON.stringify({ audioControlState: 'closed', autoPlay: false, currentTime: 0, editionSelected: 'primary', highlight: true, playbackSpeed: {} }));
+    const { engine, requests } = makeEngine({ storage, audio: recordingAudio().port });
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1', position: 3 } });
+    const s = await until(engine, (x) => x.primary.passage?.position === 3 && Boolean(x.primary.passage.audio?.speechMarks.length), 20_000);
+    expect(connectHighlightDecode(s.highlightDecode, () => {}).isHighlightOn).toBe(true);
+    expect(s.highlightDecode.context.hasSpeechMarks).toBe(true);
+    expect(requests.filter((r) => r.includes('/audio?')).length).toBe(1);
+    engine.stop();
+  }, 30_000);
+});
+
+describe('the reader audio asks again while the narration is being generated', () => {
+  function stubApi(generating: number, real: ReturnType<typeof createApiClient>) {
+    let asked = 0;
+    const api: ApiPort = {
+      getPublication: real.getPublication,
+      // As a server that has not narrated the passage yet answers it: without audio.
+      getPassage: async (...args: Parameters<typeof real.getPassage>) => ({ ...(await real.getPassage(...args)), audio: null }),
+      getPassageAudio: async (passageId: number) => {
+        asked++;
+        if (asked <= generating) return { passageId, status: 'generating' as const };
+        return { passageId, status: 'ready' as const, audio: { url: `/audio/x${passageId}.mp3`, speechMarks: [{ offset: 0, time: 50 }], duration: 5000 } };
+      },
+    };
+    return { api, asked: () => asked };
+  }
+
+  async function run(generating: number) {
+    const real = createApiClient({ baseUrl: `${server.url}/api/v1`, clientId: () => 'engine-test' });
+    const clock = createManualClock();
+    const { api, asked } = stubApi(generating, real);
+    const errors: unknown[] = [];
+    const engine = createReaderEngine({
+      api,
+      storage: createMemoryStorage(),
+      clock,
+      audio: createSilentAudio(clock, () => 5),
+      analytics: createMemoryAnalytics(),
+      logger: { error: (m, d) => void errors.push([m, d]), warn: () => {} },
+    });
+    engine.start();
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    engine.send({ type: 'audio.open' });
+    const flush = async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    };
+    for (let i = 0; i < READER_AUDIO_MAX_POLLS + 2; i++) {
+      await flush();
+      clock.advance(READER_AUDIO_POLL_MS);
+    }
+    await flush();
+    return { engine, asked: asked(), errors };
+  }
+
+  it('polls through 202s on the clock port until ready', async () => {
+    const { engine, asked, errors } = await run(3);
+    expect(asked).toBe(4);
+    expect(engine.getSnapshot().readerPlayer).toMatchObject({ status: 'ready', duration: 5 });
+    expect(errors).toEqual([]);
+    engine.stop();
+  });
+
+  it('gives up after READER_AUDIO_MAX_POLLS and logs the failure only', async () => {
+    const { engine, asked, errors } = await run(Infinity);
+    expect(asked).toBe(READER_AUDIO_MAX_POLLS);
+    expect(engine.getSnapshot().readerPlayer?.status).toBe('failed');
+    expect(errors).toHaveLength(1);
+    expect(String((errors[0] as [string])[0])).toBe('Audio fetch failed');
+    expect(connectReaderAudio(engine.getSnapshot().readerAudio, () => {}).label).toBe('Now Playing');
     engine.stop();
   });
 });
