@@ -15,6 +15,7 @@ import { buildOnDemand } from './content/onDemand';
 import { loadTranslationProvider, type TranslationProvider } from './content/translation';
 import { NarrationService, narrationSettings, type NarrationSettings } from './narration/queue';
 import { FsAudioStore } from './narration/storage';
+import { createAccounts, type Accounts, type AccountsOptions } from './auth';
 
 export interface StartOptions {
   port: number;
@@ -39,6 +40,8 @@ export interface StartOptions {
    * (removed on stop) for an in-memory database.
    */
   narration?: Partial<NarrationSettings> & { audioDir?: string };
+  /** Accounts (server/auth): rate-limit overrides and the environment (BETTER_AUTH_SECRET, PUBLIC_URL, TRUST_PROXY). */
+  accounts?: Pick<AccountsOptions, 'limits' | 'env'>;
 }
 
 export interface RunningServer {
@@ -49,6 +52,7 @@ export interface RunningServer {
   logger: Logger;
   importSummary: ImportSummary | null;
   narration: NarrationService;
+  accounts: Accounts;
   app: ReturnType<typeof createApp>;
   stop(): Promise<void>;
 }
@@ -102,6 +106,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   await narration.prepare();
 
+  const accounts = createAccounts({
+    database,
+    dataDir: inMemory ? null : (options.dataDir ?? null),
+    logger,
+    ...options.accounts,
+  });
+
   const app = createApp({
     store,
     logger,
@@ -109,6 +120,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     extraRoutes: options.extraRoutes,
     onDemand: (request) => buildOnDemand(database, provider, request),
     narration,
+    accounts,
   });
 
   const poll =
@@ -140,6 +152,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     logger,
     importSummary,
     narration,
+    accounts,
     app,
     async stop() {
       if (stopped) return;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../config';
 import { AdminError, DEFAULT_QR_BASE_URL, printQr } from '../content/qr';
+import { ACCOUNT_COMMANDS } from '../users/adminCommands';
 
 export interface AdminIo {
   out: (line: string) => void;
@@ -70,6 +71,8 @@ const qrPrint: AdminCommand = {
 /** Every command, by group and name. */
 export const COMMANDS: Record<string, Record<string, AdminCommand>> = {
   qr: { print: qrPrint },
+  // Accounts (server/users/adminCommands.ts): org create, license grant|revoke|list, user teacher|org-admin.
+  ...ACCOUNT_COMMANDS,
 };
 
 export function usageText(): string {

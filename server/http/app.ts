@@ -27,6 +27,9 @@ import { decodedText } from '../phonics/passages';
 import { DECODE_NOT_AVAILABLE } from '../phonics/legend';
 import type { NarrationService } from '../narration/queue';
 import { registerAudioFiles, registerNarrationApi } from '../narration/http';
+import { securityMiddleware } from './security';
+import type { Accounts } from '../auth';
+import { registerAccountsApi } from '../auth';
 
 export const API_BASE = '/api/v1';
 /** Content answers may be reused briefly, then revalidated with their ETag. Not in the spec. */
@@ -43,6 +46,8 @@ export interface AppDeps {
   extraRoutes?: (app: Hono<Env>) => void;
   /** Narration (server/narration): the audio endpoints and /audio files. Without it they answer 404. */
   narration?: NarrationService;
+  /** Accounts (server/auth, server/users): /auth/*, /users/*, /features/me, /visitors/me. Without it they answer 404. */
+  accounts?: Accounts;
 }
 
 export type Env = { Variables: { clientId: string | null } };
@@ -54,10 +59,11 @@ function send<T>(c: Context, entry: Cached<T>, cacheControl = CONTENT_CACHE_CONT
 }
 
 function errorResponse(c: Context, error: HttpError): Response {
-  return c.json({ errors: error.errors }, error.status);
+  const retryAfter = (error as HttpError & { retryAfter?: number }).retryAfter;
+  return c.json({ errors: error.errors }, error.status, retryAfter ? { 'Retry-After': String(retryAfter) } : undefined);
 }
 
-export function createApp({ store, logger, site, extraRoutes, onDemand, narration }: AppDeps) {
+export function createApp({ store, logger, site, extraRoutes, onDemand, narration, accounts }: AppDeps) {
   const app = new Hono<Env>();
 
   app.use('*', async (c, next) => {
@@ -79,6 +85,15 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
       );
     }
   });
+
+  // CSRF origin check and security headers (server/http/security.ts), for every response.
+  app.use(
+    '*',
+    securityMiddleware({
+      isHttps: accounts ? accounts.auth.isHttps : (request) => new URL(request.url).protocol === 'https:',
+      publicOrigin: accounts?.auth.settings.publicOrigin,
+    }),
+  );
 
   extraRoutes?.(app);
 
@@ -190,6 +205,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
 
   // Narration (server/narration/http.ts): /passages/{id}/audio, /passages/audioOnly, …/audioOnly/onDemand, …/speechMarks.
   registerNarrationApi(api, { store, narration });
+
+  // Accounts: better-auth under /auth/*, and the users API (server/auth, server/users).
+  if (accounts) registerAccountsApi(api, { ...accounts, store });
 
   api.get('/qr/:qrCode', async (c) => {
     const { qrCode } = param(z.object({ qrCode: QrCodeSchema }), { qrCode: c.req.param('qrCode') });

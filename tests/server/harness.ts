@@ -5,7 +5,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pino from 'pino';
 import { MIGRATIONS_DIR, openDatabase } from '../../server/db/client';
-import { startServer, type RunningServer } from '../../server/server';
+import { startServer, type RunningServer, type StartOptions } from '../../server/server';
 import type { TranslationProvider } from '../../server/content/translation';
 
 const COVER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40"><rect width="30" height="40" fill="#103a3a"/></svg>';
@@ -109,7 +109,13 @@ async function migratedSnapshot(): Promise<Blob> {
 }
 
 export async function startFixtureServer(
-  options: { dataDir?: string; contentDir?: string; translationProvider?: TranslationProvider | null } = {},
+  options: {
+    dataDir?: string;
+    contentDir?: string;
+    translationProvider?: TranslationProvider | null;
+    /** Accounts: rate-limit overrides and environment (TRUST_PROXY, PUBLIC_URL). */
+    accounts?: StartOptions['accounts'];
+  } = {},
 ): Promise<RunningServer> {
   const inMemory = !options.dataDir;
   return startServer({
@@ -120,6 +126,7 @@ export async function startFixtureServer(
     translationProvider: options.translationProvider ?? null,
     contentDir: options.contentDir ?? writeFixtureLibrary(),
     logger: silentLogger(),
+    accounts: options.accounts,
   });
 }
 

@@ -1,0 +1,134 @@
+/**
+ * better-auth on our database (drizzle adapter, provider 'pg', on PGlite or PostgreSQL alike): email and
+ * password, session cookies (httpOnly, SameSite=Lax, Secure over HTTPS) and the organization plugin.
+ *
+ * Cookie attributes are fixed when an instance is built, so there are two instances, identical but for the
+ * Secure flag (and better-auth's `__Secure-` cookie prefix that goes with it); each request is served by the one
+ * that matches its scheme. With PUBLIC_URL set, its scheme decides for every request.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { organization } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import { authSchema } from '../db/authSchema';
+import { PRODUCT_NAME } from '../../src/domain/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
+import type { AuthSettings } from './config';
+
+/** Where better-auth's endpoints live (sign-up, sign-in, sign-out, sessions, organizations). */
+export const AUTH_BASE_PATH = '/api/v1/auth';
+/** Prefix of our cookie names: `lectern.session_token` (`__Secure-lectern.session_token` over HTTPS). */
+export const AUTH_COOKIE_PREFIX = 'lectern';
+/** How long a session lasts without use; it is extended at most once a day while in use. better-auth's defaults. */
+export const SESSION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
+
+/** The endpoints that take a new password, and the body field that carries it. */
+const PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+export interface AuthOptions {
+  database: Database;
+  secret: string;
+  settings: AuthSettings;
+  logger: Logger;
+}
+
+function buildAuth({ database, secret, settings, logger }: AuthOptions, secure: boolean) {
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    secret,
+    basePath: AUTH_BASE_PATH,
+    // Without PUBLIC_URL, better-auth takes the origin from each request.
+    baseURL: settings.publicOrigin,
+    database: drizzleAdapter(database.db, { provider: 'pg', schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
+    // Schools are created by the operator (npm run admin -- org create), not by users.
+    plugins: [organization({ allowUserToCreateOrganization: false })],
+    // Our own limits (server/auth/http.ts) answer with the API's error shape.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    trustedOrigins: (request) => {
+      const origins = settings.publicOrigin ? [settings.publicOrigin] : [];
+      const host = request?.headers.get('host');
+      if (host) origins.push(`http://${host}`, `https://${host}`);
+      return origins;
+    },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: settings.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        // better-auth warns that no baseURL is set when PUBLIC_URL is absent; that is intended here.
+        if (/Base URL is not set/.test(message)) return;
+        logger[level]({ args: args.length ? args : undefined }, `better-auth: ${message}`);
+      },
+    },
+    // Client errors (wrong password, taken email, …) are answers, not faults: only server errors are logged as such.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { status?: unknown }).status;
+        if (status === 'INTERNAL_SERVER_ERROR' || !(error instanceof APIError)) logger.error({ err: error }, 'better-auth: request failed');
+        else logger.debug({ status, message: error.message }, 'better-auth: request refused');
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path];
+        if (!field) return;
+        const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        if (typeof password !== 'string') return;
+        const problem = passwordProblem(password);
+        if (problem) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem });
+      }),
+    },
+  });
+}
+
+export type AuthInstance = ReturnType<typeof buildAuth>;
+
+export interface Auth {
+  /** The instance for a request: Secure cookies over HTTPS (or when PUBLIC_URL is https). */
+  forRequest(request: Request): AuthInstance;
+  isHttps(request: Request): boolean;
+  settings: AuthSettings;
+}
+
+export function createAuth(options: AuthOptions): Auth {
+  const instances = new Map<boolean, AuthInstance>();
+  const { settings } = options;
+  const isHttps = (request: Request) => {
+    if (settings.publicOrigin) return settings.publicOrigin.startsWith('https:');
+    if (new URL(request.url).protocol === 'https:') return true;
+    return settings.trustProxy && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  };
+  return {
+    settings,
+    isHttps,
+    forRequest(request) {
+      const secure = isHttps(request);
+      let instance = instances.get(secure);
+      if (!instance) {
+        instance = buildAuth(options, secure);
+        instances.set(secure, instance);
+      }
+      return instance;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Mounts better-auth under /api/v1/auth/* with our rate limits and our error shape, and gives the other routes
+ * the signed-in user. Everything better-auth answers with an error becomes `{errors:[{code,message}]}`, with
+ * clear messages for a wrong password, a taken email and a weak password.
+ */
+import type { Context, Hono } from 'hono';
+import type { Auth, AuthInstance } from './auth';
+import { AUTH_BASE_PATH } from './auth';
+import { clientIp, minutes, tooManyRequests, type Limiters } from './limits';
+import { HttpError } from '../http/errors';
+
+export interface AuthDeps {
+  auth: Auth;
+  limiters: Limiters;
+}
+
+/** better-auth's error codes we answer in our own words (and sometimes with a more fitting status). */
+const ERRORS: Record<string, { status?: number; code: string; message: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials', message: 'The email or password is incorrect.' },
+  INVALID_PASSWORD: { code: 'invalid_credentials', message: 'The password is incorrect.' },
+  USER_ALREADY_EXISTS: { status: 409, code: 'email_taken', message: 'An account with this email already exists. Sign in instead.' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 409, code: 'email_taken', message: 'An account with this email already exists. Sign in instead.' },
+  WEAK_PASSWORD: { status: 400, code: 'weak_password', message: '' },
+  PASSWORD_TOO_SHORT: { status: 400, code: 'weak_password', message: 'Password must be at least 8 characters.' },
+  PASSWORD_TOO_LONG: { status: 400, code: 'invalid_parameter', message: 'Password must be at most 128 characters.' },
+  INVALID_EMAIL: { status: 400, code: 'invalid_parameter', message: 'Enter a valid email address.' },
+};
+
+function snake(code: string): string {
+  return code.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+}
+
+const STATUS_CODES: Record<number, string> = { 400: 'invalid_parameter', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
+
+/** Rewrite an error answer from better-auth into `{errors:[{code,message}]}`; other answers pass unchanged. */
+export async function toErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  let body: { code?: unknown; message?: unknown } | null = null;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      body = await response.clone().json();
+    } catch {
+      body = null;
+    }
+  }
+  const rawCode = typeof body?.code === 'string' ? body.code : '';
+  const rawMessage = typeof body?.message === 'string' && body.message ? body.message : response.statusText || 'Request failed';
+  const known = ERRORS[rawCode];
+  const status = known?.status ?? response.status;
+  const error = {
+    code: known?.code ?? (rawCode ? snake(rawCode) : (STATUS_CODES[status] ?? 'error')),
+    message: known?.message || rawMessage,
+  };
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify({ errors: [error] }), { status, headers });
+}
+
+async function emailOf(request: Request): Promise<string | null> {
+  try {
+    const body = (await request.clone().json()) as { email?: unknown };
+    return typeof body.email === 'string' ? body.email.trim().toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function registerAuth(api: Hono<any>, { auth, limiters }: AuthDeps): void {
+  api.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const request = c.req.raw;
+    const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    const instance = auth.forRequest(request);
+    const ip = clientIp(c, auth.settings.trustProxy);
+
+    if (request.method === 'POST' && path === '/sign-in/email') {
+      const email = await emailOf(request);
+      const wait = Math.max(limiters.signInPerIp.blockedFor(ip), email ? limiters.signInFailuresPerEmail.blockedFor(email) : 0);
+      if (wait > 0) throw tooManyRequests(`Too many sign-in attempts. Try again in ${minutes(wait)}.`, wait);
+      limiters.signInPerIp.hit(ip);
+      const response = await instance.handler(request);
+      if (email && response.status === 401) limiters.signInFailuresPerEmail.hit(email);
+      return toErrorShape(response);
+    }
+    if (request.method === 'POST' && path === '/sign-up/email') {
+      const wait = limiters.signUpPerIp.blockedFor(ip);
+      if (wait > 0) throw tooManyRequests(`Too many new accounts from this network. Try again in ${minutes(wait)}.`, wait);
+      limiters.signUpPerIp.hit(ip);
+    }
+    return toErrorShape(await instance.handler(request));
+  });
+}
+
+export type SessionResult = NonNullable<Awaited<ReturnType<AuthInstance['api']['getSession']>>>;
+
+/** The signed-in user and session of a request, or null. */
+export async function sessionOf(auth: Auth, c: Context): Promise<SessionResult | null> {
+  return auth.forRequest(c.req.raw).api.getSession({ headers: c.req.raw.headers });
+}
+
+/** The signed-in user and session, or a 401 with the error shape. */
+export async function requireSession(auth: Auth, c: Context): Promise<SessionResult> {
+  const session = await sessionOf(auth, c);
+  if (!session) throw new HttpError(401, [{ code: 'unauthorized', message: 'Sign in to continue.' }]);
+  return session;
+}

@@ -1,0 +1,38 @@
+/** The accounts module: better-auth, its rate limits, and the users API, composed for the server. */
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import type { ContentStore } from '../content/store';
+import { createAuth, type Auth } from './auth';
+import { authSettings, loadAuthSecret } from './config';
+import { registerAuth } from './http';
+import { createLimiters, type LimitRules, type Limiters } from './limits';
+import { registerUsersApi } from '../users/http';
+
+export interface Accounts {
+  auth: Auth;
+  limiters: Limiters;
+  database: Database;
+}
+
+export interface AccountsOptions {
+  database: Database;
+  /** Where a generated secret is kept; null for an in-memory database (a fresh secret per process). */
+  dataDir: string | null;
+  logger: Logger;
+  env?: NodeJS.ProcessEnv;
+  /** Override rate limits (tests). */
+  limits?: Partial<LimitRules>;
+}
+
+export function createAccounts({ database, dataDir, logger, env = process.env, limits }: AccountsOptions): Accounts {
+  const settings = authSettings(env);
+  const secret = loadAuthSecret(dataDir, env);
+  return { auth: createAuth({ database, secret, settings, logger }), limiters: createLimiters(limits), database };
+}
+
+/** Mount /auth/* and the users API on the /api/v1 router. */
+export function registerAccountsApi(api: Hono<any>, deps: Accounts & { store: ContentStore }): void {
+  registerAuth(api, deps);
+  registerUsersApi(api, deps);
+}

@@ -1,0 +1,190 @@
+/**
+ * The operator's account commands for `npm run admin` (server/bin/admin.ts):
+ *
+ *   org create <name> [--slug slug]
+ *   license grant <org> <FEATURES,...> [--expires YYYY-MM-DD]
+ *   license revoke <org>
+ *   license list
+ *   user teacher <email>
+ *   user org-admin <email> <org>
+ *
+ * They open the database the server uses: PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL. PGlite allows one
+ * process, so with a server running on the same DATA_DIR (DATA_DIR/server.pid) they refuse and say so.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AdminCommand, AdminIo } from '../bin/admin';
+import { AdminError } from '../content/qr';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { CONTENT_TYPES } from '../../src/domain/schemas';
+import {
+  AccountsError,
+  createOrganization,
+  grantLicense,
+  listLicenses,
+  makeOrgAdmin,
+  makeTeacher,
+  parseFeatures,
+  revokeLicense,
+  slugify,
+} from './service';
+
+/** The pid of a live server holding DATA_DIR's PGlite, or null. */
+export function serverHoldingDataDir(dataDir: string): number | null {
+  const lock = path.join(dataDir, 'server.pid');
+  if (!fs.existsSync(lock)) return null;
+  const pid = Number(fs.readFileSync(lock, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+/** Open the server's database for one command, or explain why not. Tests may pass `io.database`. */
+async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<T>): Promise<T> {
+  const injected = (io as AdminIo & { database?: Database }).database;
+  if (injected) return run(injected, fn);
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const pid = serverHoldingDataDir(config.dataDir);
+    if (pid) {
+      throw new AdminError(
+        `The server (pid ${pid}) has the embedded database in ${config.dataDir} open, and PGlite allows one process at a time. ` +
+          'Stop the server, run this command, then start it again (or use PostgreSQL with DATABASE_URL, which allows both).',
+      );
+    }
+  }
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    return await run(database, fn);
+  } finally {
+    await database.close();
+  }
+}
+
+async function run<T>(database: Database, fn: (database: Database) => Promise<T>): Promise<T> {
+  try {
+    return await fn(database);
+  } catch (error) {
+    if (error instanceof AccountsError) throw new AdminError(error.message);
+    throw error;
+  }
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+const orgCreate: AdminCommand = {
+  summary: 'create an organization (a school); prints its slug, used by the other commands',
+  usage: '<name> [--slug slug]',
+  details: ['<name>        the school\'s name, quoted when it has spaces', '--slug slug   its short name (default: made from the name)'],
+  options: { slug: { type: 'string' } },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    const name = positionals[0]!;
+    const slug = values.slug === undefined ? slugify(name) : slugify(String(values.slug));
+    const org = await withDatabase(io, (database) => createOrganization(database.db, name, slug));
+    io.out(`Created organization '${org.name}' (slug ${org.slug}, id ${org.id}).`);
+    return 0;
+  },
+};
+
+const licenseGrant: AdminCommand = {
+  summary: "grant or replace an organization's school license",
+  usage: '<org> <FEATURES,...> [--expires YYYY-MM-DD]',
+  details: [
+    '<org>                 the organization slug (or id)',
+    `<FEATURES,...>        comma-separated, from ${CONTENT_TYPES.join(', ')}, or ALL`,
+    '--expires YYYY-MM-DD  the last day the license is valid (default: no expiry)',
+  ],
+  options: { expires: { type: 'string' } },
+  positionals: { min: 2, max: 2 },
+  async run({ positionals, values }, io) {
+    const [org, list] = positionals as [string, string];
+    const features = list.trim().toUpperCase() === 'ALL' ? [...CONTENT_TYPES] : wrap(() => parseFeatures(list));
+    const expires = values.expires === undefined ? null : String(values.expires);
+    if (expires !== null && !DATE_RE.test(expires)) throw new AdminError(`--expires takes a date as YYYY-MM-DD, not '${expires}'.`);
+    const result = await withDatabase(io, (database) => grantLicense(database.db, org, features, expires));
+    io.out(
+      `Licensed ${result.organization.slug}: ${result.features.join(', ')}${result.expiresOn ? `, valid through ${result.expiresOn}` : ', no expiry'}. Its members have these features now.`,
+    );
+    return 0;
+  },
+};
+
+const licenseRevoke: AdminCommand = {
+  summary: "remove an organization's school license",
+  usage: '<org>',
+  details: ['<org>  the organization slug (or id)'],
+  options: {},
+  positionals: { min: 1, max: 1 },
+  async run({ positionals }, io) {
+    const removed = await withDatabase(io, (database) => revokeLicense(database.db, positionals[0]!));
+    io.out(removed ? `Revoked the license of ${positionals[0]}.` : `${positionals[0]} had no license; nothing changed.`);
+    return 0;
+  },
+};
+
+const licenseList: AdminCommand = {
+  summary: 'list the school licenses',
+  usage: '',
+  options: {},
+  positionals: { min: 0, max: 0 },
+  async run(_args, io) {
+    const rows = await withDatabase(io, (database) => listLicenses(database.db));
+    if (!rows.length) {
+      io.out('No licenses. Grant one with: license grant <org> <FEATURES,...> [--expires YYYY-MM-DD]');
+      return 0;
+    }
+    const table = [['ORGANIZATION', 'NAME', 'FEATURES', 'EXPIRES', 'STATUS', 'MEMBERS']];
+    for (const r of rows) table.push([r.slug, r.name, r.features.join(','), r.expiresOn ?? 'never', r.valid ? 'valid' : 'expired', String(r.members)]);
+    const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+    for (const row of table) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+    return 0;
+  },
+};
+
+const userTeacher: AdminCommand = {
+  summary: 'give a signed-up user the TEACHER role',
+  usage: '<email>',
+  details: ['<email>  the address they signed up with'],
+  options: {},
+  positionals: { min: 1, max: 1 },
+  async run({ positionals }, io) {
+    const found = await withDatabase(io, (database) => makeTeacher(database.db, positionals[0]!));
+    io.out(`${found.email} is a teacher now.`);
+    return 0;
+  },
+};
+
+const userOrgAdmin: AdminCommand = {
+  summary: "make a signed-up user an admin of an organization (adds them to it when they are not a member)",
+  usage: '<email> <org>',
+  details: ['<email>  the address they signed up with', '<org>    the organization slug (or id)'],
+  options: {},
+  positionals: { min: 2, max: 2 },
+  async run({ positionals }, io) {
+    const result = await withDatabase(io, (database) => makeOrgAdmin(database.db, positionals[0]!, positionals[1]!));
+    io.out(`${result.user.email} is an admin of ${result.organization.slug} now.`);
+    return 0;
+  },
+};
+
+function wrap<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof AccountsError) throw new AdminError(error.message);
+    throw error;
+  }
+}
+
+/** The account command groups, merged into COMMANDS in server/bin/admin.ts. */
+export const ACCOUNT_COMMANDS: Record<string, Record<string, AdminCommand>> = {
+  org: { create: orgCreate },
+  license: { grant: licenseGrant, revoke: licenseRevoke, list: licenseList },
+  user: { teacher: userTeacher, 'org-admin': userOrgAdmin },
+};

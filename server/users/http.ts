@@ -1,0 +1,180 @@
+/**
+ * The users API (SPEC §7): /users/me, /users/me/role, /users/me/group-code, /features/me, /users/titles,
+ * /users/titles/{titleId}/visibility and /visitors/me. Answers are never cached (Cache-Control: no-store).
+ */
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  CurrentUserSchema,
+  TitleIdParamSchema,
+  TitleVisibilityBodySchema,
+  UpdateRoleBodySchema,
+  type ContentType,
+  type CurrentUser,
+  type PublicationSummary,
+  type UserTitle,
+} from '../../src/domain/schemas';
+import type { Database } from '../db/client';
+import type { ContentStore } from '../content/store';
+import type { Auth } from '../auth/auth';
+import { requireSession, sessionOf } from '../auth/http';
+import { clientIp, minutes, tooManyRequests, type Limiters } from '../auth/limits';
+import { HttpError, badRequest, fromZod, notFound } from '../http/errors';
+import { param } from '../http/validate';
+import {
+  CLASS_CODE_RE,
+  classCodeFor,
+  featuresOf,
+  getRole,
+  memberships,
+  resolveClassCode,
+  rotateClassCode,
+  setRole,
+  setTitleStatus,
+  titleStatuses,
+} from './service';
+
+/** The header that carries a class code (src/api/client.ts sends it). */
+export const GROUP_CODE_HEADER = 'X-Group-Code';
+export const INVALID_CLASS_CODE = 'Invalid Class Code';
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export interface UsersDeps {
+  auth: Auth;
+  database: Database;
+  store: ContentStore;
+  limiters: Limiters;
+}
+
+function forbidden(message: string, code = 'forbidden'): HttpError {
+  return new HttpError(403, [{ code, message }]);
+}
+
+async function jsonBody<S extends z.ZodType>(c: Context, schema: S, shape: string): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest(`The body must be JSON: ${shape}`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error, body);
+  return parsed.data;
+}
+
+export type GroupCodeCheck =
+  | { kind: 'none' }
+  | { kind: 'invalid' }
+  | { kind: 'valid'; code: string; teacherId: string; features: ContentType[] };
+
+/**
+ * Check the class code in the X-Group-Code header. Wrong guesses count against the client id and the IP
+ * address; over either budget every check answers 429 (also for a right code, so a guesser learns nothing).
+ * Passage gating (issue 6 §4) verifies codes through this too.
+ */
+export async function checkGroupCode({ auth, database, limiters }: UsersDeps, c: Context): Promise<GroupCodeCheck> {
+  const raw = c.req.header(GROUP_CODE_HEADER)?.trim();
+  if (!raw) return { kind: 'none' };
+  const ip = clientIp(c, auth.settings.trustProxy);
+  const clientId = c.req.header('x-client-id') || null;
+  const wait = Math.max(
+    limiters.classCodeFailuresPerIp.blockedFor(ip),
+    clientId ? limiters.classCodeFailuresPerClient.blockedFor(clientId) : 0,
+  );
+  if (wait > 0) throw tooManyRequests(`Too many wrong class codes. Try again in ${minutes(wait)}.`, wait);
+  const resolved = CLASS_CODE_RE.test(raw) ? await resolveClassCode(database.db, raw) : null;
+  if (!resolved) {
+    limiters.classCodeFailuresPerIp.hit(ip);
+    if (clientId) limiters.classCodeFailuresPerClient.hit(clientId);
+    return { kind: 'invalid' };
+  }
+  return { kind: 'valid', code: raw.toUpperCase(), ...resolved };
+}
+
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+async function catalogById(store: ContentStore): Promise<Map<number, PublicationSummary>> {
+  const list = await store.list({ sort: 'title_a_z', page: 1, pageSize: Number.MAX_SAFE_INTEGER });
+  return new Map(list.items.map((item) => [item.id, item]));
+}
+
+async function userTitles(store: ContentStore, rows: { id: number; titleId: number; status: 'ASSIGNED' | 'BLOCKED' }[]): Promise<UserTitle[]> {
+  const byId = await catalogById(store);
+  return rows.flatMap((row) => {
+    const title = byId.get(row.titleId);
+    return title ? [{ ...row, title }] : [];
+  });
+}
+
+export function registerUsersApi(api: Hono<any>, deps: UsersDeps): void {
+  const { auth, database, store } = deps;
+  const db = database.db;
+
+  async function currentUser(c: Context): Promise<CurrentUser> {
+    const { user } = await requireSession(auth, c);
+    const features = await featuresOf(db, user.id);
+    const body: CurrentUser = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      ...splitName(user.name),
+      role: await getRole(db, user.id),
+      features,
+      groupCode: await classCodeFor(db, user.id, features),
+      organizationMemberships: await memberships(db, user.id),
+    };
+    return CurrentUserSchema.parse(body);
+  }
+
+  api.get('/users/me', async (c) => c.json(await currentUser(c), 200, NO_STORE));
+
+  api.patch('/users/me/role', async (c) => {
+    const { user } = await requireSession(auth, c);
+    const { role } = await jsonBody(c, UpdateRoleBodySchema, "{role: 'INDIVIDUAL' | 'TEACHER'}");
+    await setRole(db, user.id, role);
+    return c.json(await currentUser(c), 200, NO_STORE);
+  });
+
+  api.post('/users/me/group-code', async (c) => {
+    const { user } = await requireSession(auth, c);
+    const groupCode = await rotateClassCode(db, user.id);
+    if (!groupCode) throw forbidden('Class codes need a teacher account with a school license that includes GROUP_CODES.');
+    return c.json({ groupCode }, 200, NO_STORE);
+  });
+
+  api.get('/features/me', async (c) => {
+    const { user } = await requireSession(auth, c);
+    return c.json({ features: await featuresOf(db, user.id) }, 200, NO_STORE);
+  });
+
+  api.get('/visitors/me', async (c) => {
+    const check = await checkGroupCode(deps, c);
+    const body = check.kind === 'valid' ? { groupCodeValid: true, features: check.features } : { groupCodeValid: false, features: [] };
+    return c.json(body, 200, NO_STORE);
+  });
+
+  api.get('/users/titles', async (c) => {
+    const session = await sessionOf(auth, c);
+    if (session) {
+      return c.json({ items: await userTitles(store, await titleStatuses(db, session.user.id)) }, 200, NO_STORE);
+    }
+    const check = await checkGroupCode(deps, c);
+    if (check.kind === 'none') throw new HttpError(401, [{ code: 'unauthorized', message: 'Sign in or enter a class code.' }]);
+    if (check.kind === 'invalid') throw forbidden(INVALID_CLASS_CODE, 'invalid_group_code');
+    return c.json({ items: await userTitles(store, await titleStatuses(db, check.teacherId, 'ASSIGNED')) }, 200, NO_STORE);
+  });
+
+  api.patch('/users/titles/:titleId/visibility', async (c) => {
+    const { user } = await requireSession(auth, c);
+    if ((await getRole(db, user.id)) !== 'TEACHER') throw forbidden('Only teachers can change title visibility.');
+    const titleId = param(TitleIdParamSchema, c.req.param('titleId'));
+    const { status } = await jsonBody(c, TitleVisibilityBodySchema, "{status: 'ASSIGNED' | 'BLOCKED'}");
+    const title = (await catalogById(store)).get(titleId);
+    if (!title) throw notFound('Publication not found');
+    const row = await setTitleStatus(db, user.id, titleId, status);
+    return c.json({ ...row, title } satisfies UserTitle, 200, NO_STORE);
+  });
+}

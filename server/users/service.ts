@@ -1,0 +1,282 @@
+/**
+ * Roles, organizations, school licenses, class codes and title visibility: the database side of the users API,
+ * shared by the HTTP routes and the operator's CLI (`npm run admin`), so both follow one set of rules.
+ */
+import crypto from 'node:crypto';
+import { and, eq, isNull, or, gte, asc, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { classCodes, member, organization, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
+import { CLASS_CODE_LENGTH } from '../../src/domain/constants';
+import { CONTENT_TYPES, type ContentType, type TitleStatus, type UserRole } from '../../src/domain/schemas';
+
+/** Organization roles of better-auth's organization plugin that count as `org:admin` (SPEC §3 User). */
+export const ORG_ADMIN_ROLES = ['owner', 'admin'] as const;
+
+/** Letters and digits of a class code (upper case; codes are compared upper-cased). */
+export const CLASS_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const CLASS_CODE_RE = new RegExp(`^[A-Za-z0-9]{${CLASS_CODE_LENGTH}}$`);
+
+export class AccountsError extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'conflict' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Today in UTC as YYYY-MM-DD: a license is valid through its expiry day. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+// --- roles -------------------------------------------------------------------------------------------------
+
+export async function getRole(db: Db, userId: string): Promise<UserRole | null> {
+  const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return row?.role ?? null;
+}
+
+export async function setRole(db: Db, userId: string, role: UserRole): Promise<void> {
+  await db
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { role, updatedAt: new Date() } });
+}
+
+// --- users and organizations --------------------------------------------------------------------------------
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(user).where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** An organization by id or slug. */
+export async function findOrganization(db: Db, ref: string) {
+  const [row] = await db
+    .select()
+    .from(organization)
+    .where(or(eq(organization.id, ref), eq(organization.slug, ref.toLowerCase())));
+  return row ?? null;
+}
+
+export async function createOrganization(db: Db, name: string, slug = slugify(name)) {
+  const trimmed = name.trim();
+  if (!trimmed) throw new AccountsError('invalid', 'The organization needs a name.');
+  if (!slug) throw new AccountsError('invalid', `Cannot make a slug from '${name}': use letters or digits.`);
+  if (await findOrganization(db, slug)) throw new AccountsError('conflict', `An organization with the slug '${slug}' exists already.`);
+  const [row] = await db
+    .insert(organization)
+    .values({ id: crypto.randomUUID(), name: trimmed, slug, createdAt: new Date() })
+    .returning();
+  return row!;
+}
+
+/** Add the user to the organization with a role, or change the role of an existing membership. */
+export async function setMembership(db: Db, userId: string, organizationId: string, role: 'owner' | 'admin' | 'member') {
+  const [existing] = await db
+    .select()
+    .from(member)
+    .where(and(eq(member.userId, userId), eq(member.organizationId, organizationId)));
+  if (existing) {
+    await db.update(member).set({ role }).where(eq(member.id, existing.id));
+    return;
+  }
+  await db.insert(member).values({ id: crypto.randomUUID(), organizationId, userId, role, createdAt: new Date() });
+}
+
+export interface Membership {
+  role: 'org:admin' | 'org:member';
+  organization: { id: string; slug: string; name: string };
+}
+
+export async function memberships(db: Db, userId: string): Promise<Membership[]> {
+  const rows = await db
+    .select({ role: member.role, id: organization.id, slug: organization.slug, name: organization.name })
+    .from(member)
+    .innerJoin(organization, eq(member.organizationId, organization.id))
+    .where(eq(member.userId, userId))
+    .orderBy(asc(organization.name));
+  return rows.map((r) => ({
+    role: (ORG_ADMIN_ROLES as readonly string[]).includes(r.role) ? 'org:admin' : 'org:member',
+    organization: { id: r.id, slug: r.slug, name: r.name },
+  }));
+}
+
+// --- licenses and features ----------------------------------------------------------------------------------
+
+export function parseFeatures(list: string): ContentType[] {
+  const items = list
+    .split(',')
+    .map((f) => f.trim().toUpperCase())
+    .filter(Boolean);
+  if (!items.length) throw new AccountsError('invalid', `Name at least one feature: ${CONTENT_TYPES.join(', ')}.`);
+  const unknown = items.filter((f) => !(CONTENT_TYPES as readonly string[]).includes(f));
+  if (unknown.length) throw new AccountsError('invalid', `Unknown feature(s): ${unknown.join(', ')}. The features are ${CONTENT_TYPES.join(', ')}.`);
+  return sortFeatures(items as ContentType[]);
+}
+
+export function sortFeatures(features: Iterable<string>): ContentType[] {
+  const set = new Set(features);
+  return CONTENT_TYPES.filter((f) => set.has(f));
+}
+
+/** Grant (or replace) the organization's license. `expiresOn` is the last valid day, YYYY-MM-DD, or null. */
+export async function grantLicense(db: Db, orgRef: string, features: ContentType[], expiresOn: string | null) {
+  const org = await findOrganization(db, orgRef);
+  if (!org) throw new AccountsError('not_found', `No organization '${orgRef}'. Create it with: org create <name>`);
+  if (expiresOn !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(expiresOn) || Number.isNaN(Date.parse(`${expiresOn}T00:00:00Z`)) || new Date(`${expiresOn}T00:00:00Z`).toISOString().slice(0, 10) !== expiresOn)) {
+    throw new AccountsError('invalid', `The expiry must be a date as YYYY-MM-DD, not '${expiresOn}'.`);
+  }
+  const values = { organizationId: org.id, features: sortFeatures(features), expiresOn, updatedAt: new Date() };
+  await db
+    .insert(schoolLicenses)
+    .values(values)
+    .onConflictDoUpdate({ target: schoolLicenses.organizationId, set: { features: values.features, expiresOn, updatedAt: values.updatedAt } });
+  return { organization: org, features: values.features, expiresOn };
+}
+
+/** Remove the organization's license; false when it had none. */
+export async function revokeLicense(db: Db, orgRef: string): Promise<boolean> {
+  const org = await findOrganization(db, orgRef);
+  if (!org) throw new AccountsError('not_found', `No organization '${orgRef}'.`);
+  const deleted = await db.delete(schoolLicenses).where(eq(schoolLicenses.organizationId, org.id)).returning();
+  return deleted.length > 0;
+}
+
+export async function listLicenses(db: Db, today = todayUtc()) {
+  const rows = await db
+    .select({
+      id: organization.id,
+      slug: organization.slug,
+      name: organization.name,
+      features: schoolLicenses.features,
+      expiresOn: schoolLicenses.expiresOn,
+      members: sql<number>`(select count(*) from ${member} where ${member.organizationId} = ${organization.id})`.mapWith(Number),
+    })
+    .from(schoolLicenses)
+    .innerJoin(organization, eq(schoolLicenses.organizationId, organization.id))
+    .orderBy(asc(organization.slug));
+  return rows.map((r) => ({ ...r, features: sortFeatures(r.features), valid: r.expiresOn === null || r.expiresOn >= today }));
+}
+
+/** The features a user holds: the union of the valid licenses of every organization they belong to. */
+export async function featuresOf(db: Db, userId: string, today = todayUtc()): Promise<ContentType[]> {
+  const rows = await db
+    .select({ features: schoolLicenses.features })
+    .from(schoolLicenses)
+    .innerJoin(member, eq(member.organizationId, schoolLicenses.organizationId))
+    .where(and(eq(member.userId, userId), or(isNull(schoolLicenses.expiresOn), gte(schoolLicenses.expiresOn, today))));
+  return sortFeatures(rows.flatMap((r) => r.features));
+}
+
+// --- teachers and class codes -------------------------------------------------------------------------------
+
+/** Make the user a teacher (the CLI's `user teacher <email>`). */
+export async function makeTeacher(db: Db, email: string) {
+  const found = await findUserByEmail(db, email);
+  if (!found) throw new AccountsError('not_found', `No user with the email '${email}'. They sign up first.`);
+  await setRole(db, found.id, 'TEACHER');
+  return found;
+}
+
+/** Make the user an admin of the organization (the CLI's `user org-admin <email> <org>`). */
+export async function makeOrgAdmin(db: Db, email: string, orgRef: string) {
+  const found = await findUserByEmail(db, email);
+  if (!found) throw new AccountsError('not_found', `No user with the email '${email}'. They sign up first.`);
+  const org = await findOrganization(db, orgRef);
+  if (!org) throw new AccountsError('not_found', `No organization '${orgRef}'. Create it with: org create <name>`);
+  await setMembership(db, found.id, org.id, 'admin');
+  return { user: found, organization: org };
+}
+
+/** 8 characters from CLASS_CODE_ALPHABET, each drawn uniformly from the CSPRNG (no modulo bias). */
+export function generateClassCode(): string {
+  let code = '';
+  for (let i = 0; i < CLASS_CODE_LENGTH; i++) code += CLASS_CODE_ALPHABET[crypto.randomInt(CLASS_CODE_ALPHABET.length)];
+  return code;
+}
+
+async function insertNewCode(db: Db, userId: string, replace: boolean): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = generateClassCode();
+    const taken = await db.select({ userId: classCodes.userId }).from(classCodes).where(eq(classCodes.code, code));
+    if (taken.length) continue;
+    if (replace) {
+      await db
+        .insert(classCodes)
+        .values({ userId, code })
+        .onConflictDoUpdate({ target: classCodes.userId, set: { code, createdAt: new Date() } });
+    } else {
+      const inserted = await db.insert(classCodes).values({ userId, code }).onConflictDoNothing({ target: classCodes.userId }).returning();
+      if (!inserted.length) {
+        const [row] = await db.select({ code: classCodes.code }).from(classCodes).where(eq(classCodes.userId, userId));
+        return row!.code;
+      }
+    }
+    return code;
+  }
+  throw new Error('Could not find a free class code');
+}
+
+/** Whether the user is a teacher whose licenses include GROUP_CODES: only they have a working class code. */
+export async function canHaveClassCode(db: Db, userId: string, features?: ContentType[]): Promise<boolean> {
+  if ((await getRole(db, userId)) !== 'TEACHER') return false;
+  return (features ?? (await featuresOf(db, userId))).includes('GROUP_CODES');
+}
+
+/** The teacher's class code, made on first request; null for anyone who cannot have one. */
+export async function classCodeFor(db: Db, userId: string, features?: ContentType[]): Promise<string | null> {
+  if (!(await canHaveClassCode(db, userId, features))) return null;
+  const [row] = await db.select({ code: classCodes.code }).from(classCodes).where(eq(classCodes.userId, userId));
+  return row?.code ?? insertNewCode(db, userId, false);
+}
+
+/** Replace the teacher's class code; the old one stops working at once. Null when they cannot have one. */
+export async function rotateClassCode(db: Db, userId: string): Promise<string | null> {
+  if (!(await canHaveClassCode(db, userId))) return null;
+  return insertNewCode(db, userId, true);
+}
+
+/**
+ * The teacher behind a class code, with the features the code passes on to students, or null when the code
+ * is unknown or its teacher no longer has GROUP_CODES. Case-insensitive.
+ */
+export async function resolveClassCode(db: Db, code: string): Promise<{ teacherId: string; features: ContentType[] } | null> {
+  if (!CLASS_CODE_RE.test(code)) return null;
+  const [row] = await db.select({ userId: classCodes.userId }).from(classCodes).where(eq(classCodes.code, code.toUpperCase()));
+  if (!row) return null;
+  const features = await featuresOf(db, row.userId);
+  if (!(await canHaveClassCode(db, row.userId, features))) return null;
+  return { teacherId: row.userId, features };
+}
+
+// --- title visibility ---------------------------------------------------------------------------------------
+
+export async function titleStatuses(db: Db, userId: string, onlyStatus?: TitleStatus) {
+  return db
+    .select({ id: titleVisibility.id, titleId: titleVisibility.publicationId, status: titleVisibility.status })
+    .from(titleVisibility)
+    .where(and(eq(titleVisibility.userId, userId), onlyStatus ? eq(titleVisibility.status, onlyStatus) : undefined))
+    .orderBy(asc(titleVisibility.id));
+}
+
+export async function setTitleStatus(db: Db, userId: string, publicationId: number, status: TitleStatus) {
+  const [row] = await db
+    .insert(titleVisibility)
+    .values({ userId, publicationId, status })
+    .onConflictDoUpdate({ target: [titleVisibility.userId, titleVisibility.publicationId], set: { status, updatedAt: new Date() } })
+    .returning({ id: titleVisibility.id, titleId: titleVisibility.publicationId, status: titleVisibility.status });
+  return row!;
+}
+
