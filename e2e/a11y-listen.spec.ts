@@ -31,6 +31,12 @@ for (const width of [375, 1280]) {
       await listen.goto('the-fox-who-counted-stars', 'v1', 'en-GOLD', 3);
       await expect(listen.passage(3).locator('p')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+      // With the narration loaded and playing: the seek bar is enabled and the clock runs.
+      await listen.waitForAudio();
+      await listen.playButton.click();
+      await expect(listen.status).toHaveText('Now Playing');
+      expect(await seriousViolations(page)).toEqual([]);
+      await listen.pauseButton.click();
       await listen.goto('how-bees-make-honey', 'v1', 'ar-ORIGINAL', 1);
       await expect(listen.passage(1).locator('p')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
@@ -40,6 +46,9 @@ for (const width of [375, 1280]) {
       const teaser = new TeaserPage(page);
       await teaser.goto('the-fox-who-counted-stars', 'v1', 'en:gold', 3);
       await expect(teaser.passage(3)).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      // The audio bar with its narration loaded.
+      await expect.poll(async () => (await teaser.clockSeconds())[1], { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await seriousViolations(page)).toEqual([]);
 
       await teaser.chapterButton.click();
