@@ -4,7 +4,7 @@
  * with the shared zod schemas, so a server that drifts from the contract fails loudly.
  */
 import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ExcerptSchema,
   PassageSchema,
@@ -16,7 +16,16 @@ import {
   DecodeResponseSchema,
   PassageAudioSchema,
   SpeechMarksResponseSchema,
+  CurrentUserSchema,
+  FeaturesSchema,
+  GroupCodeResponseSchema,
+  UserTitleSchema,
+  UserTitlesSchema,
+  VisitorSchema,
+  AuthResultSchema,
   type OnDemandEditionBody,
+  type TitleStatus,
+  type UserRole,
   type PublicationListQuery,
 } from '../domain/schemas';
 import { ApiError, toApiError } from './errors';
@@ -70,7 +79,8 @@ export function createApiClient(config: ApiClientConfig) {
           const token = config.accessToken?.();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
           const groupCode = config.groupCode?.();
-          if (groupCode) request.headers.set('X-Group-Code', groupCode);
+          // A call may name its own code (getVisitor checks a newly typed one); otherwise the stored one is sent.
+          if (groupCode && !request.headers.has('X-Group-Code')) request.headers.set('X-Group-Code', groupCode);
         },
       ],
     },
@@ -94,6 +104,21 @@ export function createApiClient(config: ApiClientConfig) {
   async function post<S extends z.ZodType>(schema: S, path: string, json: unknown, options: RequestOptions = {}): Promise<z.infer<S>> {
     try {
       const body = await http.post(path.replace(/^\//, ''), { json, signal: options.signal }).json();
+      return schema.parse(body);
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  }
+
+  async function send<S extends z.ZodType>(
+    method: 'post' | 'patch',
+    schema: S,
+    path: string,
+    json: unknown,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
+    try {
+      const body = await http(path.replace(/^\//, ''), { method, json, signal: options.signal }).json();
       return schema.parse(body);
     } catch (error) {
       throw await toApiError(error);
@@ -144,6 +169,42 @@ export function createApiClient(config: ApiClientConfig) {
     /** Ask the server to build a missing edition (SPEC §7 sources/on-demand). 404 'Passage not found' when it cannot. */
     createEdition: (slug: string, body: OnDemandEditionBody, options?: RequestOptions) =>
       post(OnDemandEditionResultSchema, `publications/${encodeURIComponent(slug)}/sources/on-demand`, body, options),
+
+    // Accounts (issue 6). The session is a cookie, so these work in the browser on the app's own origin.
+    /** Create an account and sign in (better-auth). Errors: 409 email_taken, 400 weak_password, 429 rate_limited. */
+    signUp: (body: { email: string; password: string; name: string }, options?: RequestOptions) =>
+      send('post', AuthResultSchema, 'auth/sign-up/email', body, options),
+    /** Sign in (better-auth). Errors: 401 invalid_credentials, 429 rate_limited. */
+    signIn: (body: { email: string; password: string }, options?: RequestOptions) =>
+      send('post', AuthResultSchema, 'auth/sign-in/email', body, options),
+    /** End the session on the server and clear its cookie. */
+    signOut: async (options?: RequestOptions): Promise<void> => {
+      await send('post', z.unknown(), 'auth/sign-out', {}, options);
+    },
+    /** SPEC §7 GET /users/me: 401 when signed out. */
+    getCurrentUser: (options?: RequestOptions) => get(CurrentUserSchema, 'users/me', {}, options),
+    /** SPEC §7 PATCH /users/me/role; answers the updated user. */
+    updateRole: (role: UserRole, options?: RequestOptions) => send('patch', CurrentUserSchema, 'users/me/role', { role }, options),
+    /** Replace the teacher's class code (needs GROUP_CODES); the old one stops working. */
+    rotateGroupCode: (options?: RequestOptions) => send('post', GroupCodeResponseSchema, 'users/me/group-code', {}, options),
+    /** SPEC §7 GET /features/me. */
+    getFeatures: async (options?: RequestOptions) => (await get(FeaturesSchema, 'features/me', {}, options)).features,
+    /** SPEC §7 GET /users/titles: a teacher's titles with statuses, or a class's ASSIGNED titles for a class code. */
+    getUserTitles: async (options?: RequestOptions) => (await get(UserTitlesSchema, 'users/titles', {}, options)).items,
+    /** SPEC §7 PATCH /users/titles/{titleId}/visibility (teachers). */
+    setTitleVisibility: (titleId: number, status: TitleStatus, options?: RequestOptions) =>
+      send('patch', UserTitleSchema, `users/titles/${encodeURIComponent(String(titleId))}/visibility`, { status }, options),
+    /** SPEC §7 GET /visitors/me with a class code (the given one, else the stored one). 429 after too many wrong codes. */
+    getVisitor: async (params: { groupCode?: string } = {}, options?: RequestOptions) => {
+      try {
+        const body = await http
+          .get('visitors/me', { signal: options?.signal, headers: params.groupCode ? { 'X-Group-Code': params.groupCode } : undefined })
+          .json();
+        return VisitorSchema.parse(body);
+      } catch (error) {
+        throw await toApiError(error);
+      }
+    },
   };
 }
 

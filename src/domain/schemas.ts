@@ -357,3 +357,9 @@ export const TitleIdParamSchema = z
   .string()
   .regex(/^\d{1,9}$/, { error: 'titleId must be a whole number' })
   .transform(Number);
+
+/** What sign-up and sign-in answer (better-auth): the user; the session itself travels as an httpOnly cookie. */
+export const AuthResultSchema = z.looseObject({
+  user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
+});
+export type AuthResult = z.infer<typeof AuthResultSchema>;

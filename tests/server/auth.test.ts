@@ -396,3 +396,35 @@ describe('CSRF and security headers', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
   });
 });
+
+describe('the typed client (src/api/client.ts) against the server', () => {
+  it('signs up, picks a role, reads features and titles, checks a class code and signs out', async () => {
+    const { createApiClient } = await import('../../src/api/client');
+    let jar = '';
+    const ip = freshIp();
+    const cookieFetch: typeof fetch = async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      request.headers.set('Origin', server.url);
+      request.headers.set('X-Forwarded-For', ip);
+      if (jar) request.headers.set('Cookie', jar);
+      const response = await fetch(request);
+      const set = cookiesOf(response.headers);
+      if (set) jar = set;
+      return response;
+    };
+    const api = createApiClient({ baseUrl: `${server.url}/api/v1`, clientId: () => 'client-test', fetch: cookieFetch });
+    const email = freshEmail('client');
+    await api.signUp({ email, password: PASSWORD, name: 'Client Reader' });
+    expect((await api.getCurrentUser()).email).toBe(email);
+    expect((await api.updateRole('TEACHER')).role).toBe('TEACHER');
+    expect(await api.getFeatures()).toEqual([]);
+    expect(await api.getUserTitles()).toEqual([]);
+    await expect(api.rotateGroupCode()).rejects.toMatchObject({ status: 403 });
+
+    const { code } = await licensedTeacher();
+    expect(await api.getVisitor({ groupCode: code! })).toEqual({ groupCodeValid: true, features: ['GROUP_CODES', 'LEVELS'] });
+
+    await api.signOut();
+    await expect(api.getCurrentUser()).rejects.toMatchObject({ status: 401 });
+  });
+});

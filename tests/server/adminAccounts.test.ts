@@ -1,0 +1,119 @@
+/**
+ * `npm run admin -- org|license|user …` (server/users/adminCommands.ts) against a PGlite data directory, as the
+ * operator runs them: usage and errors, and the refusal while a server holds the directory.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { runAdmin } from '../../server/bin/admin';
+import { openDatabase } from '../../server/db/client';
+import { member, organization, user, userRoles } from '../../server/db/schema';
+import { featuresOf } from '../../server/users/service';
+
+let dataDir: string;
+const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-admin-'));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  const database = await openDatabase({ dataDir });
+  await database.db.insert(user).values({ id: 'user-ada', name: 'Ada Teacher', email: 'Ada@Example.org', emailVerified: false });
+  await database.close();
+});
+
+afterAll(() => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, { out: (l) => out.push(l), err: (l) => err.push(l), contentDir: dataDir, cwd: dataDir });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('admin CLI: organizations, licenses and users', () => {
+  it('lists the account commands in its usage', async () => {
+    const { code, out } = await admin('--help');
+    expect(code).toBe(0);
+    for (const line of ['org create', 'license grant', 'license revoke', 'license list', 'user teacher', 'user org-admin']) expect(out).toContain(line);
+  });
+
+  it('creates an organization, refuses a duplicate', async () => {
+    const created = await admin('org', 'create', 'Hillside Primary');
+    expect(created.code, created.err).toBe(0);
+    expect(created.out).toMatch(/Created organization 'Hillside Primary' \(slug hillside-primary, id /);
+    const again = await admin('org', 'create', 'Hillside  Primary!');
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/^error: An organization with the slug 'hillside-primary' exists already/);
+    expect((await admin('org', 'create')).code).toBe(2);
+  });
+
+  it('grants, lists and revokes licenses, with clear errors', async () => {
+    const granted = await admin('license', 'grant', 'hillside-primary', 'levels, AUDIO', '--expires', '2999-06-30');
+    expect(granted.code, granted.err).toBe(0);
+    expect(granted.out).toContain('Licensed hillside-primary: AUDIO, LEVELS, valid through 2999-06-30');
+
+    const bad = await admin('license', 'grant', 'hillside-primary', 'AUDIO,PODCASTS');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('Unknown feature(s): PODCASTS. The features are AUDIO, DECODE, GROUP_CODES, LANGUAGES, LEVELS, USER_UPLOAD.');
+    const badDate = await admin('license', 'grant', 'hillside-primary', 'AUDIO', '--expires', '30/06/2999');
+    expect(badDate.code).toBe(1);
+    expect(badDate.err).toContain('YYYY-MM-DD');
+    const impossible = await admin('license', 'grant', 'hillside-primary', 'AUDIO', '--expires', '2999-02-30');
+    expect(impossible.code).toBe(1);
+    const noOrg = await admin('license', 'grant', 'nowhere', 'AUDIO');
+    expect(noOrg.code).toBe(1);
+    expect(noOrg.err).toContain("No organization 'nowhere'");
+    const unknownOption = await admin('license', 'grant', 'hillside-primary', 'AUDIO', '--until', '2999-01-01');
+    expect(unknownOption.code).toBe(2);
+
+    const list = await admin('license', 'list');
+    expect(list.code).toBe(0);
+    expect(list.out.split('\n')[0]).toMatch(/^ORGANIZATION\s+NAME\s+FEATURES\s+EXPIRES\s+STATUS\s+MEMBERS$/);
+    expect(list.out).toMatch(/hillside-primary\s+Hillside Primary\s+AUDIO,LEVELS\s+2999-06-30\s+valid\s+0/);
+
+    expect((await admin('license', 'revoke', 'hillside-primary')).out).toContain('Revoked the license of hillside-primary');
+    expect((await admin('license', 'revoke', 'hillside-primary')).out).toContain('had no license');
+    expect((await admin('license', 'list')).out).toContain('No licenses');
+  });
+
+  it('makes a signed-up user a teacher and an org admin, who then holds the license features', async () => {
+    const missing = await admin('user', 'teacher', 'nobody@example.org');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("No user with the email 'nobody@example.org'");
+    expect((await admin('user', 'teacher', 'ada@example.org')).out).toContain('Ada@Example.org is a teacher now.');
+    expect((await admin('user', 'org-admin', 'ada@example.org', 'hillside-primary')).out).toContain('is an admin of hillside-primary now.');
+    expect((await admin('license', 'grant', 'hillside-primary', 'ALL')).code).toBe(0);
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, 'user-ada'));
+      expect(role?.role).toBe('TEACHER');
+      const [membership] = await database.db.select({ role: member.role, slug: organization.slug }).from(member).innerJoin(organization, eq(member.organizationId, organization.id));
+      expect(membership).toEqual({ role: 'admin', slug: 'hillside-primary' });
+      expect(await featuresOf(database.db, 'user-ada')).toEqual(['AUDIO', 'DECODE', 'GROUP_CODES', 'LANGUAGES', 'LEVELS', 'USER_UPLOAD']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses clearly while a server holds the data directory', async () => {
+    fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
+    try {
+      const held = await admin('license', 'list');
+      expect(held.code).toBe(1);
+      expect(held.err).toContain(`The server (pid ${process.pid}) has the embedded database in ${dataDir} open`);
+      expect(held.err).toContain('PGlite allows one process at a time');
+    } finally {
+      fs.rmSync(path.join(dataDir, 'server.pid'));
+    }
+  });
+});
