@@ -15,6 +15,15 @@ import {
   PassageAudioReadySchema,
   AudioGeneratingSchema,
   SpeechMarksReadySchema,
+  CurrentUserSchema,
+  UpdateRoleBodySchema,
+  FeaturesSchema,
+  GroupCodeResponseSchema,
+  VisitorSchema,
+  UserTitleSchema,
+  UserTitlesSchema,
+  TitleVisibilityBodySchema,
+  AuthResultSchema,
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
 import { LEVELS } from '../../src/domain/levels';
@@ -142,6 +151,101 @@ export function buildOpenApiDocument(): object {
     summary: 'Where a printed QR code leads',
     request: { params: z.object({ qrCode: z.string() }) },
     responses: { 200: json(QrTargetSchema, 'The target URL (same-origin path).'), ...errors },
+  });
+
+  // Accounts (issue 6). The session is the httpOnly cookie `lectern.session_token` (`__Secure-` over HTTPS).
+  // Every POST, PUT, PATCH and DELETE must carry an Origin (or Referer) of this site when it sends cookies: 403 csrf_rejected.
+  const CurrentUser = CurrentUserSchema.meta({ id: 'CurrentUser' });
+  const UserTitle = UserTitleSchema.meta({ id: 'UserTitle' });
+  const accountErrors = {
+    400: errors[400],
+    401: json(ErrorBody, 'Not signed in (unauthorized).'),
+    403: json(ErrorBody, 'Forbidden: the role or license does not allow it, or csrf_rejected.'),
+    429: json(ErrorBody, 'rate_limited, with Retry-After in seconds.'),
+  };
+  const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+  const groupCodeHeader = z.object({ 'x-group-code': z.string().optional(), 'x-client-id': z.string().optional() });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/sign-up/email',
+    summary: 'Create an account and sign in (better-auth). The password has at least 8 characters and is not a common one.',
+    request: { body: body(z.object({ email: z.string(), password: z.string(), name: z.string() })) },
+    responses: {
+      200: json(AuthResultSchema, 'Signed up and in; the session cookie is set.'),
+      400: json(ErrorBody, 'weak_password or invalid_parameter.'),
+      409: json(ErrorBody, 'email_taken.'),
+      403: accountErrors[403],
+      429: accountErrors[429],
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/sign-in/email',
+    summary: 'Sign in (better-auth). Failed attempts are limited per email and all attempts per IP address.',
+    request: { body: body(z.object({ email: z.string(), password: z.string() })) },
+    responses: {
+      200: json(AuthResultSchema, 'Signed in; the session cookie is set.'),
+      401: json(ErrorBody, 'invalid_credentials.'),
+      403: accountErrors[403],
+      429: accountErrors[429],
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/sign-out',
+    summary: 'End the session on the server and clear its cookie. The other better-auth endpoints (sessions, organization plugin) live under /auth/* too.',
+    responses: { 200: json(z.object({ success: z.boolean() }), 'Signed out.'), 403: accountErrors[403] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/users/me',
+    summary: 'The signed-in user: role, features (from valid school licenses), class code, organization memberships (org:admin for admins).',
+    responses: { 200: json(CurrentUser, 'The user.'), 401: accountErrors[401] },
+  });
+  registry.registerPath({
+    method: 'patch',
+    path: '/users/me/role',
+    summary: 'Set the role: INDIVIDUAL or TEACHER.',
+    request: { body: body(UpdateRoleBodySchema) },
+    responses: { 200: json(CurrentUser, 'The updated user.'), 400: accountErrors[400], 401: accountErrors[401], 403: accountErrors[403] },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/users/me/group-code',
+    summary: "Replace the teacher's class code (teachers with GROUP_CODES); the old code stops working at once.",
+    responses: { 200: json(GroupCodeResponseSchema, 'The new code.'), 401: accountErrors[401], 403: accountErrors[403] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/features/me',
+    summary: "The signed-in user's features.",
+    responses: { 200: json(FeaturesSchema, 'The features.'), 401: accountErrors[401] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/visitors/me',
+    summary: 'Check the class code in X-Group-Code: groupCodeValid and the features it carries. Wrong codes are limited per client id and IP.',
+    request: { headers: groupCodeHeader },
+    responses: { 200: json(VisitorSchema, 'The visitor.'), 400: accountErrors[400], 429: accountErrors[429] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/users/titles',
+    summary: "A teacher's titles with their statuses; or, for a class code (X-Group-Code) and no session, the class's ASSIGNED titles.",
+    request: { headers: groupCodeHeader },
+    responses: {
+      200: json(UserTitlesSchema, 'The titles.'),
+      401: accountErrors[401],
+      403: json(ErrorBody, "invalid_group_code: 'Invalid Class Code'."),
+      429: accountErrors[429],
+    },
+  });
+  registry.registerPath({
+    method: 'patch',
+    path: '/users/titles/{titleId}/visibility',
+    summary: 'Show a title to students (ASSIGNED) or hide it (BLOCKED). Teachers only; titleId is the publication id.',
+    request: { params: z.object({ titleId: z.number().int() }), body: body(TitleVisibilityBodySchema) },
+    responses: { 200: json(UserTitle, 'The title and its status.'), ...accountErrors, 404: errors[404] },
   });
 
   document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
