@@ -72,6 +72,15 @@ export class ReaderPage {
   readonly nextButton: Locator;
   readonly pageInput: Locator;
   readonly audioPlayer: Locator;
+  readonly playButton: Locator;
+  readonly pauseButton: Locator;
+  readonly audioStatus: Locator;
+  readonly currentClock: Locator;
+  readonly durationClock: Locator;
+  readonly seekSlider: Locator;
+  readonly speedButton: Locator;
+  readonly closePlayerButton: Locator;
+  readonly decodeLegend: Locator;
   readonly primary: ReaderColumn;
   readonly secondary: ReaderColumn;
 
@@ -89,6 +98,15 @@ export class ReaderPage {
     this.nextButton = this.passages.getByRole('button', { name: 'Next passage' });
     this.pageInput = this.passages.getByRole('textbox', { name: 'Page' });
     this.audioPlayer = this.passages.getByRole('group', { name: 'Audio player' });
+    this.playButton = this.audioPlayer.getByRole('button', { name: 'Play', exact: true });
+    this.pauseButton = this.audioPlayer.getByRole('button', { name: 'Pause', exact: true });
+    this.audioStatus = this.audioPlayer.getByRole('status');
+    this.currentClock = this.audioPlayer.getByTestId('audio-current');
+    this.durationClock = this.audioPlayer.getByTestId('audio-duration');
+    this.seekSlider = this.audioPlayer.getByRole('slider', { name: 'Seek' });
+    this.speedButton = this.audioPlayer.getByRole('button', { name: /Playback speed/ });
+    this.closePlayerButton = this.audioPlayer.getByRole('button', { name: 'Close audio player' });
+    this.decodeLegend = page.getByRole('complementary', { name: 'Decode legend' });
     this.primary = new ReaderColumn(page, page.getByRole('region', { name: /^(Passage|Left) column$/ }));
     this.secondary = new ReaderColumn(page, page.getByRole('region', { name: 'Right column' }));
   }
@@ -134,6 +152,30 @@ export class ReaderPage {
     if (!box) throw new Error('The control is not on screen');
     await this.page.mouse.move(box.x - 40, box.y + box.height / 2);
     await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  }
+
+  async chooseSpeed(label: string) {
+    await this.speedButton.click();
+    const listbox = this.page.getByRole('listbox', { name: 'Playback speeds' });
+    await expect(listbox).toBeVisible();
+    await listbox.getByRole('option', { name: label, exact: true }).click();
+    await expect(listbox).toBeHidden();
+  }
+
+  /** The spoken word the primary column highlights now: its mark index, and the text of the CSS highlight ranges. */
+  async highlighted(): Promise<{ index: number | null; word: string[]; sentence: string[] }> {
+    return this.page.evaluate(() => {
+      const el = document.querySelector('[data-passage-text]') as HTMLElement | null;
+      const text = (name: string) => [...((CSS.highlights.get(name) as Set<Range> | undefined) ?? [])].map((r) => r.toString());
+      const index = el?.dataset.highlightWord;
+      return { index: index === undefined ? null : Number(index), word: text('lectern-word'), sentence: text('lectern-sentence') };
+    });
+  }
+
+  /** Seconds shown by a clock 'mm:ss'. */
+  async clockSeconds(clock: Locator): Promise<number> {
+    const [mm, ss] = ((await clock.textContent()) ?? '00:00').split(':').map(Number);
+    return mm * 60 + ss;
   }
 
   /** Press an arrow key with focus on the page itself (not in a field or a menu). */

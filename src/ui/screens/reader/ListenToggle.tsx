@@ -1,25 +1,32 @@
 /**
- * The column's 'Listen' toggle (SPEC §2 Reader screen; §8 Tooltips): it opens and closes the reader's audio
- * player. Without narration for the edition it stays focusable but inert, with the tooltip 'Audio not available'.
+ * The column's 'Listen' toggle (SPEC §2 Reader screen; §8 Tooltips): it plays this column's edition in the
+ * reader's player, with the words highlighted as they are spoken, or closes the player. Without narration for the
+ * edition it stays focusable but inert, with the tooltip 'Audio not available'; when a license gate withholds
+ * audio it offers the upgrade ('Upgrade to access additional audio features').
  */
 import { Button, ToggleButton } from 'react-aria-components';
-import { HeadphonesIcon } from '../../components/ReaderIcons';
+import { HeadphonesIcon, LockIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';
 import { HIGHLIGHT_TOOLTIP } from '../../../machines/highlightDecode';
 import { controlButton, controlUnavailable } from './readerStyles';
 
 export const AUDIO_NOT_AVAILABLE = 'Audio not available';
+export const AUDIO_UPGRADE_TOOLTIP = 'Upgrade to access additional audio features';
 
 export function ListenToggle({
   audioEnabled,
-  isOpen,
-  onOpen,
-  onClose,
+  audioLocked = false,
+  isSelected,
+  onChange,
+  onUpgrade,
 }: {
   audioEnabled: boolean;
-  isOpen: boolean;
-  onOpen: () => void;
-  onClose: () => void;
+  /** A license gate withholds audio (the licensing issue decides; false until then). */
+  audioLocked?: boolean;
+  /** The player is open on this column's edition. */
+  isSelected: boolean;
+  onChange: (on: boolean) => void;
+  onUpgrade?: () => void;
 }) {
   if (!audioEnabled) {
     return (
@@ -31,9 +38,19 @@ export function ListenToggle({
       </Hint>
     );
   }
+  if (audioLocked) {
+    return (
+      <Hint content={AUDIO_UPGRADE_TOOLTIP}>
+        <Button onPress={onUpgrade} className={controlButton}>
+          <LockIcon size={16} />
+          <span className="sr-only sm:not-sr-only">Listen</span>
+        </Button>
+      </Hint>
+    );
+  }
   return (
     <Hint content={HIGHLIGHT_TOOLTIP}>
-      <ToggleButton isSelected={isOpen} onChange={(on) => (on ? onOpen() : onClose())} className={controlButton}>
+      <ToggleButton isSelected={isSelected} onChange={onChange} className={controlButton}>
         <HeadphonesIcon size={17} />
         <span className="sr-only sm:not-sr-only">Listen</span>
       </ToggleButton>

@@ -5,11 +5,8 @@
 import { useState } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { pageInputDigits, parsePageInput } from '../../../domain/passageText';
-import { connectReaderAudio } from '../../../machines/readerAudio';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
-import { AudioOffIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { AUDIO_NOT_AVAILABLE } from './ListenToggle';
+import { ReaderAudioPlayer } from './ReaderAudioPlayer';
 
 const roundButton =
   'grid size-12 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-md shadow-primary-950/15 outline-none transition-colors data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950 data-[disabled]:bg-primary-100 data-[disabled]:text-primary-300 data-[disabled]:shadow-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus';
@@ -41,7 +38,7 @@ export function ReaderBottomBar({
         </Button>
         <div className="flex min-w-0 flex-1 items-center justify-center gap-6">
           <PageInput position={position} maxPosition={maxPosition} onGoTo={onGoTo} />
-          <AudioPlayer audioEnabled={audioEnabled} />
+          <ReaderAudioPlayer audioEnabled={audioEnabled} />
         </div>
         <Button aria-label="Next passage" isDisabled={!canGoNext} onPress={onNext} className={roundButton}>
           <ChevronRightIcon size={22} />
@@ -82,34 +79,5 @@ function PageInput({ position, maxPosition, onGoTo }: { position: number; maxPos
       <span aria-hidden="true">of {maxPosition}</span>
       <span className="sr-only">of {maxPosition} passages</span>
     </TextField>
-  );
-}
-
-/** The audio player area: the reader-audio state, or 'Audio not available' for an edition without narration. */
-function AudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
-  const send = useEngineSend();
-  const snap = useEngine((s) => s.readerAudio, Object.is);
-  const audio = connectReaderAudio(snap, send);
-  if (!audioEnabled) {
-    return (
-      <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
-        <AudioOffIcon size={18} className="shrink-0" />
-        <span className="truncate">{AUDIO_NOT_AVAILABLE}</span>
-      </div>
-    );
-  }
-  return (
-    <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-3 rounded-full border border-line bg-paper py-1 ps-1 pe-4">
-      <Button
-        aria-label={audio.isPlaying ? 'Pause' : 'Play'}
-        onPress={audio.toggle}
-        className="grid size-9 place-items-center rounded-full bg-primary-100 text-primary-900 outline-none data-[hovered]:bg-primary-200 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
-      >
-        {audio.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
-      </Button>
-      <span role="status" className="text-sm font-medium text-primary-900">
-        {audio.label}
-      </span>
-    </div>
   );
 }

@@ -3,7 +3,9 @@
  * 'Listen' toggle, the section header, the passage text with its position number, and the image. The passage
  * carries `lang` and `dir`, so Arabic and Urdu read right to left.
  */
+import { useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { sanitizeDecodedHtml } from '../../../domain/decode';
 import { LANGUAGES } from '../../../domain/languages';
 import { LEVEL_LABELS, type Level } from '../../../domain/levels';
 import { levelsForLanguage } from '../../../domain/readerColumns';
@@ -21,7 +23,10 @@ import type { EditionChoice, Slot } from '../../../machines/readingSession';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { LanguagePicker } from './LanguagePicker';
 import { LevelPicker } from './LevelPicker';
+import { DecodeLegend } from './DecodeLegend';
 import { ListenToggle } from './ListenToggle';
+import { useSpeechHighlight } from './useSpeechHighlight';
+import './reader.css';
 import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
 import { FONT_SIZE_CLASSES } from './readerStyles';
 
@@ -61,6 +66,7 @@ export function ReaderColumn({
   const view = useEngine((s) => s[slot]);
   const indicatorSnap = useEngine((s) => s.levelIndicator, Object.is);
   const audioSnap = useEngine((s) => s.readerAudio, Object.is);
+  const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
   const indicator = connectLevelIndicator(indicatorSnap, send);
   const audio = connectReaderAudio(audioSnap, send);
   const language = languageOf(choice.language, edition);
@@ -84,7 +90,12 @@ export function ReaderColumn({
           onChange={onLevel}
         />
         <div className="ms-auto">
-          <ListenToggle audioEnabled={edition?.audioEnabled ?? false} isOpen={audio.isOpen} onOpen={audio.open} onClose={audio.close} />
+          <ListenToggle
+            audioEnabled={edition?.audioEnabled ?? false}
+            isSelected={audio.isOpen && playingSlot === slot}
+            onChange={(on) => send({ type: 'audio.listen', slot, on })}
+            onUpgrade={() => send({ type: 'premiumDialog.open', feature: 'Audio' })}
+          />
         </div>
       </div>
       <ColumnBody
@@ -125,6 +136,8 @@ function ColumnBody({
   const search = useSearch();
   const classCodeSnap = useEngine((s) => s.classCode, Object.is);
   const modeSnap = useEngine((s) => s.highlightDecode, Object.is);
+  const audioSnap = useEngine((s) => s.readerAudio, Object.is);
+  const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? null);
   const classCode = connectClassCode(classCodeSnap, send);
   const mode = connectHighlightDecode(modeSnap, send);
   const missing = connectMissingEdition(view.missing, noop);
@@ -147,11 +160,14 @@ function ColumnBody({
   } else if (loading.needsLicense) {
     body = <LicensePanel />;
   } else if (loading.isLoaded && view.passage) {
-    const text = slot === 'primary' && mode.isDecodeOn && view.passage.textDecoded ? view.passage.textDecoded : view.passage.text;
+    const decoded = slot === 'primary' && mode.isDecodeOn && view.passage.textDecoded !== null;
+    // The words light up in the column whose edition plays, while the player is open and highlight is on.
+    const highlight = mode.isHighlightOn && !decoded && playingSlot === slot && connectReaderAudio(audioSnap, noop).isOpen;
     return (
       <PassageView
         passage={view.passage}
-        text={text}
+        decoded={decoded}
+        highlight={highlight}
         language={language}
         levelLabel={LEVEL_LABELS[choice.level]}
         illustrated={illustrated}
@@ -167,7 +183,8 @@ function ColumnBody({
 
 function PassageView({
   passage,
-  text,
+  decoded,
+  highlight,
   language,
   levelLabel,
   illustrated,
@@ -175,7 +192,10 @@ function PassageView({
   passageCount,
 }: {
   passage: Passage;
-  text: string;
+  /** Show the decoded text (dc-* markup) and its legend. */
+  decoded: boolean;
+  /** Highlight the sentence and word being spoken. */
+  highlight: boolean;
   language: Language;
   levelLabel: string;
   illustrated: boolean;
@@ -183,6 +203,9 @@ function PassageView({
   passageCount: number;
 }) {
   const header = sectionHeader(passage.partName, passage.sectionName);
+  const textRef = useRef<HTMLDivElement>(null);
+  const html = decoded && passage.textDecoded ? sanitizeDecodedHtml(passage.textDecoded) : sanitizePassageHtml(passage.text);
+  useSpeechHighlight({ containerRef: textRef, html, marks: passage.audio?.speechMarks, locale: language.code, active: highlight });
   const dir = language.rightToLeft ? 'rtl' : 'ltr';
   const image = passage.imageUrl ? (
     <figure className={illustrated ? 'flex justify-center' : 'mt-10 flex justify-center'}>
@@ -206,10 +229,12 @@ function PassageView({
         {passage.position}
       </p>
       <div
+        ref={textRef}
         data-passage-text=""
         data-position={passage.position}
+        data-decoded={decoded ? '' : undefined}
         className={`prose-lectern passage-text font-serif leading-[1.75] text-ink ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''}`}
-        dangerouslySetInnerHTML={{ __html: sanitizePassageHtml(text) }}
+        dangerouslySetInnerHTML={{ __html: html }}
       />
     </div>
   );
@@ -227,6 +252,7 @@ function PassageView({
           {image}
         </>
       )}
+      {decoded && <DecodeLegend />}
     </article>
   );
 }

@@ -32,6 +32,7 @@ export function ReaderScreen({ slug }: { slug: string }) {
   const sessionSnap = useEngine((s) => s.session, Object.is);
   const classCodeSnap = useEngine((s) => s.classCode, Object.is);
   const primaryLoadingSnap = useEngine((s) => s.primary.loading, Object.is);
+  const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
   const session = connectReadingSession(sessionSnap, send);
   const settings = useReaderSettings();
   const isMd = useMinWidth('md');
@@ -100,7 +101,7 @@ export function ReaderScreen({ slug }: { slug: string }) {
       onPrevious={session.previous}
       onNext={session.next}
       onGoTo={session.goTo}
-      audioEnabled={session.primaryEdition?.audioEnabled ?? false}
+      audioEnabled={(playingSlot === 'secondary' && showSecondary ? session.secondaryEdition : session.primaryEdition)?.audioEnabled ?? false}
     />
   );
 

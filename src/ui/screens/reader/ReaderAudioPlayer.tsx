@@ -1,0 +1,134 @@
+/**
+ * The reader's audio player, in the middle of the bottom bar (SPEC §2 Bottom bar; §4 Audio control state): the
+ * reader-audio machine's Closed / Paused / Now Playing, play and pause, a seek bar, the clocks in mm:ss, the
+ * edition's total length ('Xh Ym' or 'Ym'), the playback speed and a close control. It selects the engine's
+ * player slice and sends events; the rules live in the engine and src/domain.
+ */
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
+import { formatAudioLength, formatClock } from '../../../domain/audioTime';
+import { PLAYBACK_SPEEDS } from '../../../domain/constants';
+import { connectReaderAudio } from '../../../machines/readerAudio';
+import { ChevronDownIcon, CloseIcon } from '../../components/Icons';
+import { AudioOffIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { AUDIO_NOT_AVAILABLE } from './ListenToggle';
+import { listItem, popoverStyles } from './readerStyles';
+
+const iconButton =
+  'grid size-9 shrink-0 place-items-center rounded-full text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus';
+
+/** '1×', '0.75×'. */
+const speedLabel = (speed: number) => `${speed}×`;
+
+export function ReaderAudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
+  const send = useEngineSend();
+  const snap = useEngine((s) => s.readerAudio, Object.is);
+  const view = useEngine((s) => s.readerPlayer, Object.is);
+  const audio = connectReaderAudio(snap, send);
+
+  if (!audioEnabled) {
+    return (
+      <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
+        <AudioOffIcon size={18} className="shrink-0" />
+        <span className="truncate">{AUDIO_NOT_AVAILABLE}</span>
+      </div>
+    );
+  }
+
+  const total = view && view.totalLength > 0 ? formatAudioLength(view.totalLength) : null;
+  const playButton = (
+    <Button
+      aria-label={audio.isPlaying ? 'Pause' : 'Play'}
+      onPress={audio.toggle}
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-900 outline-none data-[hovered]:bg-primary-200 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
+    >
+      {audio.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
+    </Button>
+  );
+
+  if (!audio.isOpen) {
+    return (
+      <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-3 rounded-full border border-line bg-paper py-1 ps-1 pe-4">
+        {playButton}
+        <span role="status" className="text-sm font-medium text-primary-900">
+          {audio.label}
+        </span>
+        {total && <span className="hidden text-sm text-ink-muted sm:inline" title="Total audio length">{total}</span>}
+      </div>
+    );
+  }
+
+  const duration = view?.duration ?? 0;
+  const current = Math.min(view?.currentTime ?? 0, duration || Infinity);
+  const loading = view?.status === 'loading';
+  return (
+    <div
+      role="group"
+      aria-label="Audio player"
+      aria-busy={loading || undefined}
+      className="flex w-full max-w-2xl min-w-0 items-center gap-2 rounded-full border border-line bg-paper py-1 ps-1 pe-2 sm:gap-3"
+    >
+      {playButton}
+      <span role="status" className="hidden w-24 shrink-0 text-sm font-medium text-primary-900 sm:inline">
+        {loading ? 'Loading…' : audio.label}
+      </span>
+      <span className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="audio-current">
+        {formatClock(current)}
+      </span>
+      <Slider
+        aria-label="Seek"
+        minValue={0}
+        maxValue={Math.max(1, Math.ceil(duration))}
+        step={1}
+        value={Math.floor(current)}
+        isDisabled={duration <= 0}
+        onChange={(seconds) => send({ type: 'audio.seek', seconds: seconds as number })}
+        className="min-w-16 flex-1"
+      >
+        <SliderTrack className="relative h-6 w-full">
+          {({ state }) => (
+            <>
+              <div className="absolute top-1/2 h-1.5 w-full -translate-y-1/2 rounded-full bg-primary-100" />
+              <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary-700" style={{ width: `${state.getThumbPercent(0) * 100}%` }} />
+              <SliderThumb
+                aria-label="Seek"
+                className="top-1/2 size-4 rounded-full border-2 border-white bg-primary-900 shadow outline-none data-[dragging]:bg-primary-700 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
+              />
+            </>
+          )}
+        </SliderTrack>
+      </Slider>
+      <span className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="audio-duration">
+        {formatClock(duration)}
+      </span>
+      {total && (
+        <span className="hidden shrink-0 text-xs text-ink-muted lg:inline" title="Total audio length of this edition">
+          {total}
+        </span>
+      )}
+      <Select
+        aria-label="Playback speed"
+        selectedKey={String(view?.speed ?? 1)}
+        onSelectionChange={(key) => key !== null && send({ type: 'audio.settingsChanged', playbackSpeed: Number(key) })}
+      >
+        <Label className="sr-only">Playback speed</Label>
+        <Button className="inline-flex h-8 shrink-0 items-center gap-1 rounded-full px-2 text-sm font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
+          <SelectValue>{({ selectedText }) => selectedText}</SelectValue>
+          <ChevronDownIcon size={14} className="text-ink-muted" />
+        </Button>
+        <Popover placement="top" offset={8} className={`${popoverStyles} w-28`}>
+          <ListBox aria-label="Playback speeds" className="outline-none">
+            {PLAYBACK_SPEEDS.map((speed) => (
+              <ListBoxItem key={speed} id={String(speed)} textValue={speedLabel(speed)} className={listItem}>
+                {speedLabel(speed)}
+              </ListBoxItem>
+            ))}
+          </ListBox>
+        </Popover>
+      </Select>
+      <Button aria-label="Close audio player" onPress={audio.close} className={iconButton}>
+        <CloseIcon size={16} />
+      </Button>
+    </div>
+  );
+}
