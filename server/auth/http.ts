@@ -75,11 +75,13 @@ export function registerAuth(api: Hono<any>, { auth, limiters }: AuthDeps): void
 
     if (request.method === 'POST' && path === '/sign-in/email') {
       const email = await emailOf(request);
-      const wait = Math.max(limiters.signInPerIp.blockedFor(ip), email ? limiters.signInFailuresPerEmail.blockedFor(email) : 0);
+      const wait = Math.max(limiters.signInFailuresPerIp.blockedFor(ip), email ? limiters.signInFailuresPerEmail.blockedFor(email) : 0);
       if (wait > 0) throw tooManyRequests(`Too many sign-in attempts. Try again in ${minutes(wait)}.`, wait);
-      limiters.signInPerIp.hit(ip);
       const response = await instance.handler(request);
-      if (email && response.status === 401) limiters.signInFailuresPerEmail.hit(email);
+      if (response.status === 401) {
+        limiters.signInFailuresPerIp.hit(ip);
+        if (email) limiters.signInFailuresPerEmail.hit(email);
+      }
       return toErrorShape(response);
     }
     if (request.method === 'POST' && path === '/sign-up/email') {

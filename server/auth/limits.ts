@@ -6,8 +6,8 @@ import { HttpError } from '../http/errors';
 
 const MINUTE = 60_000;
 
-/** Sign-in attempts from one IP address. @default 30 per 15 minutes */
-export const SIGN_IN_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE };
+/** Failed sign-ins from one IP address (a school shares one, so successes do not count). @default 30 per 15 minutes */
+export const SIGN_IN_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE };
 /** Failed sign-ins for one email address, from anywhere. @default 5 per 15 minutes */
 export const SIGN_IN_FAILURES_PER_EMAIL: RateLimitRule = { max: 5, windowMs: 15 * MINUTE };
 /** Sign-ups from one IP address (a school shares one). @default 50 per hour */
@@ -18,7 +18,7 @@ export const CLASS_CODE_FAILURES_PER_CLIENT: RateLimitRule = { max: 10, windowMs
 export const CLASS_CODE_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE };
 
 export interface LimitRules {
-  signInPerIp: RateLimitRule;
+  signInFailuresPerIp: RateLimitRule;
   signInFailuresPerEmail: RateLimitRule;
   signUpPerIp: RateLimitRule;
   classCodeFailuresPerClient: RateLimitRule;
@@ -26,7 +26,7 @@ export interface LimitRules {
 }
 
 export const DEFAULT_LIMITS: LimitRules = {
-  signInPerIp: SIGN_IN_PER_IP,
+  signInFailuresPerIp: SIGN_IN_FAILURES_PER_IP,
   signInFailuresPerEmail: SIGN_IN_FAILURES_PER_EMAIL,
   signUpPerIp: SIGN_UP_PER_IP,
   classCodeFailuresPerClient: CLASS_CODE_FAILURES_PER_CLIENT,

@@ -248,9 +248,13 @@ export async function rotateClassCode(db: Db, userId: string): Promise<string | 
   return insertNewCode(db, userId, true);
 }
 
+/** Features that are a teacher's tools, not reading features: a class code does not pass them on to students. */
+export const TEACHER_ONLY_FEATURES: readonly ContentType[] = ['GROUP_CODES', 'USER_UPLOAD'];
+
 /**
- * The teacher behind a class code, with the features the code passes on to students, or null when the code
- * is unknown or its teacher no longer has GROUP_CODES. Case-insensitive.
+ * The teacher behind a class code, with the reading features the code passes on to students (the teacher's,
+ * without TEACHER_ONLY_FEATURES), or null when the code is unknown or its teacher no longer has GROUP_CODES.
+ * Case-insensitive.
  */
 export async function resolveClassCode(db: Db, code: string): Promise<{ teacherId: string; features: ContentType[] } | null> {
   if (!CLASS_CODE_RE.test(code)) return null;
@@ -258,7 +262,7 @@ export async function resolveClassCode(db: Db, code: string): Promise<{ teacherI
   if (!row) return null;
   const features = await featuresOf(db, row.userId);
   if (!(await canHaveClassCode(db, row.userId, features))) return null;
-  return { teacherId: row.userId, features };
+  return { teacherId: row.userId, features: features.filter((f) => !TEACHER_ONLY_FEATURES.includes(f)) };
 }
 
 // --- title visibility ---------------------------------------------------------------------------------------
