@@ -389,7 +389,29 @@ test.describe('Reader', () => {
     await expect(reader.nextButton).toBeEnabled();
   });
 
-  test('the Listen toggle explains that the edition has no audio', async ({ page }) => {
+  test("the Listen toggle reads along: 'Highlight text as audio plays'", async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto(`${FOX}/en:gold/1`);
+    await reader.expectPosition(1);
+    await expect(reader.audioStatus).toHaveText('Closed');
+    await reader.pointAt(reader.primary.listenButton);
+    await expect(page.getByRole('tooltip')).toHaveText('Highlight text as audio plays');
+    await expect(reader.primary.listenButton).toBeEnabled();
+    await expect(reader.primary.listenButton).toHaveAttribute('aria-pressed', 'false');
+    // English has decode mode; without the DECODE feature the control explains it and offers the upgrade.
+    await reader.pointAt(reader.decodeButton);
+    await expect(page.getByRole('tooltip')).toHaveText('Decode Mode visually reinforces phonics. Available for English passages only.');
+  });
+
+  test("an edition without narration says 'Audio not available'", async ({ page }) => {
+    // No title has an unvoiced edition yet (Filipino is the only unvoiced language), so present one: the
+    // publication as the server would send it for such an edition.
+    await page.route('**/api/v1/publications/the-fox-who-counted-stars*', async (route) => {
+      const response = await route.fetch();
+      const publication = await response.json();
+      const off = (e: Record<string, unknown>) => ({ ...e, audioEnabled: false, highlightModeEnabled: false, decodeEnabled: false, audioTotalLength: 0 });
+      await route.fulfill({ response, json: { ...publication, editions: publication.editions.map(off), englishEditions: publication.englishEditions.map(off) } });
+    });
     const reader = new ReaderPage(page);
     await reader.goto(`${FOX}/en:gold/1`);
     await reader.expectPosition(1);
