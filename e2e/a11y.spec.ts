@@ -60,6 +60,25 @@ test.describe('Accessibility of the reader', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the audio player open, then decode mode with its legend', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('lectern.v1.groupCode', '"ABCD1234"');
+      localStorage.setItem('lectern.v1.features', '["DECODE"]');
+    });
+    const reader = new ReaderPage(page);
+    await reader.goto('/the-fox-who-counted-stars/v1/en:original/1');
+    await reader.expectPosition(1);
+    await reader.primary.listenButton.click();
+    await expect(reader.seekSlider).toBeVisible();
+    await reader.pauseButton.click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.mouse.move(10, 200);
+    await reader.decodeButton.click();
+    await expect(reader.decodeLegend).toBeVisible();
+    await expect(reader.primary.text.locator('.dc-word').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('the 404 panel of a missing edition', async ({ page }) => {
     await new ReaderPage(page).goto('/how-bees-make-honey/v1/ru:gold/1');
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
