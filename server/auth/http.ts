@@ -24,6 +24,7 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
   PASSWORD_TOO_SHORT: { status: 400, code: 'weak_password', message: 'Password must be at least 8 characters.' },
   PASSWORD_TOO_LONG: { status: 400, code: 'invalid_parameter', message: 'Password must be at most 128 characters.' },
   INVALID_EMAIL: { status: 400, code: 'invalid_parameter', message: 'Enter a valid email address.' },
+  VALIDATION_ERROR: { status: 400, code: 'invalid_parameter', message: '' },
 };
 
 function snake(code: string): string {
@@ -54,7 +55,18 @@ export async function toErrorShape(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.set('content-type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify({ errors: [error] }), { status, headers });
+  const errors = rawCode === 'VALIDATION_ERROR' ? validationErrors(rawMessage) : [error];
+  return new Response(JSON.stringify({ errors }), { status, headers });
+}
+
+/** better-auth's '[body.name] Invalid input: …; [body.email] …' as one error per field, in our wording. */
+function validationErrors(message: string): { code: string; message: string }[] {
+  return message.split('; ').map((part) => {
+    const match = /^\[body\.([^\]]+)\]\s*(.*)$/.exec(part);
+    if (!match) return { code: 'invalid_parameter', message: part };
+    const [, field, text] = match as unknown as [string, string, string];
+    return { code: 'invalid_parameter', message: /received undefined/.test(text) ? `${field} is required` : `${field}: ${text}` };
+  });
 }
 
 async function emailOf(request: Request): Promise<string | null> {

@@ -122,6 +122,25 @@ describe('sign-up and sign-in', () => {
     }
   });
 
+  it('answers bad input to better-auth and to our routes with the error shape, never a 500', async () => {
+    const badEmail = await call('POST', '/auth/sign-up/email', { body: { email: 'not-an-email', password: PASSWORD, name: 'X' }, ip: freshIp() });
+    expectError(badEmail, 400, 'invalid_parameter');
+    expect(badEmail.body.errors[0].message).toBe('email: Invalid email address');
+    const missing = await call('POST', '/auth/sign-up/email', { body: { email: freshEmail() }, ip: freshIp() });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.map((e: { message: string }) => e.message).sort()).toEqual(['name is required', 'password is required']);
+    const unknown = await call('GET', '/auth/no-such-endpoint');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errors[0].code).toBe('not_found');
+    const { cookie } = await signUp();
+    const notJson = await getJson(server, '/api/v1/users/me/role', {
+      method: 'PATCH',
+      headers: { Cookie: cookie, Origin: server.url, 'Content-Type': 'application/json' },
+      body: '{role:',
+    });
+    expectError(notJson, 400, 'invalid_parameter');
+  });
+
   it('rate-limits failed sign-ins per email with 429 and Retry-After, whatever the IP', async () => {
     const { email } = await signUp();
     for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL.max; i++) {
