@@ -9,6 +9,7 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { browserBench, entryJsReport, ENTRY_JS_BUDGET_KB, PAGE_TURN_TARGET_MS, COLD_OPEN_TARGET_MS } from './browser';
 import { formatNarrationBench, narrationBench } from './narration';
+import { formatHighlightDrift, highlightDriftBench } from './highlight';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
@@ -70,6 +71,11 @@ try {
       `page turn (ArrowRight to the new passage painted, prefetched): p50 ${b.pageTurnP50.toFixed(1)} ms, p95 ${b.pageTurnP95.toFixed(1)} ms; target p95 <= ${PAGE_TURN_TARGET_MS} ms: ${b.pageTurnP95 <= PAGE_TURN_TARGET_MS ? 'met' : 'NOT met'}`,
     );
     console.log(`cold open (navigation to passage text): ${b.coldOpenMs.toFixed(0)} ms (runs: ${b.coldOpenAll.map((t) => t.toFixed(0)).join(', ')}); target ${COLD_OPEN_TARGET_MS} ms: ${b.coldOpenMs <= COLD_OPEN_TARGET_MS ? 'met' : 'NOT met'}`);
+    try {
+      console.log(formatHighlightDrift(await highlightDriftBench(url)));
+    } catch (error) {
+      console.log(`highlight drift: not measured (${error instanceof Error ? error.message : String(error)})`);
+    }
   }
 } finally {
   child.kill('SIGTERM');
