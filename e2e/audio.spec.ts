@@ -107,6 +107,29 @@ test.describe('Reader audio', () => {
     expect((await readerAudio(page))?.paused ?? true).toBe(true);
   });
 
+  test('in two columns, the column whose edition plays is highlighted, right to left too', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/how-bees-make-honey/v1/en:original/ar:original/1');
+    await reader.expectPosition(1);
+    await expect(reader.secondary.passage).toHaveAttribute('dir', 'rtl');
+    await reader.secondary.listenButton.click();
+    await expect(reader.secondary.listenButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(reader.primary.listenButton).toHaveAttribute('aria-pressed', 'false');
+    await expect(reader.audioStatus).toHaveText('Now Playing', { timeout: 15_000 });
+    await expect.poll(async () => (await reader.highlighted(reader.secondary)).index, { timeout: 15_000 }).not.toBeNull();
+    const first = await reader.highlighted(reader.secondary);
+    expect(first.word).toHaveLength(1);
+    expect(first.word[0]).toMatch(/^\p{Script=Arabic}+/u);
+    expect((await reader.secondary.text.textContent()) ?? '').toContain(first.sentence[0]);
+    expect((await reader.highlighted(reader.primary)).index).toBeNull();
+    await expect.poll(async () => (await reader.highlighted(reader.secondary)).index!, { timeout: 10_000 }).toBeGreaterThan(first.index! + 1);
+
+    // The left column's Listen moves the player (and the highlight) to English.
+    await reader.primary.listenButton.click();
+    await expect.poll(async () => (await reader.highlighted(reader.primary)).word[0] ?? '', { timeout: 15_000 }).toMatch(/^[A-Za-z’']+$/);
+    expect((await reader.highlighted(reader.secondary)).index).toBeNull();
+  });
+
   test('the playbackSpeed query parameter sets the speed', async ({ page }) => {
     const id = await editionId(page, 'en', 'ORIGINAL');
     const reader = new ReaderPage(page);

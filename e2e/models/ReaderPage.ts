@@ -163,11 +163,10 @@ export class ReaderPage {
   }
 
   /** The spoken word the primary column highlights now: its mark index, and the text of the CSS highlight ranges. */
-  async highlighted(): Promise<{ index: number | null; word: string[]; sentence: string[] }> {
-    return this.page.evaluate(() => {
-      const el = document.querySelector('[data-passage-text]') as HTMLElement | null;
+  async highlighted(column: ReaderColumn = this.primary): Promise<{ index: number | null; word: string[]; sentence: string[] }> {
+    return column.text.evaluate((el: HTMLElement) => {
       const text = (name: string) => [...((CSS.highlights.get(name) as Set<Range> | undefined) ?? [])].map((r) => r.toString());
-      const index = el?.dataset.highlightWord;
+      const index = el.dataset.highlightWord;
       return { index: index === undefined ? null : Number(index), word: text('lectern-word'), sentence: text('lectern-sentence') };
     });
   }
