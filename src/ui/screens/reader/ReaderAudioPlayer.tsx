@@ -66,7 +66,7 @@ export function ReaderAudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
       role="group"
       aria-label="Audio player"
       aria-busy={loading || undefined}
-      className="flex w-full max-w-2xl min-w-0 items-center gap-2 rounded-full border border-line bg-paper py-1 ps-1 pe-2 sm:gap-3"
+      className="flex w-full max-w-2xl min-w-0 items-center gap-1 rounded-full border border-line bg-paper py-1 ps-1 pe-1 sm:gap-3 sm:pe-2"
     >
       {playButton}
       <span role="status" className="hidden w-24 shrink-0 text-sm font-medium text-primary-900 sm:inline">
@@ -83,7 +83,7 @@ export function ReaderAudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
         value={Math.floor(current)}
         isDisabled={duration <= 0}
         onChange={(seconds) => send({ type: 'audio.seek', seconds: seconds as number })}
-        className="min-w-16 flex-1"
+        className="min-w-10 flex-1"
       >
         <SliderTrack className="relative h-6 w-full">
           {({ state }) => (
@@ -98,7 +98,7 @@ export function ReaderAudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
           )}
         </SliderTrack>
       </Slider>
-      <span className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="audio-duration">
+      <span className="hidden shrink-0 text-xs text-ink-muted tabular-nums sm:inline" data-testid="audio-duration">
         {formatClock(duration)}
       </span>
       {total && (
@@ -112,7 +112,7 @@ export function ReaderAudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
         onSelectionChange={(key) => key !== null && send({ type: 'audio.settingsChanged', playbackSpeed: Number(key) })}
       >
         <Label className="sr-only">Playback speed</Label>
-        <Button className="inline-flex h-8 shrink-0 items-center gap-1 rounded-full px-2 text-sm font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
+        <Button className="inline-flex h-8 shrink-0 items-center gap-0.5 rounded-full px-1 text-sm sm:gap-1 sm:px-2 font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
           <SelectValue>{({ selectedText }) => selectedText}</SelectValue>
           <ChevronDownIcon size={14} className="text-ink-muted" />
         </Button>

@@ -36,7 +36,7 @@ export function ReaderBottomBar({
         <Button aria-label="Previous passage" isDisabled={!canGoPrevious} onPress={onPrevious} className={roundButton}>
           <ChevronLeftIcon size={22} />
         </Button>
-        <div className="flex min-w-0 flex-1 items-center justify-center gap-6">
+        <div className="flex min-w-0 flex-1 items-center justify-center gap-2 sm:gap-6">
           <PageInput position={position} maxPosition={maxPosition} onGoTo={onGoTo} />
           <ReaderAudioPlayer audioEnabled={audioEnabled} />
         </div>
