@@ -594,6 +594,8 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         return;
       }
       case 'reader.close':
+        // Leaving the reader stops its audio: the player stays open, paused, for the next reader.
+        if (hs.readerAudio.getSnapshot().matches('playing')) hs.readerAudio.send({ type: 'audio.pause' });
         hs.session.send({ type: 'session.close' });
         return;
       case 'passage.refresh':

@@ -454,6 +454,14 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
     engine.send({ type: 'audio.listen', slot: 'primary', on: false });
     expect(player(engine).label).toBe('Closed');
     expect(audio.loads().at(-1)).toBe('load(null)');
+
+    // Leaving the reader while playing pauses: nothing plays on the catalog.
+    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    expect(player(engine).isPlaying).toBe(true);
+    engine.send({ type: 'reader.close' });
+    expect(player(engine).label).toBe('Paused');
+    expect(audio.calls.filter((c) => c !== 'setRate(1)').at(-1)).toBe('load(null)');
+    expect(engine.getAudioTime()).toBe(0);
     engine.stop();
   }, 40_000);
 
