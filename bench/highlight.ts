@@ -10,7 +10,9 @@
  * - shown is ahead (its mark is still to come): drift = mark(shown).time − t, positive;
  * - shown is behind (the next word's mark has passed): drift = mark(shown + 1).time − t, negative.
  * At the frames where the highlight moves, the lateness is mark(shown).time − t (the issue's "the highlighted
- * word's mark time minus the audio's currentTime"). Target: p95 absolute per-frame drift ≤ 30 ms.
+ * word's mark time minus the audio's currentTime"). Target: p95 ≤ 30 ms, judged on both the per-frame drift
+ * (which checks the highlight logic and is 0 when it is right) and the lateness at word changes in wall-clock ms
+ * (media ms divided by the speed), which is what a viewer perceives: at most one frame plus scheduling.
  *
  * The sampling loop is started after the reader's loop, so within a frame it runs after the reader has updated.
  * Run alone: `node --import tsx bench/highlight.ts [baseUrl]` against a running server (default
@@ -150,7 +152,7 @@ export function formatHighlightDrift(figures: DriftFigures[]): string {
     lines.push(
       `  speed ${f.speed}: ${f.frames} frames, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; ` +
         `at the ${f.transitions} word changes p50 ${f.transitionP50.toFixed(1)} ms, p95 ${f.transitionP95.toFixed(1)} ms (${(f.transitionP95 / f.speed).toFixed(1)} ms of wall time); ` +
-        `target p95 <= ${HIGHLIGHT_DRIFT_TARGET_MS} ms: ${f.p95 <= HIGHLIGHT_DRIFT_TARGET_MS ? 'met' : 'NOT met'}`,
+        `target p95 <= ${HIGHLIGHT_DRIFT_TARGET_MS} ms (per frame and at word changes, wall time): ${Math.max(f.p95, f.transitionP95 / f.speed) <= HIGHLIGHT_DRIFT_TARGET_MS ? 'met' : 'NOT met'}`,
     );
   }
   return lines.join('\n');
