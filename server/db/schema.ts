@@ -42,8 +42,13 @@ export const publications = pgTable(
     sourceHash: text('source_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The teacher who uploaded this text (server/uploads), or null for the public library. A publication with an
+     * owner is private: out of the catalog, readable only by its owner and by holders of the owner's class code.
+     */
+    ownerUserId: text('owner_user_id').references(() => user.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('publications_slug_version').on(t.slug, t.version)],
+  (t) => [uniqueIndex('publications_slug_version').on(t.slug, t.version), index('publications_owner').on(t.ownerUserId)],
 );
 
 export const editions = pgTable(
