@@ -55,6 +55,9 @@ function buildAuth({ database, secret, settings, logger }: AuthOptions, secure: 
       autoSignIn: true,
     },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
+    // Manage Account changes the email. There is no mail server, so no address is ever verified and the change
+    // applies at once (better-auth allows that only for an unverified address).
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
     // Schools are created by the operator (npm run admin -- org create), not by users.
     plugins: [organization({ allowUserToCreateOrganization: false })],
     // Our own limits (server/auth/http.ts) answer with the API's error shape.

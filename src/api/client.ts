@@ -181,6 +181,21 @@ export function createApiClient(config: ApiClientConfig) {
     signOut: async (options?: RequestOptions): Promise<void> => {
       await send('post', z.unknown(), 'auth/sign-out', {}, options);
     },
+    /** better-auth's session, or null when signed out (200 either way, so an anonymous check logs no error). */
+    getSession: (options?: RequestOptions) =>
+      get(z.object({ user: z.looseObject({ id: z.string() }) }).loose().nullable(), 'auth/get-session', {}, options),
+    /** Change the signed-in user's name (better-auth update-user). */
+    updateName: async (name: string, options?: RequestOptions): Promise<void> => {
+      await send('post', z.unknown(), 'auth/update-user', { name }, options);
+    },
+    /** Change the signed-in user's email (better-auth change-email; there is no mail server, so it applies at once). */
+    changeEmail: async (newEmail: string, options?: RequestOptions): Promise<void> => {
+      await send('post', z.unknown(), 'auth/change-email', { newEmail }, options);
+    },
+    /** Change the password (better-auth change-password). 401 invalid_credentials for a wrong current password, 400 weak_password. */
+    changePassword: async (body: { currentPassword: string; newPassword: string }, options?: RequestOptions): Promise<void> => {
+      await send('post', z.unknown(), 'auth/change-password', { ...body, revokeOtherSessions: true }, options);
+    },
     /** SPEC §7 GET /users/me: 401 when signed out. */
     getCurrentUser: (options?: RequestOptions) => get(CurrentUserSchema, 'users/me', {}, options),
     /** SPEC §7 PATCH /users/me/role; answers the updated user. */
