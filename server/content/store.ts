@@ -5,7 +5,7 @@
  * seen by polling the revision when the database is shared).
  */
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { assets, editions, infoSections, passages, publications, qrCodes, shortcuts } from '../db/schema';
 import { languageInfo, type LanguageCode } from '../../src/domain/languages';
@@ -91,6 +91,13 @@ interface EditionInfo {
   passageCount: number;
 }
 
+/** Who owns each private publication (server/uploads), by slug, edition id and passage id. */
+export interface PrivateIndex {
+  bySlug: Map<string, string>;
+  byEdition: Map<number, string>;
+  byPassage: Map<number, string>;
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 function versionLabel(v: number): string {
@@ -100,6 +107,7 @@ function versionLabel(v: number): string {
 export class ContentStore {
   private catalog: Promise<CatalogIndex> | null = null;
   private editionsById: Promise<Map<number, EditionInfo>> | null = null;
+  private privateIndex: Promise<PrivateIndex> | null = null;
   private readonly publicationCache = new Lru<string, Cached<Publication> | null>(PUBLICATION_CACHE_SIZE);
   private readonly passageCache = new Lru<string, Cached<Passage>>(PASSAGE_CACHE_SIZE);
   private readonly excerptCache = new Lru<string, Cached<Excerpt> | null>(PUBLICATION_CACHE_SIZE);
@@ -112,6 +120,7 @@ export class ContentStore {
   invalidate(): void {
     this.catalog = null;
     this.editionsById = null;
+    this.privateIndex = null;
     this.publicationCache.clear();
     this.passageCache.clear();
     this.excerptCache.clear();
@@ -142,7 +151,8 @@ export class ContentStore {
 
   private async loadCatalog(): Promise<CatalogIndex> {
     const { db } = this.database;
-    const pubs = await db.select().from(publications).orderBy(asc(publications.slug), desc(publications.version));
+    // Private uploads (an owner) are never in the catalog.
+    const pubs = await db.select().from(publications).where(isNull(publications.ownerUserId)).orderBy(asc(publications.slug), desc(publications.version));
     const eds = await db
       .select({ publicationId: editions.publicationId, language: editions.language, level: editions.level })
       .from(editions);
@@ -223,6 +233,34 @@ export class ContentStore {
       .select({ id: editions.id, publicationId: editions.publicationId, passageCount: editions.passageCount })
       .from(editions);
     return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  private async loadPrivateIndex(): Promise<PrivateIndex> {
+    const rows = await this.database.db
+      .select({ slug: publications.slug, owner: publications.ownerUserId, editionId: editions.id, passageId: passages.id })
+      .from(publications)
+      .leftJoin(editions, eq(editions.publicationId, publications.id))
+      .leftJoin(passages, eq(passages.editionId, editions.id))
+      .where(isNotNull(publications.ownerUserId));
+    const index: PrivateIndex = { bySlug: new Map(), byEdition: new Map(), byPassage: new Map() };
+    for (const r of rows) {
+      index.bySlug.set(r.slug, r.owner!);
+      if (r.editionId !== null) index.byEdition.set(r.editionId, r.owner!);
+      if (r.passageId !== null) index.byPassage.set(r.passageId, r.owner!);
+    }
+    return index;
+  }
+
+  /** The owner of a private publication (by slug, edition id or passage id), or null for the public library. */
+  async privateOwner(ref: { slug: string } | { editionId: number } | { passageId: number }): Promise<string | null> {
+    this.privateIndex ??= this.loadPrivateIndex().catch((e) => {
+      this.privateIndex = null;
+      throw e;
+    });
+    const index = await this.privateIndex;
+    if ('slug' in ref) return index.bySlug.get(ref.slug) ?? null;
+    if ('editionId' in ref) return index.byEdition.get(ref.editionId) ?? null;
+    return index.byPassage.get(ref.passageId) ?? null;
   }
 
   async edition(editionId: number): Promise<EditionInfo | undefined> {

@@ -30,6 +30,7 @@ import { registerAudioFiles, registerNarrationApi } from '../narration/http';
 import { securityMiddleware } from './security';
 import type { Accounts } from '../auth';
 import { registerAccountsApi } from '../auth';
+import { privateContentGate, registerUploadsApi } from '../uploads';
 
 export const API_BASE = '/api/v1';
 /** Content answers may be reused briefly, then revalidated with their ETag. Not in the spec. */
@@ -106,6 +107,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     }
     await next();
   });
+
+  // Private publications (a teacher's uploads, server/uploads): only their owner and the owner's class see them.
+  api.use('*', privateContentGate({ store, accounts, apiBase: API_BASE }));
 
   api.get('/ping', (c) => c.json({ ok: true as const, time: new Date().toISOString() }, 200, { 'Cache-Control': 'no-store' }));
 
@@ -208,6 +212,8 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
 
   // Accounts: better-auth under /auth/*, and the users API (server/auth, server/users).
   if (accounts) registerAccountsApi(api, { ...accounts, store });
+  // Uploads (server/uploads): POST/GET /uploads, DELETE /uploads/{slug}.
+  if (accounts) registerUploadsApi(api, { accounts, store, narration });
 
   api.get('/qr/:qrCode', async (c) => {
     const { qrCode } = param(z.object({ qrCode: QrCodeSchema }), { qrCode: c.req.param('qrCode') });

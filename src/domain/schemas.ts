@@ -363,3 +363,35 @@ export const AuthResultSchema = z.looseObject({
   user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
 });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Uploads (issue 7 §5, USER_UPLOAD): a teacher's own text, read as a private publication.
+
+/** The form fields of POST /uploads besides the file (multipart/form-data; the file is the field `file`). */
+export const UploadFieldsSchema = z.object({
+  title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).optional(),
+  language: LanguageCodeSchema.default('en'),
+});
+export type UploadFields = z.infer<typeof UploadFieldsSchema>;
+
+/** One upload as POST /uploads answers it and GET /uploads lists it. */
+export const UploadSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  language: LanguageCodeSchema,
+  editionId: z.number().int(),
+  passageCount: z.number().int(),
+  totalWords: z.number().int(),
+  createdAt: z.string(),
+  /** Where the reader opens it, e.g. /upload-3k9x2a7qfp/v1/en:original/1. */
+  readerUrl: z.string(),
+});
+export type Upload = z.infer<typeof UploadSchema>;
+
+/** GET /uploads: the signed-in teacher's uploads, newest first, with the limits that apply. */
+export const UploadListSchema = z.object({
+  items: z.array(UploadSchema),
+  limits: z.object({ maxBytes: z.number().int(), maxPassages: z.number().int(), maxUploads: z.number().int() }),
+});
+export type UploadList = z.infer<typeof UploadListSchema>;

@@ -1,0 +1,173 @@
+/**
+ * The uploads API (issue 7 §5, USER_UPLOAD), under /api/v1:
+ *  - POST   /uploads              multipart/form-data: file (.txt or .md, UTF-8), title?, language? → 201 Upload
+ *  - GET    /uploads              the signed-in teacher's uploads → UploadList
+ *  - DELETE /uploads/{slug}       remove one → 204
+ *  - GET    /uploads/cover.svg    the cover every upload shows
+ * Reading an upload goes through the ordinary content routes, guarded by ./access.ts.
+ */
+import crypto from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { SlugSchema, UploadFieldsSchema, type UploadList } from '../../src/domain/schemas';
+import type { Accounts } from '../auth';
+import { requireSession } from '../auth/http';
+import { featuresOf, getRole } from '../users/service';
+import type { ContentStore } from '../content/store';
+import type { NarrationService } from '../narration/queue';
+import { HttpError, badRequest, fromZod, notFound } from '../http/errors';
+import { param } from '../http/validate';
+import { splitUpload } from './split';
+import {
+  MAX_UPLOADS_PER_TEACHER,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_PASSAGES,
+  UPLOAD_COVER_SVG,
+  countUploads,
+  createUpload,
+  deleteUpload,
+  listUploads,
+} from './service';
+
+/** Room for the multipart framing and the small fields around the file. @default 16 KiB */
+export const FORM_OVERHEAD_BYTES = 16 * 1024;
+/** File names we take as text. */
+export const UPLOAD_EXTENSIONS = ['.txt', '.md', '.markdown'] as const;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+const kib = (n: number) => `${Math.round(n / 1024)} KB`;
+
+export const UPLOAD_MESSAGES = {
+  forbidden: 'Uploading needs a teacher account with a school license that includes USER_UPLOAD.',
+  tooLarge: `The file is too large: the most is ${kib(MAX_UPLOAD_BYTES)}.`,
+  notText: 'The file is not text: upload a plain-text (.txt) or Markdown (.md) file in UTF-8.',
+  notMultipart: "Send the upload as multipart/form-data with the file in the field 'file'.",
+  noFile: "Choose a file to upload (the field 'file').",
+  empty: 'The file is empty: it has no text to read.',
+  tooManyPassages: (n: number) => `The text makes ${n} passages; the most is ${MAX_UPLOAD_PASSAGES}. Upload a shorter text.`,
+  limit: `You have ${MAX_UPLOADS_PER_TEACHER} uploads, the most a teacher can keep. Delete one to upload another.`,
+  notFound: 'Upload not found',
+} as const;
+
+function error(status: 400 | 403 | 413 | 415 | 429, code: string, message: string): HttpError {
+  return new HttpError(status, [{ code, message }]);
+}
+
+export interface UploadsDeps {
+  accounts: Accounts;
+  store: ContentStore;
+  narration?: NarrationService;
+}
+
+function titleFromFileName(name: string): string {
+  const base = name.replace(/\.[^.]*$/, '').replace(/[-_]+/g, ' ').trim();
+  return base ? base.slice(0, 200) : 'Untitled';
+}
+
+function isTextName(file: File): boolean {
+  const name = file.name.toLowerCase();
+  return UPLOAD_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+/** The file as text, or null when it is not UTF-8 text (invalid bytes, or NUL / control bytes of a binary file). */
+function asText(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000E-\u001A\u001C-\u001F]/.test(text)) return null;
+  return text;
+}
+
+export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
+  const { accounts, store, narration } = deps;
+  const { auth, database } = accounts;
+  const db = database.db;
+
+  async function requireUploader(c: Context) {
+    const { user } = await requireSession(auth, c);
+    const [role, features] = await Promise.all([getRole(db, user.id), featuresOf(db, user.id)]);
+    if (role !== 'TEACHER' || !features.includes('USER_UPLOAD')) throw error(403, 'forbidden', UPLOAD_MESSAGES.forbidden);
+    return user;
+  }
+
+  api.get('/uploads/cover.svg', (c) =>
+    c.body(UPLOAD_COVER_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),
+  );
+
+  api.get('/uploads', async (c) => {
+    const { user } = await requireSession(auth, c);
+    const body: UploadList = {
+      items: await listUploads(database, user.id),
+      limits: { maxBytes: MAX_UPLOAD_BYTES, maxPassages: MAX_UPLOAD_PASSAGES, maxUploads: MAX_UPLOADS_PER_TEACHER },
+    };
+    return c.json(body, 200, NO_STORE);
+  });
+
+  api.post(
+    '/uploads',
+    // Refuse an oversized body before reading it (also when it comes without a Content-Length).
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
+      // The rest of the body is never read: close the connection so that no client reuses it.
+      onError: (c) => c.json({ errors: [{ code: 'file_too_large', message: UPLOAD_MESSAGES.tooLarge }] }, 413, { Connection: 'close' }),
+    }),
+    async (c) => {
+      const user = await requireUploader(c);
+      if ((await countUploads(database, user.id)) >= MAX_UPLOADS_PER_TEACHER) throw error(429, 'upload_limit', UPLOAD_MESSAGES.limit);
+      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+        throw error(415, 'unsupported_media_type', UPLOAD_MESSAGES.notMultipart);
+      }
+      let form: Record<string, string | File>;
+      try {
+        form = (await c.req.parseBody()) as Record<string, string | File>;
+      } catch (e) {
+        if (e instanceof HttpError) throw e;
+        throw badRequest(UPLOAD_MESSAGES.notMultipart);
+      }
+      const file = form.file;
+      if (!(file instanceof File)) throw error(400, 'missing_file', UPLOAD_MESSAGES.noFile);
+      if (file.size > MAX_UPLOAD_BYTES) throw error(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge);
+      const fields = UploadFieldsSchema.safeParse({
+        title: typeof form.title === 'string' && form.title.trim() ? form.title : undefined,
+        language: typeof form.language === 'string' && form.language ? form.language : undefined,
+      });
+      if (!fields.success) throw fromZod(fields.error, form);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const text = isTextName(file) ? asText(bytes) : null;
+      if (text === null) throw error(415, 'unsupported_file_type', UPLOAD_MESSAGES.notText);
+      if (!text.replace(/^\uFEFF/, '').trim()) throw error(400, 'empty_file', UPLOAD_MESSAGES.empty);
+
+      const { language } = fields.data;
+      const split = splitUpload(text, language);
+      if (!split.ok) throw new HttpError(400, split.reasons.map((message) => ({ code: 'invalid_text', message })));
+      if (split.edition.passages.length > MAX_UPLOAD_PASSAGES) {
+        throw error(400, 'too_many_passages', UPLOAD_MESSAGES.tooManyPassages(split.edition.passages.length));
+      }
+      const upload = await createUpload(database, {
+        ownerUserId: user.id,
+        ownerName: user.name,
+        title: fields.data.title ?? titleFromFileName(file.name),
+        language,
+        edition: split.edition,
+        hash: crypto.createHash('sha256').update(bytes).digest('hex'),
+      });
+      if (!upload) throw error(429, 'upload_limit', UPLOAD_MESSAGES.limit);
+      await store.refreshRevision();
+      // Narration: mark the edition voiced and queue its passages (each is also narrated on request).
+      await narration?.libraryChanged();
+      return c.json(upload, 201, NO_STORE);
+    },
+  );
+
+  api.delete('/uploads/:slug', async (c) => {
+    const { user } = await requireSession(auth, c);
+    const slug = param(SlugSchema, c.req.param('slug'));
+    if (!(await deleteUpload(database, user.id, slug))) throw notFound(UPLOAD_MESSAGES.notFound);
+    await store.refreshRevision();
+    return c.body(null, 204, NO_STORE);
+  });
+}

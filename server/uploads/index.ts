@@ -1,0 +1,5 @@
+/** Uploads (issue 7 §5): a teacher's own text as a private publication. */
+export { registerUploadsApi, UPLOAD_MESSAGES, UPLOAD_EXTENSIONS, FORM_OVERHEAD_BYTES } from './http';
+export { privateContentGate, canReadPrivate, PRIVATE_CACHE_CONTROL } from './access';
+export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PASSAGES, MAX_UPLOADS_PER_TEACHER } from './service';
+export { splitUpload, PASSAGE_MIN_WORDS, PASSAGE_MAX_WORDS } from './split';
