@@ -16,6 +16,7 @@ import { loadTranslationProvider, type TranslationProvider } from './content/tra
 import { NarrationService, narrationSettings, type NarrationSettings } from './narration/queue';
 import { FsAudioStore } from './narration/storage';
 import { createAccounts, type Accounts, type AccountsOptions } from './auth';
+import { startAdminSocket, type AdminSocket } from './admin/socket';
 
 export interface StartOptions {
   port: number;
@@ -42,6 +43,11 @@ export interface StartOptions {
   narration?: Partial<NarrationSettings> & { audioDir?: string };
   /** Accounts (server/auth): rate-limit overrides and the environment (BETTER_AUTH_SECRET, PUBLIC_URL, TRUST_PROXY). */
   accounts?: Pick<AccountsOptions, 'limits' | 'env'>;
+  /**
+   * Listen on DATA_DIR/admin.sock for `npm run admin` commands (server/admin) when the database is PGlite in a
+   * data directory, which no other process can open meanwhile. @default true
+   */
+  adminSocket?: boolean;
 }
 
 export interface RunningServer {
@@ -54,6 +60,8 @@ export interface RunningServer {
   narration: NarrationService;
   accounts: Accounts;
   app: ReturnType<typeof createApp>;
+  /** The admin socket's path, or null when there is none (PostgreSQL, in memory, or it could not listen). */
+  adminSocket: string | null;
   stop(): Promise<void>;
 }
 
@@ -140,6 +148,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${options.host}:${port}`;
+  const adminSocket: AdminSocket | null =
+    database.kind === 'pglite' && !inMemory && options.dataDir && options.adminSocket !== false
+      ? await startAdminSocket({ dataDir: options.dataDir, database, logger, contentDir: options.contentDir })
+      : null;
   // The library is narrated in the background from here on; requests are served at once.
   narration.start();
 
@@ -154,9 +166,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     narration,
     accounts,
     app,
+    adminSocket: adminSocket?.path ?? null,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await adminSocket?.close();
       if (poll) clearInterval(poll);
       await narration.stop();
       await new Promise<void>((resolve) => {

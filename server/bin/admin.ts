@@ -7,12 +7,20 @@
  * `COMMANDS` under its group, e.g. `organization: { create: organizationCreate }`. The dispatcher parses the
  * options, prints the usage text for `--help`, unknown groups, commands and options, and turns an `AdminError` into
  * one line on stderr with exit code 1. Usage errors exit 2.
+ *
+ * Database commands (`database: true`: org, license, user) while a server runs on PGlite in the same DATA_DIR: the
+ * server holds the database (PGlite allows one process), so the command goes to its admin socket,
+ * DATA_DIR/admin.sock (server/admin), and the server runs it with this same table against its open database; the
+ * output and the exit code are the same as a local run. Without a live server (DATA_DIR/server.pid) and its socket
+ * the command opens the database itself; with DATABASE_URL it always does. Unix only (no Windows named pipes).
  */
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../config';
 import { AdminError, DEFAULT_QR_BASE_URL, printQr } from '../content/qr';
 import { ACCOUNT_COMMANDS } from '../users/adminCommands';
+import type { Database } from '../db/client';
+import { AdminSocketError, runOnServer, runningServerSocket } from '../admin/client';
 
 export interface AdminIo {
   out: (line: string) => void;
@@ -21,6 +29,13 @@ export interface AdminIo {
   contentDir: string;
   /** The folder relative paths are taken from: where `npm run` was typed (INIT_CWD), not the package root. */
   cwd: string;
+  /** The database to use instead of opening one: the server's own, when it runs a command from its admin socket. */
+  database?: Database;
+  /**
+   * Runs a database command on a running server instead (the CLI's admin-socket client). Returns the exit code,
+   * or null when no server holds the database, and the command then runs here.
+   */
+  remote?: (argv: string[]) => Promise<number | null>;
 }
 
 export interface AdminCommand {
@@ -33,6 +48,8 @@ export interface AdminCommand {
   options: NonNullable<ParseArgsConfig['options']>;
   /** How many positional arguments the command takes. */
   positionals: { min: number; max: number };
+  /** Uses the database: sent to a running server's admin socket, and the only kind the socket runs. */
+  database?: boolean;
   run: (args: { positionals: string[]; values: Record<string, string | boolean | undefined> }, io: AdminIo) => Promise<number>;
 }
 
@@ -72,8 +89,18 @@ const qrPrint: AdminCommand = {
 export const COMMANDS: Record<string, Record<string, AdminCommand>> = {
   qr: { print: qrPrint },
   // Accounts (server/users/adminCommands.ts): org create, license grant|revoke|list, user teacher|org-admin.
-  ...ACCOUNT_COMMANDS,
+  ...markDatabase(ACCOUNT_COMMANDS),
 };
+
+/** Every account command opens the database. */
+function markDatabase(groups: Record<string, Record<string, AdminCommand>>): Record<string, Record<string, AdminCommand>> {
+  return Object.fromEntries(
+    Object.entries(groups).map(([group, commands]) => [
+      group,
+      Object.fromEntries(Object.entries(commands).map(([name, command]) => [name, { ...command, database: true }])),
+    ]),
+  );
+}
 
 export function usageText(): string {
   const lines = ['Usage: npm run admin -- <group> <command> [arguments] [--options]', '', 'Commands:'];
@@ -121,6 +148,10 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     io.err(`${group} ${name} takes ${command.positionals.min === command.positionals.max ? command.positionals.min : `${command.positionals.min} to ${command.positionals.max}`} argument(s), got ${n}.\n\n${commandUsage(group, name, command)}`);
     return 2;
   }
+  if (command.database && io.remote && !io.database) {
+    const code = await io.remote([...argv]);
+    if (code !== null) return code;
+  }
   try {
     return await command.run(parsed, io);
   } catch (error) {
@@ -132,13 +163,46 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   }
 }
 
+/**
+ * The CLI as `npm run admin` runs it: configuration from the environment (DATA_DIR, DATABASE_URL, CONTENT_DIR),
+ * and database commands sent to a running server's admin socket when there is one. Returns the exit code.
+ */
+export async function runAdminCli(
+  argv: readonly string[],
+  io: Pick<AdminIo, 'out' | 'err'> & { cwd?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const config = loadConfig(env);
+  return runAdmin(argv, {
+    out: io.out,
+    err: io.err,
+    contentDir: config.contentDir,
+    cwd: io.cwd ?? env.INIT_CWD ?? process.cwd(),
+    remote: config.databaseUrl ? undefined : (command) => runOnRunningServer(config.dataDir, command, io),
+  });
+}
+
+/** Send the command to the server holding DATA_DIR and print its answer; null when no server is there. */
+async function runOnRunningServer(dataDir: string, argv: string[], io: Pick<AdminIo, 'out' | 'err'>): Promise<number | null> {
+  const running = runningServerSocket(dataDir);
+  if (!running) return null;
+  try {
+    const answer = await runOnServer(dataDir, running.socket, argv);
+    for (const line of answer.output) io.out(line);
+    for (const line of answer.errors) io.err(line);
+    return answer.exitCode;
+  } catch (error) {
+    if (!(error instanceof AdminSocketError)) throw error;
+    io.err(
+      `error: the server (pid ${running.pid}) holds the database in ${dataDir}, but its admin socket ${running.socket} did not answer (${error.message}). ` +
+        `If no server is running there, remove ${path.join(dataDir, 'server.pid')} and try again.`,
+    );
+    return 1;
+  }
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
-  const code = await runAdmin(process.argv.slice(2), {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-    contentDir: loadConfig().contentDir,
-    cwd: process.env.INIT_CWD ?? process.cwd(),
-  });
+  const code = await runAdminCli(process.argv.slice(2), { out: (line) => console.log(line), err: (line) => console.error(line) });
   process.exit(code);
 }

@@ -9,7 +9,9 @@
  *   user org-admin <email> <org>
  *
  * They open the database the server uses: PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL. PGlite allows one
- * process, so with a server running on the same DATA_DIR (DATA_DIR/server.pid) they refuse and say so.
+ * process, so while a server runs on the same DATA_DIR (DATA_DIR/server.pid) the CLI sends them to the server's
+ * admin socket (server/admin), which runs them here with `io.database`, the server's open database. With a live
+ * server and no socket (still starting, or started without one) they refuse and say so.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,7 +56,9 @@ async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<
     if (pid) {
       throw new AdminError(
         `The server (pid ${pid}) has the embedded database in ${config.dataDir} open, and PGlite allows one process at a time. ` +
-          'Stop the server, run this command, then start it again (or use PostgreSQL with DATABASE_URL, which allows both).',
+          `Its admin socket (${path.join(config.dataDir, 'admin.sock')}), which runs these commands while it serves, is not there: ` +
+          'it may still be starting, so try again in a moment; otherwise stop the server, run this command, then start it again ' +
+          '(or use PostgreSQL with DATABASE_URL, which allows both).',
       );
     }
   }
