@@ -100,8 +100,10 @@ export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
 
   api.get('/uploads', async (c) => {
     const { user } = await requireSession(auth, c);
+    const [role, features] = await Promise.all([getRole(db, user.id), featuresOf(db, user.id)]);
     const body: UploadList = {
       items: await listUploads(database, user.id),
+      canUpload: role === 'TEACHER' && features.includes('USER_UPLOAD'),
       limits: { maxBytes: MAX_UPLOAD_BYTES, maxPassages: MAX_UPLOAD_PASSAGES, maxUploads: MAX_UPLOADS_PER_TEACHER },
     };
     return c.json(body, 200, NO_STORE);

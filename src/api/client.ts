@@ -22,12 +22,15 @@ import {
   UserTitleSchema,
   UserTitlesSchema,
   VisitorSchema,
+  UploadListSchema,
+  UploadSchema,
   AuthResultSchema,
   type OnDemandEditionBody,
   type TitleStatus,
   type UserRole,
   type PublicationListQuery,
 } from '../domain/schemas';
+import type { LanguageCode } from '../domain/languages';
 import { ApiError, toApiError } from './errors';
 
 export const API_PREFIX = '/api/v1';
@@ -209,6 +212,32 @@ export function createApiClient(config: ApiClientConfig) {
     /** SPEC §7 PATCH /users/titles/{titleId}/visibility (teachers). */
     setTitleVisibility: (titleId: number, status: TitleStatus, options?: RequestOptions) =>
       send('patch', UserTitleSchema, `users/titles/${encodeURIComponent(String(titleId))}/visibility`, { status }, options),
+    // Uploads (issue 7 §5, USER_UPLOAD): a teacher's own text as a private publication.
+    /** The signed-in user's uploads, whether they may upload, and the limits. 401 when signed out. */
+    listUploads: (options?: RequestOptions) => get(UploadListSchema, 'uploads', {}, options),
+    /**
+     * Upload a .txt or .md file (multipart/form-data). Errors carry the server's message: 413 file_too_large,
+     * 415 unsupported_file_type, 400 empty_file / too_many_passages / invalid_text, 429 upload_limit, 403, 401.
+     */
+    uploadText: async (input: { file: File; title?: string; language?: LanguageCode }, options?: RequestOptions) => {
+      const form = new FormData();
+      form.set('file', input.file);
+      if (input.title) form.set('title', input.title);
+      if (input.language) form.set('language', input.language);
+      try {
+        return UploadSchema.parse(await http.post('uploads', { body: form, signal: options?.signal, timeout: 120_000 }).json());
+      } catch (error) {
+        throw await toApiError(error);
+      }
+    },
+    /** Remove one of the signed-in user's uploads. 404 'Upload not found'. */
+    deleteUpload: async (slug: string, options?: RequestOptions): Promise<void> => {
+      try {
+        await http.delete(`uploads/${encodeURIComponent(slug)}`, { signal: options?.signal });
+      } catch (error) {
+        throw await toApiError(error);
+      }
+    },
     /** SPEC §7 GET /visitors/me with a class code (the given one, else the stored one). 429 after too many wrong codes. */
     getVisitor: async (params: { groupCode?: string } = {}, options?: RequestOptions) => {
       try {

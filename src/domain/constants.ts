@@ -27,6 +27,11 @@ export const PRIMARY_COLOR = '#103a3a';
 export const MAX_PAGE_WIDTH_PX = 1440;
 export const SUPPORT_EMAIL = 'support@lectern.app';
 export const SHOP_URL = 'https://shop.lectern.app';
+/**
+ * The external uploads site for 'My Uploads' (SPEC §2), or null to use this app's own /uploads page. The web app
+ * takes VITE_UPLOADS_URL over this at build time (src/ui/screens/uploads/uploadsLink.ts). @default null
+ */
+export const UPLOADS_URL: string | null = null;
 export const TERMS_URL = '/terms';
 export const PRIVACY_URL = '/privacy';
 export const PRODUCT_NAME = 'Lectern';

@@ -392,6 +392,8 @@ export type Upload = z.infer<typeof UploadSchema>;
 /** GET /uploads: the signed-in teacher's uploads, newest first, with the limits that apply. */
 export const UploadListSchema = z.object({
   items: z.array(UploadSchema),
+  /** Whether this user may upload now (a TEACHER whose features include USER_UPLOAD). */
+  canUpload: z.boolean(),
   limits: z.object({ maxBytes: z.number().int(), maxPassages: z.number().int(), maxUploads: z.number().int() }),
 });
 export type UploadList = z.infer<typeof UploadListSchema>;

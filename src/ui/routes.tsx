@@ -22,6 +22,7 @@ const ReaderRoute = lazy(() => import('./screens/reader/ReaderRoute'));
 const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScreen'));
 const ListenScreen = lazy(() => import('./screens/listen/ListenScreen'));
 const TeaserScreen = lazy(() => import('./screens/teaser/TeaserScreen'));
+const UploadsScreen = lazy(() => import('./screens/uploads/UploadsScreen'));
 
 function withQuery(path: string, search: string): string {
   return search ? `${path}?${search}` : path;
@@ -90,6 +91,12 @@ export function AppRoutes() {
         <Route path="/debug">
           <MainLayout>
             <DebugScreen />
+          </MainLayout>
+        </Route>
+        {/* A teacher's own texts (issue 7 §5, lazy). */}
+        <Route path="/uploads">
+          <MainLayout>
+            <UploadsScreen />
           </MainLayout>
         </Route>
         <Route path="/not-found">
