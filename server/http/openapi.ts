@@ -24,6 +24,8 @@ import {
   UserTitlesSchema,
   TitleVisibilityBodySchema,
   AuthResultSchema,
+  UploadSchema,
+  UploadListSchema,
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
 import { LEVELS } from '../../src/domain/levels';
@@ -246,6 +248,51 @@ export function buildOpenApiDocument(): object {
     summary: 'Show a title to students (ASSIGNED) or hide it (BLOCKED). Teachers only; titleId is the publication id.',
     request: { params: z.object({ titleId: z.number().int() }), body: body(TitleVisibilityBodySchema) },
     responses: { 200: json(UserTitle, 'The title and its status.'), ...accountErrors, 404: errors[404] },
+  });
+
+  // Uploads (issue 7 §5, USER_UPLOAD): a teacher's text as a private publication (server/uploads). Private
+  // publications answer the content routes only for their owner and the owner's class code; others get 404.
+  const Upload = UploadSchema.meta({ id: 'Upload' });
+  registry.registerPath({
+    method: 'post',
+    path: '/uploads',
+    summary:
+      'Upload a .txt or .md file (UTF-8) as a private publication with one ORIGINAL edition, split into passages (docs/content-format.md). Teachers with USER_UPLOAD.',
+    request: {
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              file: z.string().meta({ format: 'binary', description: 'The text file (field `file`).' }),
+              title: z.string().max(200).optional(),
+              language: z.enum(LANGUAGE_CODES).optional(),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      201: json(Upload, 'The upload; read it at readerUrl.'),
+      400: json(ErrorBody, 'empty_file, missing_file, too_many_passages, invalid_text (one error per problem), invalid_parameter.'),
+      401: accountErrors[401],
+      403: json(ErrorBody, 'forbidden (not a teacher with USER_UPLOAD) or csrf_rejected.'),
+      413: json(ErrorBody, 'file_too_large.'),
+      415: json(ErrorBody, 'unsupported_file_type (not UTF-8 text, not .txt/.md) or unsupported_media_type (not multipart).'),
+      429: json(ErrorBody, 'upload_limit: the teacher keeps the most uploads allowed.'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/uploads',
+    summary: "The signed-in user's uploads (newest first), whether they may upload, and the limits.",
+    responses: { 200: json(UploadListSchema.meta({ id: 'UploadList' }), 'The uploads.'), 401: accountErrors[401] },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/uploads/{slug}',
+    summary: "Delete one of the signed-in user's uploads, with its passages.",
+    request: { params: z.object({ slug: z.string() }) },
+    responses: { 204: { description: 'Deleted.' }, 401: accountErrors[401], 403: accountErrors[403], 404: json(ErrorBody, "'Upload not found'.") },
   });
 
   document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

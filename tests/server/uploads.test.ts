@@ -106,6 +106,7 @@ describe('uploading a text', () => {
 
     const list = UploadListSchema.parse((await call('GET', '/uploads', { cookie })).body);
     expect(list.items.map((u) => u.slug)).toEqual([created.slug]);
+    expect(list.canUpload).toBe(true);
     expect(list.limits).toEqual({ maxBytes: MAX_UPLOAD_BYTES, maxPassages: MAX_UPLOAD_PASSAGES, maxUploads: MAX_UPLOADS_PER_TEACHER });
 
     const pub = await call('GET', `/publications/${created.slug}`, { cookie });
@@ -220,6 +221,7 @@ describe('who may upload', () => {
   it('answers 403 for a teacher without USER_UPLOAD and for a licensed non-teacher', async () => {
     const unlicensed = await teacher(['GROUP_CODES', 'AUDIO']);
     expectError(await upload(unlicensed.cookie, form(STORY)), 403, 'forbidden', UPLOAD_MESSAGES.forbidden);
+    expect((await call('GET', '/uploads', { cookie: unlicensed.cookie })).body).toMatchObject({ items: [], canUpload: false });
     const reader = await signUp('Rea Der');
     expectError(await upload(reader.cookie, form(STORY)), 403, 'forbidden');
   });
