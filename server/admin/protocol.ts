@@ -24,7 +24,14 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 /** How long the CLI waits for the server's answer (a command queues behind others). Not in the spec. @default 120 s */
 export const RESPONSE_TIMEOUT_MS = 120_000;
 
+/**
+ * The longest Unix socket path Linux takes (sun_path is 108 bytes with the final NUL). Node does not refuse a
+ * longer one: it binds a truncated path. So a DATA_DIR whose admin.sock path is longer gets no admin socket.
+ */
+export const MAX_SOCKET_PATH_BYTES = 107;
+
 export const adminSocketPath = (dataDir: string) => path.join(dataDir, ADMIN_SOCKET_FILE);
+export const socketPathTooLong = (file: string) => Buffer.byteLength(file) > MAX_SOCKET_PATH_BYTES;
 export const adminTokenPath = (dataDir: string) => path.join(dataDir, ADMIN_TOKEN_FILE);
 
 export const AdminRequestSchema = z

@@ -22,6 +22,8 @@ import {
   adminSocketPath,
   adminTokenPath,
   refusal,
+  socketPathTooLong,
+  MAX_SOCKET_PATH_BYTES,
   type AdminResponse,
 } from './protocol';
 
@@ -78,6 +80,17 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
   const { dataDir, database, logger } = options;
   const file = adminSocketPath(dataDir);
   const tokenFile = adminTokenPath(dataDir);
+  if (process.platform === 'win32') {
+    logger.info('No admin socket on Windows: stop the server to run npm run admin against its DATA_DIR.');
+    return null;
+  }
+  if (socketPathTooLong(file)) {
+    logger.warn(
+      `No admin socket: ${file} is longer than the ${MAX_SOCKET_PATH_BYTES} bytes a Unix socket path may have. ` +
+        'Use a shorter DATA_DIR to run npm run admin while the server runs.',
+    );
+    return null;
+  }
   if (!(await clearStale(file, logger))) return null;
 
   const token = crypto.randomBytes(32).toString('hex');
@@ -182,11 +195,16 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  const umask = process.umask(0o177);
+  let umask: number | null = null;
+  try {
+    umask = process.umask(0o177);
+  } catch {
+    // Worker threads cannot change the umask; the chmod below still applies.
+  }
   try {
     server.listen(file);
   } finally {
-    process.umask(umask);
+    if (umask !== null) process.umask(umask);
   }
   try {
     await listening;

@@ -57,7 +57,8 @@ async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<
       throw new AdminError(
         `The server (pid ${pid}) has the embedded database in ${config.dataDir} open, and PGlite allows one process at a time. ` +
           `Its admin socket (${path.join(config.dataDir, 'admin.sock')}), which runs these commands while it serves, is not there: ` +
-          'it may still be starting, so try again in a moment; otherwise stop the server, run this command, then start it again ' +
+          'it may still be starting, so try again in a moment (the server log says when a DATA_DIR path is too long for a socket); ' +
+          'otherwise stop the server, run this command, then start it again ' +
           '(or use PostgreSQL with DATABASE_URL, which allows both).',
       );
     }

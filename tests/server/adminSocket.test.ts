@@ -15,6 +15,8 @@ import { runAdminCli } from '../../server/bin/admin';
 import { sendAdminRequest } from '../../server/admin/client';
 import { ADMIN_SOCKET_FILE, ADMIN_TOKEN_FILE } from '../../server/admin/protocol';
 import { ROOT_DIR } from '../../server/config';
+import { startAdminSocket } from '../../server/admin/socket';
+import pino from 'pino';
 
 let server: RunningServer;
 let dataDir: string;
@@ -180,6 +182,15 @@ describe('admin socket', () => {
 
     const fine = await sendAdminRequest(socketFile, { command: ['license', 'list'], token });
     expect(fine).toMatchObject({ ok: true, exitCode: 0, errors: [] });
+  });
+
+  it('does not listen when the DATA_DIR path is too long for a Unix socket (Node would bind a truncated path)', async () => {
+    const longDir = path.join(os.tmpdir(), 'x'.repeat(110));
+    const logged: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
+    expect(await startAdminSocket({ dataDir: longDir, database: server.database, logger })).toBeNull();
+    expect(logged.join('')).toContain('is longer than the 107 bytes a Unix socket path may have');
+    expect(fs.existsSync(longDir)).toBe(false);
   });
 
   it('removes the socket and token on stop, and a restart replaces a stale socket left by a crash', async () => {
