@@ -9,6 +9,8 @@ import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { AuthScreen } from './screens/auth/AuthScreen';
+import { ManageAccountScreen } from './screens/auth/ManageAccountScreen';
+import { ManageOrganizationScreen } from './screens/auth/ManageOrganizationScreen';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { DebugScreen } from './screens/debug/DebugScreen';
 import { ClassroomCatalogScreen, LegalScreen } from './screens/misc/ComingSoonScreens';
@@ -102,6 +104,16 @@ export function AppRoutes() {
         <Route path="/not-found">
           <MainLayout>
             <NotFoundScreen />
+          </MainLayout>
+        </Route>
+        <Route path="/account">
+          <MainLayout>
+            <ManageAccountScreen />
+          </MainLayout>
+        </Route>
+        <Route path="/organization">
+          <MainLayout>
+            <ManageOrganizationScreen />
           </MainLayout>
         </Route>
         <Route path="/terms">

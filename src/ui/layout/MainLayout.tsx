@@ -1,8 +1,14 @@
-/** The main layout group: skip link, navbar, page content (max width 1440 px) and footer. */
-import type { ReactNode } from 'react';
+/**
+ * The main layout group: skip link, navbar, page content (max width 1440 px) and footer, plus the role-selection
+ * modal for a signed-in user (a lazy chunk: it runs on the engine, which the catalog's entry chunk does not carry).
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { pageContainer } from '../components/styles';
+import { useCurrentUser } from '../screens/auth/session';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+
+const RoleModal = lazy(() => import('../screens/auth/RoleModal'));
 
 export function SkipLink() {
   return (
@@ -16,6 +22,7 @@ export function SkipLink() {
 }
 
 export function MainLayout({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
@@ -24,6 +31,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      {user ? (
+        <Suspense fallback={null}>
+          <RoleModal user={user} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,20 +1,104 @@
 /**
- * /sign-in and /sign-up (SPEC §2), outside the main layout. Accounts do not exist yet, so this says so plainly,
- * links the two pages to each other and offers the way back (redirectUrl, same-origin only).
+ * /sign-in and /sign-up (SPEC §2), outside the main layout, each linking to the other. React Aria forms: our own
+ * checks (authForm.ts: required fields, an email address, 8 characters for a new password) run on submit, then
+ * the server's answer is shown where it belongs: a taken email or a weak password under its field, a wrong
+ * password or a rate limit above the form. Field errors clear as the user types in that field.
+ *
+ * The target comes from `redirectUrl` (src/domain/redirect.ts): same origin only, '/catalog' by default. A target
+ * on another domain is refused with 'Navigation to a different domain is blocked.', and the user goes to the
+ * catalog instead.
  */
-import { Link, useSearch } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../domain/constants';
+import { DEFAULT_AFTER_SIGN_IN, resolveRedirect } from '../../../domain/redirect';
+import { ApiError } from '../../../api/errors';
 import { LogoMark } from '../../components/Logo';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { sameOriginPath, withRedirect } from '../../platform/navigation';
+import { api } from '../../platform/api';
+import { withRedirect } from '../../platform/navigation';
+import { AuthField, FormMessage } from './AuthField';
+import { checkAuthForm, firstInvalid, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
+import { completeSignIn } from './session';
 
-export function AuthScreen({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+type Mode = 'sign-in' | 'sign-up';
+const FIELD_ORDER = ['name', 'email', 'password'] as const;
+
+/** Focus a form's field by name (the first one with an error). */
+export function focusField(form: HTMLFormElement | null, name: string | null): void {
+  const field = name ? form?.elements.namedItem(name) : null;
+  if (field instanceof HTMLElement) field.focus();
+}
+
+/** Where a server error is shown: under a field, or above the form. */
+export function placeServerError(error: unknown): { fields: FieldErrors; form: string | null } {
+  if (!(error instanceof ApiError)) return { fields: {}, form: 'Something went wrong, please try again!' };
+  if (error.code === 'email_taken') return { fields: { email: error.message }, form: null };
+  if (error.code === 'weak_password') return { fields: { password: error.message }, form: null };
+  if (error.code === 'invalid_parameter') {
+    const fields: FieldErrors = {};
+    for (const e of error.errors) {
+      if (/email/i.test(e.message)) fields.email ??= e.message;
+      else if (/password/i.test(e.message)) fields.password ??= e.message;
+      else if (/name/i.test(e.message)) fields.name ??= e.message;
+    }
+    if (Object.keys(fields).length) return { fields, form: null };
+  }
+  return { fields: {}, form: error.message };
+}
+
+export function AuthScreen({ mode }: { mode: Mode }) {
   const search = useSearch();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const redirectUrl = new URLSearchParams(search).get('redirectUrl') ?? '';
-  const back = (redirectUrl && sameOriginPath(redirectUrl, window.location.origin)) || '/';
+  const target = resolveRedirect(redirectUrl, window.location.origin);
   const title = mode === 'sign-in' ? 'Sign In' : 'Sign Up';
   useDocumentTitle(title);
+
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const edit = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setFieldErrors((errors) => withoutField(errors, field));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    const errors = checkAuthForm(mode, { name, email, password });
+    setFieldErrors(errors);
+    if (Object.keys(errors).length) {
+      focusField(formRef.current, firstInvalid(errors, FIELD_ORDER));
+      return;
+    }
+    setPending(true);
+    try {
+      if (mode === 'sign-in') await api.signIn({ email: email.trim(), password });
+      else await api.signUp({ email: email.trim(), password, name: name.trim() });
+    } catch (error) {
+      const placed = placeServerError(error);
+      setFieldErrors(placed.fields);
+      setFormError(placed.form);
+      setPending(false);
+      focusField(formRef.current, firstInvalid(placed.fields, FIELD_ORDER));
+      return;
+    }
+    await completeSignIn(queryClient);
+    navigate(target.ok ? target.path : DEFAULT_AFTER_SIGN_IN);
+  };
+
+  const other = mode === 'sign-in' ? '/sign-up' : '/sign-in';
+  const otherHref = redirectUrl ? withRedirect(other, redirectUrl) : other;
 
   return (
     <main id="main" className="grid min-h-screen place-items-center bg-paper px-4 py-12">
@@ -24,29 +108,37 @@ export function AuthScreen({ mode }: { mode: 'sign-in' | 'sign-up' }) {
           <span className="font-serif text-2xl font-semibold text-primary-900">{PRODUCT_NAME}</span>
         </Link>
         <h1 className="mt-8 text-center text-2xl font-semibold">{title}</h1>
-        <p className="mt-4 text-center text-ink-muted">
-          Accounts are not available yet. Everything in the Free Library can be read without one.
-        </p>
-        <div className="mt-8 grid gap-3">
-          <Link href={back} className={buttonStyles.primary}>
-            {back === '/' ? `Go to ${PRODUCT_NAME}` : 'Continue without an account'}
+        {!target.ok ? (
+          <div className="mt-6">
+            <FormMessage kind="error">{target.message}</FormMessage>
+          </div>
+        ) : null}
+        <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
+          <FormMessage kind="error">{formError}</FormMessage>
+          {mode === 'sign-up' ? (
+            <AuthField label="Name" name="name" value={name} onChange={edit('name', setName)} isRequired autoComplete="name" maxLength={100} />
+          ) : null}
+          <AuthField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired autoComplete="email" />
+          <AuthField
+            label="Password"
+            name="password"
+            type="password"
+            value={password}
+            onChange={edit('password', setPassword)}
+            isRequired
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            description={mode === 'sign-up' ? `At least ${MIN_PASSWORD_LENGTH} characters, not a common password.` : undefined}
+          />
+          <Button type="submit" isPending={pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
+            {pending ? (mode === 'sign-in' ? 'Signing in…' : 'Creating account…') : title}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-ink-muted">
+          {mode === 'sign-in' ? 'New here? ' : 'Already have an account? '}
+          <Link href={otherHref} className={linkStyles}>
+            {mode === 'sign-in' ? 'Sign Up' : 'Sign In'}
           </Link>
-          {mode === 'sign-in' ? (
-            <p className="text-center text-sm text-ink-muted">
-              New here?{' '}
-              <Link href={withRedirect('/sign-up', redirectUrl || '/')} className={linkStyles}>
-                Sign Up
-              </Link>
-            </p>
-          ) : (
-            <p className="text-center text-sm text-ink-muted">
-              Already have an account?{' '}
-              <Link href={withRedirect('/sign-in', redirectUrl || '/')} className={linkStyles}>
-                Sign In
-              </Link>
-            </p>
-          )}
-        </div>
+        </p>
         <p className="mt-8 border-t border-line pt-6 text-center text-sm text-ink-muted">
           Questions?{' '}
           <a href={`mailto:${SUPPORT_EMAIL}`} className={linkStyles}>

@@ -1,0 +1,40 @@
+/** One labelled React Aria text field of the account forms, with its validation message. */
+import { FieldError, Input, Label, Text, TextField } from 'react-aria-components';
+import type { ComponentProps } from 'react';
+
+export const inputStyles =
+  'h-11 w-full rounded-xl border border-line-strong bg-surface px-3.5 text-base text-ink placeholder:text-ink-muted outline-none focus:border-primary-700 focus:ring-2 focus:ring-primary-200 data-[invalid]:border-danger';
+
+type Props = Omit<ComponentProps<typeof TextField>, 'children' | 'className'> & {
+  label: string;
+  description?: string;
+  autoComplete?: string;
+};
+
+export function AuthField({ label, description, autoComplete, ...props }: Props) {
+  return (
+    <TextField {...props} className="flex flex-col gap-1.5">
+      <Label className="text-sm font-medium text-ink">{label}</Label>
+      <Input autoComplete={autoComplete} className={inputStyles} />
+      {description ? (
+        <Text slot="description" className="text-sm text-ink-muted">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="text-sm font-medium text-danger" />
+    </TextField>
+  );
+}
+
+/** A form-level message: an error (role alert) or a confirmation (role status). */
+export function FormMessage({ kind, children }: { kind: 'error' | 'success'; children: string | null }) {
+  if (!children) return null;
+  return (
+    <p
+      role={kind === 'error' ? 'alert' : 'status'}
+      className={`rounded-xl px-3.5 py-2.5 text-sm font-medium ${kind === 'error' ? 'bg-danger/10 text-danger' : 'bg-primary-50 text-primary-900'}`}
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Manage Account (issue 6): the name (better-auth update-user), the email (change-email; there is no mail
+ * server, so it applies at once) and the password (change-password: the current one is checked, the new one
+ * follows the password rules, other sessions are signed out). Each form shows the server's error, or a
+ * confirmation, and a saved name or email refreshes the cached user.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { Link } from 'wouter';
+import { ApiError } from '../../../api/errors';
+import type { CurrentUser } from '../../../domain/schemas';
+import { Spinner } from '../../components/Spinner';
+import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { api } from '../../platform/api';
+import { withRedirect } from '../../platform/navigation';
+import { AuthField, FormMessage } from './AuthField';
+import { focusField } from './AuthScreen';
+import { checkEmail, checkName, checkPassword, firstInvalid, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
+import { CURRENT_USER_KEY, currentUserQuery, roleLabel, useCurrentUser } from './session';
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
+
+/**
+ * One form's submit state: field errors (our checks first, then the server's, each cleared as its field is
+ * edited), a form-level error, and a confirmation.
+ */
+function useSubmit() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [done, setDone] = useState<string | null>(null);
+  const edit = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setFieldErrors((errors) => withoutField(errors, field));
+  };
+  const run = async (
+    form: HTMLFormElement | null,
+    checks: FieldErrors,
+    action: () => Promise<string>,
+    fieldOf?: (error: unknown) => FieldErrors | null,
+  ) => {
+    if (pending) return;
+    setError(null);
+    setDone(null);
+    const order = form ? [...form.elements].map((e) => (e as HTMLInputElement).name).filter(Boolean) : [];
+    setFieldErrors(checks);
+    if (Object.keys(checks).length) {
+      focusField(form, firstInvalid(checks, order));
+      return;
+    }
+    setPending(true);
+    try {
+      setDone(await action());
+    } catch (failure) {
+      const fields = fieldOf?.(failure) ?? null;
+      if (fields) {
+        setFieldErrors(fields);
+        focusField(form, firstInvalid(fields, order));
+      } else setError(messageOf(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, error, fieldErrors, done, run, edit };
+}
+
+/** Checks as FieldErrors: each field with its message, those without one left out. */
+function errorsOf(checks: Record<string, string | null>): FieldErrors {
+  return Object.fromEntries(Object.entries(checks).filter(([, message]) => message)) as FieldErrors;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className={`${cardStyles} p-6 sm:p-8`}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function NameForm({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(user.name);
+  const form = useSubmit();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void form.run(event.currentTarget, errorsOf({ name: checkName(name) }), async () => {
+      await api.updateName(name.trim());
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      return 'Name saved.';
+    });
+  };
+  return (
+    <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label="Name" className="flex max-w-md flex-col gap-4">
+      <AuthField label="Name" name="name" value={name} onChange={form.edit('name', setName)} isRequired autoComplete="name" maxLength={100} />
+      <FormMessage kind="error">{form.error}</FormMessage>
+      <FormMessage kind="success">{form.done}</FormMessage>
+      <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} w-fit`}>
+        Save Name
+      </Button>
+    </Form>
+  );
+}
+
+function EmailForm({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState(user.email);
+  const form = useSubmit();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = email.trim().toLowerCase();
+    void form.run(event.currentTarget, errorsOf({ email: checkEmail(email) }), async () => {
+      if (wanted === user.email.toLowerCase()) return 'That is already your email.';
+      await api.changeEmail(wanted);
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      const fresh = await queryClient.fetchQuery(currentUserQuery);
+      // better-auth answers success for an address that belongs to another account, and changes nothing.
+      if (fresh?.email.toLowerCase() !== wanted) throw new Error('This email cannot be used. It may belong to another account.');
+      return 'Email saved. Use it the next time you sign in.';
+    });
+  };
+  return (
+    <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label="Email" className="flex max-w-md flex-col gap-4">
+      <AuthField label="Email" name="email" type="email" value={email} onChange={form.edit('email', setEmail)} isRequired autoComplete="email" />
+      <FormMessage kind="error">{form.error}</FormMessage>
+      <FormMessage kind="success">{form.done}</FormMessage>
+      <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} w-fit`}>
+        Save Email
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm() {
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const form = useSubmit();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void form.run(
+      event.currentTarget,
+      errorsOf({ currentPassword: checkPassword(currentPassword, false), newPassword: checkPassword(newPassword, true) }),
+      async () => {
+        await api.changePassword({ currentPassword, newPassword });
+        setCurrent('');
+        setNew('');
+        return 'Password changed. Other devices have been signed out.';
+      },
+      (error): FieldErrors | null => {
+        if (!(error instanceof ApiError)) return null;
+        if (error.code === 'invalid_credentials') return { currentPassword: error.message };
+        if (error.code === 'weak_password') return { newPassword: error.message };
+        return null;
+      },
+    );
+  };
+  return (
+    <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label="Password" className="flex max-w-md flex-col gap-4">
+      <AuthField label="Current password" name="currentPassword" type="password" value={currentPassword} onChange={form.edit('currentPassword', setCurrent)} isRequired autoComplete="current-password" />
+      <AuthField
+        label="New password"
+        name="newPassword"
+        type="password"
+        value={newPassword}
+        onChange={form.edit('newPassword', setNew)}
+        isRequired
+        autoComplete="new-password"
+        description={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
+      />
+      <FormMessage kind="error">{form.error}</FormMessage>
+      <FormMessage kind="success">{form.done}</FormMessage>
+      <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} w-fit`}>
+        Change Password
+      </Button>
+    </Form>
+  );
+}
+
+export function ManageAccountScreen() {
+  useDocumentTitle('Manage Account');
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <Spinner label="Loading…" />;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="font-serif text-3xl font-semibold text-primary-900">Manage Account</h1>
+      {!user ? (
+        <p className="mt-6 text-ink-muted">
+          <Link href={withRedirect('/sign-in', '/account')} className={linkStyles}>
+            Sign In
+          </Link>{' '}
+          to manage your account.
+        </p>
+      ) : (
+        <div className="mt-8 flex flex-col gap-6">
+          {roleLabel(user) ? <p className="text-ink-muted">Role: {roleLabel(user)}</p> : null}
+          <Section title="Name">
+            <NameForm user={user} />
+          </Section>
+          <Section title="Email">
+            <EmailForm user={user} />
+          </Section>
+          <Section title="Password">
+            <PasswordForm />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}
