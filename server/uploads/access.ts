@@ -17,7 +17,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 type Ref = { ref: { slug: string } | { editionId: number } | { passageId: number }; message: string };
 
 /** Which private-capable resource a request under /api/v1 names, if any. */
-export function resourceOf(path: string, searchParams: URLSearchParams): Ref | null {
+export function resourceOf(path: string, editionIdParam: string | undefined): Ref | null {
   const pub = /^\/publications\/([^/]+)(?:\/|$)/.exec(path);
   if (pub) {
     let slug: string;
@@ -31,7 +31,7 @@ export function resourceOf(path: string, searchParams: URLSearchParams): Ref | n
   const byId = /^\/passages\/(\d{1,9})\//.exec(path);
   if (byId) return { ref: { passageId: Number(byId[1]) }, message: PASSAGE_NOT_FOUND };
   if (/^\/passages(?:\/audioOnly)?\/?$/.test(path)) {
-    const editionId = searchParams.get('editionId');
+    const editionId = editionIdParam;
     if (editionId && /^\d{1,9}$/.test(editionId)) return { ref: { editionId: Number(editionId) }, message: 'Edition not found' };
   }
   return null;
@@ -49,8 +49,8 @@ export async function canReadPrivate(deps: { accounts?: Accounts; store: Content
 
 export function privateContentGate(deps: { accounts?: Accounts; store: ContentStore; apiBase: string }): MiddlewareHandler {
   return async (c, next) => {
-    const url = new URL(c.req.url);
-    const resource = resourceOf(url.pathname.slice(deps.apiBase.length), url.searchParams);
+    const path = c.req.path.slice(deps.apiBase.length);
+    const resource = /^\/(?:publications|passages)(?:\/|$)/.test(path) ? resourceOf(path, c.req.query('editionId')) : null;
     const owner = resource ? await deps.store.privateOwner(resource.ref) : null;
     if (!owner) return next();
     if (!(await canReadPrivate(deps, c, owner))) throw notFound(resource!.message);
