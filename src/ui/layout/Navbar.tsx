@@ -1,9 +1,15 @@
-/** The shared navbar (SPEC §2): logo and title, Free Library, Shop Paperbacks (external), and the account menu. */
+/**
+ * The shared navbar (SPEC §2): logo and title, Free Library, My Uploads (teachers with USER_UPLOAD), Shop Paperbacks
+ * (external), and the account menu.
+ */
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME, SHOP_URL } from '../../domain/constants';
 import { ExternalIcon } from '../components/Icons';
 import { LogoMark } from '../components/Logo';
 import { pageContainer } from '../components/styles';
+import { useCurrentUser } from '../screens/auth/session';
+import { MyUploadsLink } from '../screens/uploads/MyUploadsLink';
+import { canSeeMyUploads, UPLOADS_PATH } from '../screens/uploads/uploadsLink';
 import { AccountMenu } from './AccountMenu';
 
 const navLink =
@@ -11,6 +17,7 @@ const navLink =
 
 export function Navbar() {
   const [path] = useLocation();
+  const { data: user } = useCurrentUser();
   return (
     <header className="border-b border-line bg-surface">
       <div className={`${pageContainer} flex flex-wrap items-center gap-x-4 gap-y-1 py-3 sm:gap-x-8`}>
@@ -25,6 +32,11 @@ export function Navbar() {
                 Free Library
               </Link>
             </li>
+            {canSeeMyUploads(user) && (
+              <li>
+                <MyUploadsLink className={navLink} isCurrent={path === UPLOADS_PATH} />
+              </li>
+            )}
             <li>
               <a href={SHOP_URL} target="_blank" rel="noopener" className={navLink}>
                 Shop Paperbacks
