@@ -8,9 +8,6 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
-import { AuthScreen } from './screens/auth/AuthScreen';
-import { ManageAccountScreen } from './screens/auth/ManageAccountScreen';
-import { ManageOrganizationScreen } from './screens/auth/ManageOrganizationScreen';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { DebugScreen } from './screens/debug/DebugScreen';
 import { ClassroomCatalogScreen, LegalScreen } from './screens/misc/ComingSoonScreens';
@@ -24,6 +21,12 @@ const ReaderRoute = lazy(() => import('./screens/reader/ReaderRoute'));
 const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScreen'));
 const ListenScreen = lazy(() => import('./screens/listen/ListenScreen'));
 const TeaserScreen = lazy(() => import('./screens/teaser/TeaserScreen'));
+// The account pages are lazy too: the catalog's entry chunk carries none of their forms.
+const AuthScreen = lazy(() => import('./screens/auth/AuthScreen').then((m) => ({ default: m.AuthScreen })));
+const ManageAccountScreen = lazy(() => import('./screens/auth/ManageAccountScreen').then((m) => ({ default: m.ManageAccountScreen })));
+const ManageOrganizationScreen = lazy(() =>
+  import('./screens/auth/ManageOrganizationScreen').then((m) => ({ default: m.ManageOrganizationScreen })),
+);
 const UploadsScreen = lazy(() => import('./screens/uploads/UploadsScreen'));
 
 function withQuery(path: string, search: string): string {
