@@ -4,11 +4,21 @@
  * two pages. Every run uses new email addresses; the server's data dir is fresh per run anyway.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './models/AppShell';
 import { AuthPage, ManageAccountPage, RoleModal, SignedInMenu, uniqueEmail } from './models/AccountPages';
 
 const PASSWORD = 'copper-meadow-lantern';
+
+/** `npm run admin -- …` against the e2e server's data dir (it reaches the running server through its admin socket). */
+function admin(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/bin/admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -216,6 +226,25 @@ test.describe('Signed in', () => {
     await signIn.submitButton.click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(account.nameForm.getByRole('textbox', { name: 'Name' })).toHaveValue('Nina Newname');
+  });
+});
+
+test.describe('Organization admins', () => {
+  test('get Manage Organization in the menu, with the license status', async ({ page }) => {
+    const email = await signUpFresh(page, 'Olga Admin', { role: 'Teacher' });
+    const slug = `e2e-school-${Date.now()}`;
+    admin('org', 'create', 'E2E School', '--slug', slug);
+    admin('user', 'org-admin', email, slug);
+    admin('license', 'grant', slug, 'AUDIO,LEVELS');
+
+    await page.reload();
+    const { menu } = await new SignedInMenu(page).open();
+    await menu.getByRole('menuitem', { name: 'Manage Organization' }).click();
+    await expect(page).toHaveURL(/\/organization$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Organization' })).toBeVisible();
+    const school = page.getByRole('region', { name: 'E2E School' });
+    await expect(school.getByRole('heading', { name: 'License status' })).toBeVisible();
+    await expect(school.getByRole('listitem')).toHaveText(['Audio', 'Additional reading levels']);
   });
 });
 
