@@ -44,6 +44,10 @@ export interface AdminSocket {
 function answers(file: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createConnection(file);
+    probe.setTimeout(1000, () => {
+      probe.destroy();
+      resolve(true);
+    });
     probe.once('connect', () => {
       probe.destroy();
       resolve(true);
@@ -147,7 +151,11 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
     }
   }
 
+  /** Connections not running a command (still sending, or idle): stop() drops them rather than wait. */
+  const idle = new Set<net.Socket>();
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+    idle.add(socket);
+    socket.once('close', () => idle.delete(socket));
     let received = '';
     let answered = false;
     let handled = false;
@@ -155,11 +163,14 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
       if (answered) return;
       answered = true;
       socket.setTimeout(0);
-      socket.end(`${JSON.stringify(response)}\n`);
+      // Everything the client sent has been read, so closing after the answer is flushed loses nothing; it frees
+      // a client that sent its newline but kept its side open.
+      socket.end(`${JSON.stringify(response)}\n`, () => socket.destroy());
     };
     const handle = (raw: string) => {
       if (answered || handled) return;
       handled = true;
+      idle.delete(socket);
       socket.setTimeout(0);
       execute(raw).then(answer, (err) => {
         logger.error({ err }, 'admin socket request failed');
@@ -224,7 +235,9 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
     async close() {
       if (closed) return;
       closed = true;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of idle) socket.destroy();
+      await closing; // after the commands in flight have answered
       // Node unlinks the socket on close; remove what is left, but never a socket some other server has made since.
       for (const f of [file, tokenFile]) {
         try {

@@ -182,6 +182,21 @@ describe('admin socket', () => {
 
     const fine = await sendAdminRequest(socketFile, { command: ['license', 'list'], token });
     expect(fine).toMatchObject({ ok: true, exitCode: 0, errors: [] });
+
+    // A request ended by its newline, the client's side left open: answered, and the server ends the connection.
+    const keptOpen = await new Promise<any>((resolve, reject) => {
+      let received = '';
+      const socket = net.createConnection({ path: socketFile, allowHalfOpen: true });
+      socket.setEncoding('utf8');
+      socket.once('connect', () => socket.write(`${JSON.stringify({ command: ['license', 'list'], token })}\n`));
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.once('error', reject);
+      socket.once('end', () => {
+        socket.destroy();
+        resolve(JSON.parse(received));
+      });
+    });
+    expect(keptOpen).toMatchObject({ ok: true, exitCode: 0 });
   });
 
   it('does not listen when the DATA_DIR path is too long for a Unix socket (Node would bind a truncated path)', async () => {
@@ -194,7 +209,13 @@ describe('admin socket', () => {
   });
 
   it('removes the socket and token on stop, and a restart replaces a stale socket left by a crash', async () => {
+    // A client that connected and sent nothing does not hold up the stop.
+    const idle = net.createConnection({ path: socketFile, allowHalfOpen: true });
+    idle.on('error', () => undefined);
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const started = Date.now();
     await server.stop();
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(fs.existsSync(socketFile)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, ADMIN_TOKEN_FILE))).toBe(false);
 
