@@ -63,7 +63,6 @@ function UploadForm({ limits }: { limits: { maxBytes: number; maxPassages: numbe
         chapters. At most {limits.maxPassages} passages. Only you and your class can read it.
       </p>
       <DropZone
-        aria-label="Drop a .txt or .md file here"
         onDrop={async (event) => {
           const item = event.items.find((i) => i.kind === 'file');
           if (item && item.kind === 'file') choose([await item.getFile()]);
@@ -148,18 +147,18 @@ function UploadRow({ upload }: { upload: Upload }) {
           </p>
         )}
       </div>
-      <Link href={upload.readerUrl} className={buttonStyles.primary} aria-label={`Read ${upload.title}`}>
-        Read
+      <Link href={upload.readerUrl} className={buttonStyles.primary}>
+        Read<span className="sr-only"> {upload.title}</span>
       </Link>
       <Button
         className={buttonStyles.secondary}
         isDisabled={remove.isPending}
-        aria-label={`Delete ${upload.title}`}
         onPress={() => {
           if (window.confirm(`Delete “${upload.title}”? Your class will no longer be able to read it.`)) remove.mutate(upload.slug);
         }}
       >
         {remove.isPending ? 'Deleting…' : 'Delete'}
+        <span className="sr-only"> {upload.title}</span>
       </Button>
     </li>
   );
