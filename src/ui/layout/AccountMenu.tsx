@@ -82,10 +82,9 @@ function SignedInMenu({ user }: { user: CurrentUser }) {
   };
   return (
     <MenuTrigger>
-      <Button
-        aria-label="Account menu"
-        className="flex items-center gap-1 rounded-full border border-line bg-surface py-1 ps-1 pe-2 text-primary-900 transition-colors data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100"
-      >
+      <Button className="flex items-center gap-1 rounded-full border border-line bg-surface py-1 ps-1 pe-2 text-primary-900 transition-colors data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100">
+        {/* Named by its content (not aria-label), so the visible initials do not clash with the name. */}
+        <span className="sr-only">Account menu</span>
         <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-primary-900 text-sm font-semibold text-white">
           {initials(user)}
         </span>
