@@ -20,6 +20,7 @@
 import { AUDIO_TICK_MS } from '../domain/constants';
 import { listenAudioMachine, type ListenAudioState } from '../machines/listenAudio';
 import { hostMachine, type MachineHost } from './host';
+import { createWaits } from './waits';
 import type { ApiPort, AudioPort, ClockPort, LoggerPort, NavigationPort, TimerHandle } from './ports';
 
 /** How long to wait before asking again while the server answers 202 'generating' (it sends Retry-After: 1). @default 1000 */
@@ -102,7 +103,7 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
   /** Narration per position for this flow: the request, and its answer once known (null when it failed). */
   const requests = new Map<number, Promise<Narration | null>>();
   const answers = new Map<number, Narration | null>();
-  const timers = new Set<TimerHandle>();
+  const waits = createWaits(clock);
   let loadedUrl: string | null = null;
   let playing = false;
   let tickTimer: TimerHandle | null = null;
@@ -111,15 +112,6 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
   const state = (): ListenAudioState | null => (host ? (String(host.getSnapshot().value) as ListenAudioState) : null);
   const isLast = (p: number) => p >= flow.passageCount;
 
-  function wait(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const handle = clock.setTimeout(() => {
-        timers.delete(handle);
-        resolve();
-      }, ms);
-      timers.add(handle);
-    });
-  }
 
   /** The narration of a passage of this flow, fetched once; polls through 202s; null (logged) when it fails. */
   function narration(target: number): Promise<Narration | null> {
@@ -133,7 +125,7 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
         const answer = await api.getAudioOnly(editionId, target);
         if (answer.status === 'ready') return { url: answer.audio.url, duration: answer.audio.duration };
         if (attempt >= LISTEN_AUDIO_MAX_POLLS) throw new Error('Audio is still being generated');
-        await wait(LISTEN_AUDIO_POLL_MS);
+        await waits.wait(LISTEN_AUDIO_POLL_MS);
         if (gen !== generation) return null;
       }
     })().then(
@@ -243,8 +235,7 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
     generation++;
     host?.stop();
     host = null;
-    for (const t of timers) clock.clearTimeout(t);
-    timers.clear();
+    waits.clear();
     if (tickTimer !== null) clock.clearTimeout(tickTimer);
     tickTimer = null;
     requests.clear();

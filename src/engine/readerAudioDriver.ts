@@ -21,6 +21,7 @@ import type { Edition, Passage } from '../domain/schemas';
 import type { SpeechMark } from '../domain/speechMarks';
 import type { Slot } from '../machines/readingSession';
 import type { ApiPort, AudioPort, ClockPort, LoggerPort, TimerHandle } from './ports';
+import { createWaits } from './waits';
 
 /** How long to wait before asking again while the server answers 202 'generating' (it sends Retry-After: 1). @default 1000 */
 export const READER_AUDIO_POLL_MS = 1000;
@@ -92,7 +93,7 @@ export function createReaderAudioDriver(ports: { api: ApiPort; clock: ClockPort;
   /** Narration by passage id: the request, and its answer once known (null when it failed). */
   const requests = new Map<number, Promise<Narration | null>>();
   const answers = new Map<number, Narration | null>();
-  const timers = new Set<TimerHandle>();
+  const waits = createWaits(clock);
   let loadedKey: string | null = null;
   let playing = false;
   let tickTimer: TimerHandle | null = null;
@@ -110,15 +111,6 @@ export function createReaderAudioDriver(ports: { api: ApiPort; clock: ClockPort;
     return s === 'paused' || s === 'playing';
   };
 
-  function wait(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const handle = clock.setTimeout(() => {
-        timers.delete(handle);
-        resolve();
-      }, ms);
-      timers.add(handle);
-    });
-  }
 
   /** What is already known of a passage's narration, from the passage itself or an earlier answer. */
   function known(passage: Passage): Narration | null | undefined {
@@ -148,7 +140,7 @@ export function createReaderAudioDriver(ports: { api: ApiPort; clock: ClockPort;
           return { url: answer.audio.url, duration: answer.audio.duration / 1000 };
         }
         if (attempt >= READER_AUDIO_MAX_POLLS) throw new Error('Audio is still being generated');
-        await wait(READER_AUDIO_POLL_MS);
+        await waits.wait(READER_AUDIO_POLL_MS);
         if (stopped) return null;
       }
     })().then(
@@ -284,8 +276,7 @@ export function createReaderAudioDriver(ports: { api: ApiPort; clock: ClockPort;
     view: () => published ?? readView(),
     stop() {
       stopped = true;
-      for (const t of timers) clock.clearTimeout(t);
-      timers.clear();
+      waits.clear();
       if (tickTimer !== null) clock.clearTimeout(tickTimer);
       tickTimer = null;
       offEnded?.();
