@@ -1,4 +1,5 @@
 /** Server configuration from the environment, validated once at start. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,4 +47,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT_DIR, 'dist'),
     rootDir: ROOT_DIR,
   };
+}
+
+/**
+ * The pid of a live server holding DATA_DIR's PGlite (server/bin/start.ts writes DATA_DIR/server.pid), or null.
+ * PGlite allows one process, so the CLIs that open DATA_DIR check this first.
+ */
+export function serverHoldingDataDir(dataDir: string): number | null {
+  const lock = path.join(dataDir, 'server.pid');
+  if (!fs.existsSync(lock)) return null;
+  const pid = Number(fs.readFileSync(lock, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
 }

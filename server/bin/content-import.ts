@@ -2,10 +2,9 @@
  * `npm run content:import -- [dir]`: validates a library folder and imports or updates it, with a progress
  * bar and a summary. Exits non-zero, having loaded nothing, when any file has a problem.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config';
+import { loadConfig, serverHoldingDataDir } from '../config';
 import { openDatabase } from '../db/client';
 import { readLibrary } from '../content/read';
 import { importLibrary } from '../content/import';
@@ -14,20 +13,8 @@ import { formatProblems } from '../server';
 const config = loadConfig();
 const dir = path.resolve(process.argv[2] ?? config.contentDir);
 
-function serverHoldsDataDir(): number | null {
-  const lock = path.join(config.dataDir, 'server.pid');
-  if (!fs.existsSync(lock)) return null;
-  const pid = Number(fs.readFileSync(lock, 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
 if (!config.databaseUrl) {
-  const pid = serverHoldsDataDir();
+  const pid = serverHoldingDataDir(config.dataDir);
   if (pid) {
     console.error(
       `The server (pid ${pid}) has the embedded database in ${config.dataDir} open. PGlite allows one process at a time:\n` +

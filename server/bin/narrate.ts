@@ -4,13 +4,12 @@
  * DATA_DIR/audio is reused, so running it again does nothing. `npm start` does the same work in the background;
  * this is for doing it up front (before a deploy, or to measure it).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
+import { loadConfig, serverHoldingDataDir } from '../config';
 import { openDatabase } from '../db/client';
 import { editions } from '../db/schema';
 import { ContentStore } from '../content/store';
@@ -20,20 +19,8 @@ import { UNVOICED_LANGUAGES } from '../narration/voices';
 
 const config = loadConfig();
 
-function serverHoldsDataDir(): number | null {
-  const lock = path.join(config.dataDir, 'server.pid');
-  if (!fs.existsSync(lock)) return null;
-  const pid = Number(fs.readFileSync(lock, 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
 if (!config.databaseUrl) {
-  const pid = serverHoldsDataDir();
+  const pid = serverHoldingDataDir(config.dataDir);
   if (pid) {
     console.error(
       `The server (pid ${pid}) has the embedded database in ${config.dataDir} open. PGlite allows one process at a time:\n` +

@@ -13,11 +13,10 @@
  * admin socket (server/admin), which runs them here with `io.database`, the server's open database. With a live
  * server and no socket (still starting, or started without one) they refuse and say so.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AdminCommand, AdminIo } from '../bin/admin';
 import { AdminError } from '../content/qr';
-import { loadConfig } from '../config';
+import { loadConfig, serverHoldingDataDir } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { CONTENT_TYPES } from '../../src/domain/schemas';
 import {
@@ -32,19 +31,8 @@ import {
   slugify,
 } from './service';
 
-/** The pid of a live server holding DATA_DIR's PGlite, or null. */
-export function serverHoldingDataDir(dataDir: string): number | null {
-  const lock = path.join(dataDir, 'server.pid');
-  if (!fs.existsSync(lock)) return null;
-  const pid = Number(fs.readFileSync(lock, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
-  }
-}
+// serverHoldingDataDir lives in server/config.ts (content:import and narrate use it too); re-exported for the CLI.
+export { serverHoldingDataDir };
 
 /** Open the server's database for one command, or explain why not. Tests may pass `io.database`. */
 async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<T>): Promise<T> {
