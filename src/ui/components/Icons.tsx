@@ -1,9 +1,10 @@
 /** Small inline icons (24px grid, stroke = currentColor). Decorative: always aria-hidden. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+/** The shared frame of every icon: a 24px stroked grid, decorative. */
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}
