@@ -9,6 +9,9 @@ import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAGE_SIZE } from './constants';
 
 export const SORT_KEYS = ['author_a_z', 'author_z_a', 'most_recent', 'title_a_z', 'title_z_a'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+/** SPEC §3 Catalog filter values (teachers only). @default 'all' */
+export const CATALOG_FILTERS = ['all', 'assigned', 'unassigned'] as const;
+export type CatalogFilter = (typeof CATALOG_FILTERS)[number];
 /** @default 'title_a_z' */
 export const DEFAULT_SORT: SortKey = 'title_a_z';
 
@@ -161,8 +164,15 @@ export const PublicationListQuerySchema = z.object({
   pageSize: queryInt('pageSize')
     .pipe(z.number().min(1, { error: 'pageSize must be at least 1' }).max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` }))
     .optional(),
+  /**
+   * Teacher-only catalog filter (SPEC §3 Catalog filter values): `assigned` and `unassigned` narrow the list to the
+   * signed-in teacher's ASSIGNED titles or the rest; `all` (the default) changes nothing. Anyone who is not a
+   * signed-in teacher gets 403 for `assigned`/`unassigned`. A class-code visitor (valid X-Group-Code, no session)
+   * always gets the teacher's ASSIGNED titles, whatever the filter.
+   */
+  filter: z.enum(CATALOG_FILTERS, { error: `filter must be one of ${CATALOG_FILTERS.join(', ')}` }).optional(),
 });
-export type PublicationListQuery = { search?: string; sort?: SortKey; page?: number; pageSize?: number };
+export type PublicationListQuery = { search?: string; sort?: SortKey; page?: number; pageSize?: number; filter?: CatalogFilter };
 export const DEFAULT_PAGE_SIZE = PAGE_SIZE;
 
 export const SlugSchema = z
