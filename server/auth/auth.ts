@@ -16,6 +16,7 @@ import { authSchema } from '../db/authSchema';
 import { PRODUCT_NAME } from '../../src/domain/constants';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
 import type { AuthSettings } from './config';
+import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, logInvitation } from './organizations';
 
 /** Where better-auth's endpoints live (sign-up, sign-in, sign-out, sessions, organizations). */
 export const AUTH_BASE_PATH = '/api/v1/auth';
@@ -58,8 +59,20 @@ function buildAuth({ database, secret, settings, logger }: AuthOptions, secure: 
     // Manage Account changes the email. There is no mail server, so no address is ever verified and the change
     // applies at once (better-auth allows that only for an unverified address).
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
-    // Schools are created by the operator (npm run admin -- org create), not by users.
-    plugins: [organization({ allowUserToCreateOrganization: false })],
+    // Schools are created by the operator (npm run admin -- org create), not by users. Their admins invite by link
+    // (server/auth/organizations.ts): no email is sent, and no address is verified, so acceptance rests on the
+    // unguessable invitation id plus the signed-in email being the invited one.
+    plugins: [
+      organization({
+        allowUserToCreateOrganization: false,
+        invitationExpiresIn: INVITATION_EXPIRES_IN_S,
+        cancelPendingInvitationsOnReInvite: true,
+        requireEmailVerificationOnInvitation: false,
+        sendInvitationEmail: logInvitation(logger),
+      }),
+    ],
+    // A new session starts in the user's preferred organization (a non-default one first; docs/decisions.md).
+    databaseHooks: { session: { create: { before: activatePreferredOrganization(database.db, logger) } } },
     // Our own limits (server/auth/http.ts) answer with the API's error shape.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -93,6 +106,7 @@ function buildAuth({ database, secret, settings, logger }: AuthOptions, secure: 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await checkOrganizationRequest(database.db, ctx);
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const password = (ctx.body as Record<string, unknown> | undefined)?.[field];

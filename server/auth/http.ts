@@ -25,6 +25,16 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
   PASSWORD_TOO_LONG: { status: 400, code: 'invalid_parameter', message: 'Password must be at most 128 characters.' },
   INVALID_EMAIL: { status: 400, code: 'invalid_parameter', message: 'Enter a valid email address.' },
   VALIDATION_ERROR: { status: 400, code: 'invalid_parameter', message: '' },
+  // The organization plugin (Manage Organization, invitation links).
+  INVITATION_NOT_FOUND: { status: 404, code: 'invitation_not_found', message: 'This invitation is no longer valid: it was cancelled or accepted, or it has expired.' },
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: {
+    status: 403,
+    code: 'not_invitation_recipient',
+    message: 'This invitation is for another email address. Sign in with the invited address to accept it.',
+  },
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 409, code: 'already_member', message: 'This person is already a member of the organization.' },
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: { status: 409, code: 'already_invited', message: 'This person has a pending invitation already.' },
+  MEMBER_NOT_FOUND: { status: 404, code: 'member_not_found', message: 'No such member in this organization.' },
 };
 
 function snake(code: string): string {

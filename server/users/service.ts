@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, or, gte, asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { classCodes, member, organization, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
+import { classCodes, invitation, member, organization, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
 import { CLASS_CODE_LENGTH } from '../../src/domain/constants';
 import { CONTENT_TYPES, type ContentType, type TitleStatus, type UserRole } from '../../src/domain/schemas';
 
@@ -284,3 +284,85 @@ export async function setTitleStatus(db: Db, userId: string, publicationId: numb
   return row!;
 }
 
+
+// --- organization admins, invitations and the active organization (issue 6: Manage Organization) -------------
+
+/** The user's better-auth role in the organization ('owner', 'admin', 'member'), or null when not a member. */
+export async function organizationRoleOf(db: Db, userId: string, organizationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.userId, userId), eq(member.organizationId, organizationId)));
+  return row?.role ?? null;
+}
+
+/** Whether the user is an admin (or owner) of the organization: who may manage its members and invitations. */
+export async function isOrganizationAdmin(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  const role = await organizationRoleOf(db, userId, organizationId);
+  return role !== null && role.split(',').some((r) => (ORG_ADMIN_ROLES as readonly string[]).includes(r.trim()));
+}
+
+/** The organization an invitation belongs to, or null for an unknown invitation. */
+export async function organizationOfInvitation(db: Db, invitationId: string): Promise<string | null> {
+  const [row] = await db.select({ organizationId: invitation.organizationId }).from(invitation).where(eq(invitation.id, invitationId));
+  return row?.organizationId ?? null;
+}
+
+/** A membership row by its id (better-auth's member id), or null. */
+export async function findMember(db: Db, memberId: string) {
+  const [row] = await db.select().from(member).where(eq(member.id, memberId));
+  return row ?? null;
+}
+
+/**
+ * The key in an organization's metadata (better-auth's `metadata` column, JSON text) that marks it as a default
+ * organization: a catch-all an operator may keep besides the schools (e.g. for self-serve readers). See
+ * docs/decisions.md "Active organization after sign-in".
+ */
+export const DEFAULT_ORGANIZATION_KEY = 'default';
+
+export function isDefaultOrganizationMetadata(metadata: string | null): boolean {
+  if (!metadata) return false;
+  try {
+    const parsed: unknown = JSON.parse(metadata);
+    return typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>)[DEFAULT_ORGANIZATION_KEY] === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Mark (or unmark) an organization as a default organization, keeping the rest of its metadata. */
+export async function setDefaultOrganization(db: Db, orgRef: string, isDefault: boolean) {
+  const org = await findOrganization(db, orgRef);
+  if (!org) throw new AccountsError('not_found', `No organization '${orgRef}'.`);
+  let metadata: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = org.metadata ? JSON.parse(org.metadata) : {};
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) metadata = parsed as Record<string, unknown>;
+  } catch {
+    metadata = {};
+  }
+  if (isDefault) metadata[DEFAULT_ORGANIZATION_KEY] = true;
+  else delete metadata[DEFAULT_ORGANIZATION_KEY];
+  await db
+    .update(organization)
+    .set({ metadata: Object.keys(metadata).length ? JSON.stringify(metadata) : null })
+    .where(eq(organization.id, org.id));
+  return org;
+}
+
+/**
+ * The organization a new session starts in (SPEC §6: after sign-in, a non-default organization is preferred):
+ * the user's first non-default organization (oldest membership first, then by name), the default one only when
+ * they belong to no other, and null when they belong to none.
+ */
+export async function preferredOrganizationId(db: Db, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: organization.id, metadata: organization.metadata })
+    .from(member)
+    .innerJoin(organization, eq(member.organizationId, organization.id))
+    .where(eq(member.userId, userId))
+    .orderBy(asc(member.createdAt), asc(organization.name), asc(organization.id));
+  const nonDefault = rows.find((r) => !isDefaultOrganizationMetadata(r.metadata));
+  return (nonDefault ?? rows[0])?.id ?? null;
+}

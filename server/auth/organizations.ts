@@ -1,0 +1,145 @@
+/**
+ * Manage Organization on top of better-auth's organization plugin (issue 6): our rules in front of its endpoints,
+ * the no-mail invitation hook, and the organization a new session starts in.
+ *
+ * - Invitations are links. `invite-member` creates the invitation and answers its id; the admin copies
+ *   `/accept-invitation/{id}` and passes it on. `sendInvitationEmail` only logs (there is no mail server). The id is
+ *   better-auth's random id (not guessable), and `accept-invitation` also needs the signed-in user's email to be
+ *   the invited one. No address is ever verified here, so `requireEmailVerificationOnInvitation` is off.
+ * - Members and invitations are for organization admins (`owner` or `admin`, ORG_ADMIN_ROLES): list-members,
+ *   list-invitations, invite-member, cancel-invitation, remove-member and update-member-role answer 403 to anyone
+ *   else, before better-auth runs (it would answer some of these with 400 or 401). An admin cannot remove themselves.
+ * - invite-member's body is checked with zod: a valid email and the role `member` or `admin`.
+ * - A new session (sign-in, sign-up) starts in the user's preferred organization (`preferredOrganizationId`).
+ */
+import { APIError, getSessionFromCtx } from 'better-auth/api';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { member, user } from '../db/schema';
+import { findMember, isOrganizationAdmin, organizationOfInvitation, preferredOrganizationId } from '../users/service';
+
+/** How long an invitation link stays valid. */
+export const INVITATION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
+
+/** The roles an admin may give in an invitation (owners are made by the operator only). */
+export const INVITATION_ROLES = ['member', 'admin'] as const;
+
+/** The app's page for an invitation link (src/ui/screens/auth/AcceptInvitationScreen.tsx). */
+export const acceptInvitationPath = (invitationId: string) => `/accept-invitation/${encodeURIComponent(invitationId)}`;
+
+const Id = z.string().trim().min(1).max(200);
+
+const InviteBodySchema = z.looseObject({
+  email: z.string({ error: 'email is required' }).trim().pipe(z.email({ error: 'Enter a valid email address.' })),
+  role: z.enum(INVITATION_ROLES, { error: "role must be 'member' or 'admin'" }),
+  organizationId: Id.optional(),
+});
+const InvitationIdBodySchema = z.looseObject({ invitationId: Id });
+const RemoveMemberBodySchema = z.looseObject({ memberIdOrEmail: Id, organizationId: Id.optional() });
+const UpdateRoleBodySchema = z.looseObject({ memberId: Id, organizationId: Id.optional() });
+const OrgQuerySchema = z.looseObject({ organizationId: Id.optional() }).optional();
+
+function invalid(error: z.ZodError): APIError {
+  return new APIError('BAD_REQUEST', { code: 'INVALID_PARAMETER', message: error.issues.map((i) => i.message).join(' ') });
+}
+
+const forbidden = () =>
+  new APIError('FORBIDDEN', { code: 'FORBIDDEN', message: 'Only an admin of this organization can manage its members and invitations.' });
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(result.error);
+  return result.data;
+}
+
+/** The middleware context better-auth hands `hooks.before` (only what is used here). */
+interface HookContext {
+  path: string;
+  body?: unknown;
+  query?: unknown;
+}
+
+/**
+ * Our checks in front of the organization plugin's endpoints; a no-op for every other path. Throws an APIError
+ * (400 invalid_parameter, 403 forbidden, 400 cannot_remove_yourself) that server/auth/http.ts puts in our shape.
+ * Without a session it lets better-auth answer (401).
+ */
+export async function checkOrganizationRequest(db: Db, ctx: HookContext): Promise<void> {
+  const { path } = ctx;
+  if (!path.startsWith('/organization/')) return;
+  let organizationId: string | null | undefined;
+  let removing: string | undefined;
+  switch (path) {
+    case '/organization/invite-member':
+      organizationId = parse(InviteBodySchema, ctx.body).organizationId;
+      break;
+    case '/organization/cancel-invitation': {
+      const { invitationId } = parse(InvitationIdBodySchema, ctx.body);
+      organizationId = await organizationOfInvitation(db, invitationId);
+      // Unknown invitation: better-auth answers 'Invitation not found'.
+      if (!organizationId) return;
+      break;
+    }
+    case '/organization/remove-member': {
+      const body = parse(RemoveMemberBodySchema, ctx.body);
+      organizationId = body.organizationId;
+      removing = body.memberIdOrEmail;
+      break;
+    }
+    case '/organization/update-member-role':
+      organizationId = parse(UpdateRoleBodySchema, ctx.body).organizationId;
+      break;
+    case '/organization/list-members':
+    case '/organization/list-invitations':
+      organizationId = parse(OrgQuerySchema, ctx.query)?.organizationId;
+      break;
+    default:
+      return;
+  }
+  const session = await getSessionFromCtx(ctx as never);
+  if (!session) return;
+  organizationId ??= session.session.activeOrganizationId as string | null | undefined;
+  if (!organizationId) throw new APIError('BAD_REQUEST', { code: 'INVALID_PARAMETER', message: 'organizationId is required' });
+  if (!(await isOrganizationAdmin(db, session.user.id, organizationId))) throw forbidden();
+  if (removing !== undefined && (await memberUserId(db, removing, organizationId)) === session.user.id) {
+    throw new APIError('BAD_REQUEST', { code: 'CANNOT_REMOVE_YOURSELF', message: 'You cannot remove yourself from the organization.' });
+  }
+}
+
+/** The user behind a member id (or a member's email) in the organization, or null. */
+async function memberUserId(db: Db, memberIdOrEmail: string, organizationId: string): Promise<string | null> {
+  if (!memberIdOrEmail.includes('@')) return (await findMember(db, memberIdOrEmail))?.userId ?? null;
+  const [row] = await db
+    .select({ userId: member.userId })
+    .from(member)
+    .innerJoin(user, eq(member.userId, user.id))
+    .where(and(eq(member.organizationId, organizationId), eq(sql`lower(${user.email})`, memberIdOrEmail.toLowerCase())));
+  return row?.userId ?? null;
+}
+
+/** better-auth's `sendInvitationEmail`: there is no mail server, so it logs; the admin copies the link instead. */
+export function logInvitation(logger: Logger) {
+  return async (data: { id: string; role: string; organization: { id: string; slug: string } }) => {
+    logger.info(
+      { invitationId: data.id, organization: data.organization.slug, role: data.role, link: acceptInvitationPath(data.id) },
+      'organization invitation created; no email is sent (the admin copies the link)',
+    );
+  };
+}
+
+/** `databaseHooks.session.create.before`: every new session starts in the user's preferred organization. */
+export function activatePreferredOrganization(db: Db, logger: Logger) {
+  return async (session: { userId: string; activeOrganizationId?: unknown } & Record<string, unknown>) => {
+    if (session.activeOrganizationId) return;
+    try {
+      const activeOrganizationId = await preferredOrganizationId(db, session.userId);
+      if (activeOrganizationId) return { data: { ...session, activeOrganizationId } };
+    } catch (error) {
+      // Signing in matters more than the active organization: log and go on without one.
+      logger.error({ err: error }, 'could not choose the active organization for a new session');
+    }
+    return;
+  };
+}
