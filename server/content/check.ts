@@ -11,6 +11,7 @@
  */
 import { LANGUAGE_CODES, type LanguageCode } from '../../src/domain/languages';
 import { LEVEL_ORDER, type Level } from '../../src/domain/levels';
+import { PREMIUM_BADGE } from '../../src/domain/access';
 import { editionReadability, FORMULAS, type Readability } from '../readability';
 import { segmentWords } from './text';
 
@@ -46,8 +47,7 @@ export const LANGUAGE_COVERAGE: Readonly<Record<Exclude<LanguageCode, 'en'>, num
 };
 /** Fewest ILLUSTRATED titles. */
 export const MIN_ILLUSTRATED = 3;
-/** The badge that marks a title for the license gates, and the fewest titles that carry it. */
-export const PREMIUM_BADGE = 'premium';
+/** The fewest titles that carry the premium badge (PREMIUM_BADGE, src/domain/access.ts: the license gates). */
 export const MIN_PREMIUM = 2;
 /** English levels every title must have, easiest first; their Flesch–Kincaid grades must rise in this order. */
 export const REQUIRED_ENGLISH_LEVELS: readonly Level[] = LEVEL_ORDER;

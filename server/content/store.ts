@@ -85,10 +85,17 @@ interface CatalogIndex {
   bySort: Record<SortKey, CatalogEntry[]>;
 }
 
-interface EditionInfo {
+/** What the gates (server/access) need to know of an edition: its language and level, and its title's badges. */
+export interface EditionInfo {
   id: number;
   publicationId: number;
   passageCount: number;
+  language: string;
+  level: Level;
+  /** The title's badges (`premium`: src/domain/access.ts). */
+  badges: string[];
+  /** The owner of a private publication (an upload), or null. */
+  ownerUserId: string | null;
 }
 
 /** Who owns each private publication (server/uploads), by slug, edition id and passage id. */
@@ -112,6 +119,7 @@ export class ContentStore {
   private readonly passageCache = new Lru<string, Cached<Passage>>(PASSAGE_CACHE_SIZE);
   private readonly excerptCache = new Lru<string, Cached<Excerpt> | null>(PUBLICATION_CACHE_SIZE);
   private readonly assetCache = new Lru<string, CachedAsset | null>(ASSET_CACHE_SIZE);
+  private readonly passageEditionCache = new Lru<number, number>(PASSAGE_CACHE_SIZE);
   private revision = 0;
 
   constructor(private readonly database: Database) {}
@@ -125,6 +133,7 @@ export class ContentStore {
     this.passageCache.clear();
     this.excerptCache.clear();
     this.assetCache.clear();
+    this.passageEditionCache.clear();
   }
 
   /** Drop a publication's cached details, at every version (an edition's audio fields changed). */
@@ -210,13 +219,15 @@ export class ContentStore {
     };
   }
 
-  async list(query: { search?: string; sort: SortKey; page: number; pageSize: number }): Promise<PublicationList> {
+  /** A page of the catalog; `only` narrows it to some titles (by publication id) before paging and counting. */
+  async list(query: { search?: string; sort: SortKey; page: number; pageSize: number; only?: (publicationId: number) => boolean }): Promise<PublicationList> {
     this.catalog ??= this.loadCatalog().catch((e) => {
       this.catalog = null;
       throw e;
     });
     const index = await this.catalog;
-    const sorted = index.bySort[query.sort];
+    const only = query.only;
+    const sorted = only ? index.bySort[query.sort].filter((e) => only(e.summary.id)) : index.bySort[query.sort];
     const q = words(query.search ?? '');
     const matched = q.length ? sorted.filter((e) => matchesWords(q, e.words)) : sorted;
     const start = (query.page - 1) * query.pageSize;
@@ -230,9 +241,18 @@ export class ContentStore {
 
   private async loadEditions(): Promise<Map<number, EditionInfo>> {
     const rows = await this.database.db
-      .select({ id: editions.id, publicationId: editions.publicationId, passageCount: editions.passageCount })
-      .from(editions);
-    return new Map(rows.map((r) => [r.id, r]));
+      .select({
+        id: editions.id,
+        publicationId: editions.publicationId,
+        passageCount: editions.passageCount,
+        language: editions.language,
+        level: editions.level,
+        badges: publications.badges,
+        ownerUserId: publications.ownerUserId,
+      })
+      .from(editions)
+      .innerJoin(publications, eq(publications.id, editions.publicationId));
+    return new Map(rows.map((r) => [r.id, { ...r, level: r.level as Level }]));
   }
 
   private async loadPrivateIndex(): Promise<PrivateIndex> {
@@ -269,6 +289,22 @@ export class ContentStore {
       throw e;
     });
     return (await this.editionsById).get(editionId);
+  }
+
+  /**
+   * The edition of a passage, by passage id, for the gates of the by-id routes (audio, decode, speech marks); null
+   * when there is no such passage. One read by primary key per id, then kept (misses are not kept: a passage may
+   * appear with an import or an upload).
+   */
+  async editionOfPassage(passageId: number): Promise<EditionInfo | null> {
+    let editionId = this.passageEditionCache.get(passageId);
+    if (editionId === undefined) {
+      const [row] = await this.database.db.select({ editionId: passages.editionId }).from(passages).where(eq(passages.id, passageId));
+      if (!row) return null;
+      editionId = row.editionId;
+      this.passageEditionCache.set(passageId, editionId);
+    }
+    return (await this.edition(editionId)) ?? null;
   }
 
   async publication(slug: string, version?: number): Promise<Cached<Publication> | null> {

@@ -1,4 +1,5 @@
 /** The Hono application: the API under /api/v1, library media under /media, and the web app. */
+import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -31,6 +32,24 @@ import { securityMiddleware } from './security';
 import type { Accounts } from '../auth';
 import { registerAccountsApi } from '../auth';
 import { privateContentGate, registerUploadsApi } from '../uploads';
+import { audioAccess, decodeAccess, isTitleLocked, passageAccess } from '../../src/domain/access';
+import type { Passage, PublicationList } from '../../src/domain/schemas';
+import {
+  ACTOR_VARY,
+  accessActorFor,
+  actorHeaders,
+  assertAllowed,
+  blockedPassage,
+  gate,
+  hasCredentials,
+  requestActor,
+  roleOf,
+  premiumContentError,
+  type AccessDeps,
+  type RequestActor,
+} from '../access';
+import { INVALID_CLASS_CODE } from '../users/http';
+import { titleStatuses } from '../users/service';
 
 export const API_BASE = '/api/v1';
 /** Content answers may be reused briefly, then revalidated with their ETag. Not in the spec. */
@@ -53,8 +72,33 @@ export interface AppDeps {
 
 export type Env = { Variables: { clientId: string | null } };
 
-function send<T>(c: Context, entry: Cached<T>, cacheControl = CONTENT_CACHE_CONTROL): Response {
-  const headers = { ETag: entry.etag, 'Cache-Control': cacheControl, 'Content-Type': 'application/json; charset=utf-8' };
+/** A content answer that depended on who asked: no ETag, never stored (server/access). */
+function sendPrivate(c: Context, json: string): Response {
+  return c.body(json, 200, { ...actorHeaders(), 'Content-Type': 'application/json; charset=utf-8' });
+}
+
+/** The passage as sent: decoded text and audio only for those who may have them (decodeAccess, audioAccess). */
+function withheld(passage: Passage, keepDecoded: boolean, keepAudio: boolean): Passage {
+  if ((keepDecoded || passage.textDecoded === null) && (keepAudio || passage.audio === null)) return passage;
+  return { ...passage, textDecoded: keepDecoded ? passage.textDecoded : null, audio: keepAudio ? passage.audio : null };
+}
+
+/** The anonymous answer of a free passage whose decoded text or narration needs features: those left out. */
+const strippedPassages = new WeakMap<Cached<Passage>, Cached<Passage>>();
+function strippedPassage(entry: Cached<Passage>, keepAudio: boolean): Cached<Passage> {
+  let hit = strippedPassages.get(entry);
+  if (!hit) {
+    const value = withheld(entry.value, false, keepAudio);
+    const json = JSON.stringify(value);
+    hit = { value, json, etag: `"${crypto.createHash('sha1').update(json).digest('base64url').slice(0, 22)}"` };
+    strippedPassages.set(entry, hit);
+  }
+  return hit;
+}
+
+function send<T>(c: Context, entry: Cached<T>, cacheControl = CONTENT_CACHE_CONTROL, vary?: string): Response {
+  const headers: Record<string, string> = { ETag: entry.etag, 'Cache-Control': cacheControl, 'Content-Type': 'application/json; charset=utf-8' };
+  if (vary) headers.Vary = vary;
   if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304, headers);
   return c.body(entry.json, 200, headers);
 }
@@ -115,16 +159,36 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
 
   api.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
 
+  const accessDeps: AccessDeps = { store, accounts };
+
   api.get('/publications', async (c) => {
     const q = query(c, PublicationListQuerySchema);
-    const list = await store.list({
+    const filter = q.filter ?? 'all';
+    const listQuery = {
       search: q.search?.trim() || undefined,
       sort: q.sort ?? DEFAULT_SORT,
       page: q.page ?? 1,
       pageSize: q.pageSize ?? DEFAULT_PAGE_SIZE,
-    });
+    };
+    // The free catalog, the same for everyone: no actor needed (and none resolved without credentials).
+    const actor: RequestActor = filter === 'all' && !hasCredentials(c) ? { kind: 'anonymous' } : await requestActor(accessDeps, c);
+    let only: ((id: number) => boolean) | undefined;
+    if (actor.kind === 'invalidGroupCode') throw new HttpError(403, [{ code: 'invalid_group_code', message: INVALID_CLASS_CODE }]);
+    if (actor.kind === 'student') {
+      // A class-code visitor sees the teacher's ASSIGNED titles, whatever the filter.
+      only = (id) => actor.assigned.has(id);
+    } else if (filter !== 'all') {
+      if ((await roleOf(accessDeps, actor)) !== 'TEACHER' || actor.kind !== 'user') {
+        throw new HttpError(403, [{ code: 'forbidden', message: 'The assigned and unassigned filters are for teachers.' }]);
+      }
+      const assigned = new Set((await titleStatuses(accounts!.database.db, actor.userId, 'ASSIGNED')).map((r) => r.titleId));
+      only = filter === 'assigned' ? (id) => assigned.has(id) : (id) => !assigned.has(id);
+    }
+    const list: PublicationList = await store.list({ ...listQuery, only });
+    if (only) return c.json(list, 200, actorHeaders());
     const etag = `W/"r${store.contentRevision}-${list.total}-${list.items.map((i) => i.id).join('.')}"`;
-    const headers = { ETag: etag, 'Cache-Control': CONTENT_CACHE_CONTROL };
+    // Vary: a class code turns the same address into the classroom's list.
+    const headers = { ETag: etag, 'Cache-Control': CONTENT_CACHE_CONTROL, Vary: 'X-Group-Code' };
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     return c.json(list, 200, headers);
   });
@@ -137,7 +201,11 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     const { publicationVersion } = query(c, PublicationQuerySchema);
     const entry = await store.publication(slug, versionNumber(publicationVersion));
     if (!entry) throw notFound('Publication not found');
-    return send(c, entry);
+    if (!isTitleLocked(entry.value, [])) return send(c, entry);
+    // A premium title needs LEVELS (src/domain/access.ts isTitleLocked).
+    const actor = accessActorFor(await requestActor(accessDeps, c), { publicationId: entry.value.id, ownerUserId: null });
+    if (isTitleLocked(entry.value, actor.features)) throw premiumContentError();
+    return sendPrivate(c, entry.json);
   });
 
   api.get('/publications/:slug/editions/passage', async (c) => {
@@ -147,7 +215,11 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     if (result === null) throw notFound('Publication not found');
     if (result === 'no-edition') throw notFound('Edition not found');
     if (result === 'no-passage') throw notFound(PASSAGE_NOT_FOUND);
-    return send(c, result);
+    const edition = await store.edition(result.value.editionId);
+    if (!edition) throw notFound('Edition not found');
+    const gated = await gate(accessDeps, c, passageAccess, edition);
+    assertAllowed(gated);
+    return gated.actorDependent ? sendPrivate(c, result.json) : send(c, result);
   });
 
   api.post('/publications/:slug/sources/on-demand', async (c) => {
@@ -162,6 +234,13 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     if (!parsed.success) throw fromZod(parsed.error, body);
     const { version, languageCode, level } = parsed.data;
     if (!onDemand) throw notFound(PASSAGE_NOT_FOUND);
+    // Build only what the asker could read (src/domain/access.ts passageAccess).
+    const target = await store.publication(slug, Number(version.slice(1)));
+    if (target) {
+      const p = target.value;
+      const owner = await store.privateOwner({ slug });
+      assertAllowed(await gate(accessDeps, c, passageAccess, { publicationId: p.id, ownerUserId: owner, badges: p.badges, language: languageCode, level }));
+    }
     const result = await onDemand({ slug, version: Number(version.slice(1)), language: languageCode, level });
     if (result.kind === 'no-publication') throw notFound('Publication not found');
     if (result.kind === 'unavailable') throw notFound(PASSAGE_NOT_FOUND);
@@ -183,7 +262,19 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     if (!edition) throw notFound('Edition not found');
     const entry = await store.passage(editionId, position);
     if (!entry) throw notFound(PASSAGE_NOT_FOUND);
-    return send(c, entry);
+    const text = await gate(accessDeps, c, passageAccess, edition);
+    if (text.decision !== 'allowed') return sendPrivate(c, JSON.stringify(blockedPassage(entry.value, text.decision)));
+    const passage = entry.value;
+    const audioIsFree = passage.audio === null || audioAccess(edition, edition, { features: [], invalidGroupCode: false }) === 'allowed';
+    if (!text.actorDependent) {
+      // Free text: the cached answer as it is, unless it holds decode markup or narration that need features.
+      if (passage.textDecoded === null && audioIsFree) return send(c, entry);
+      if (!hasCredentials(c)) return send(c, strippedPassage(entry, audioIsFree), CONTENT_CACHE_CONTROL, ACTOR_VARY);
+    }
+    const actor = accessActorFor(await requestActor(accessDeps, c), edition);
+    const keepDecoded = decodeAccess(edition, edition, actor) === 'allowed';
+    const keepAudio = audioAccess(edition, edition, actor) === 'allowed';
+    return sendPrivate(c, keepDecoded && keepAudio ? entry.json : JSON.stringify(withheld(passage, keepDecoded, keepAudio)));
   });
 
   // Decode mode (SPEC §4 Decode): the passage with phonics cues, English only; made on first request and stored.
@@ -197,9 +288,13 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
       throw notFound(PASSAGE_NOT_FOUND);
     }
     if (passage.language !== 'en') throw notFound(DECODE_NOT_AVAILABLE);
+    const edition = await store.edition(passage.editionId);
+    if (!edition) throw notFound(PASSAGE_NOT_FOUND);
+    // Decode needs DECODE, and the text itself must be readable (src/domain/access.ts decodeAccess).
+    assertAllowed(await gate(accessDeps, c, decodeAccess, edition));
     const textDecoded = await decodedText(store, passage);
     store.forgetPassage(passage.editionId, passage.position);
-    return c.json({ passageId: passage.id, textDecoded }, 200, { 'Cache-Control': CONTENT_CACHE_CONTROL });
+    return c.json({ passageId: passage.id, textDecoded }, 200, actorHeaders());
   });
   for (const missing of ['/passages/decode', '/passages//decode']) {
     api.get(missing, () => {
@@ -208,7 +303,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
   }
 
   // Narration (server/narration/http.ts): /passages/{id}/audio, /passages/audioOnly, …/audioOnly/onDemand, …/speechMarks.
-  registerNarrationApi(api, { store, narration });
+  registerNarrationApi(api, { store, narration, access: accessDeps });
 
   // Accounts: better-auth under /auth/*, and the users API (server/auth, server/users).
   if (accounts) registerAccountsApi(api, { ...accounts, store });

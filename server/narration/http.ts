@@ -18,6 +18,8 @@ import type { AudioAnswer, NarrationService } from './queue';
 import { AUDIO_ROUTE } from './queue';
 import { NARRATION_KEY_RE } from './pipeline';
 import { mp3Name, type AudioStore, type ByteRange } from './storage';
+import { audioAccess, passageAccess } from '../../src/domain/access';
+import { actorHeaders, assertAllowed, blockedPassage, gate, type AccessDeps } from '../access';
 
 /** The tooltip's words (SPEC §8), also the 404 message for a language we cannot narrate. */
 export const AUDIO_NOT_AVAILABLE = 'Audio not available';
@@ -47,12 +49,14 @@ function sendJson(c: Context, body: unknown, status: 200 | 202, cacheControl: st
   return c.body(json, 200, headers);
 }
 
-function answer(c: Context, a: AudioAnswer, shape: 'audio' | 'marks'): Response {
+/** `actorDependent`: the gate needed the asker's features, so the answer is `private, no-store` without an ETag. */
+function answer(c: Context, a: AudioAnswer, shape: 'audio' | 'marks', actorDependent: boolean): Response {
   if (a.kind === 'missing') throw notFound(PASSAGE_NOT_FOUND);
   if (a.kind === 'unvoiced') throw notFound(AUDIO_NOT_AVAILABLE);
   if (a.kind === 'generating') return sendJson(c, { passageId: a.passageId, status: 'generating' }, 202, 'no-store');
-  if (shape === 'marks') return sendJson(c, { passageId: a.passageId, speechMarks: a.audio.speechMarks }, 200, READY_CACHE_CONTROL);
-  return sendJson(c, { passageId: a.passageId, status: 'ready', audio: a.audio }, 200, READY_CACHE_CONTROL);
+  const body = shape === 'marks' ? { passageId: a.passageId, speechMarks: a.audio.speechMarks } : { passageId: a.passageId, status: 'ready', audio: a.audio };
+  if (actorDependent) return c.body(JSON.stringify(body), 200, { ...actorHeaders(), 'Content-Type': 'application/json; charset=utf-8' });
+  return sendJson(c, body, 200, READY_CACHE_CONTROL);
 }
 
 function passageId(c: Context): number {
@@ -61,38 +65,61 @@ function passageId(c: Context): number {
 }
 
 /** Register the narration API routes on the /api/v1 sub-app (before its catch-all). */
-export function registerNarrationApi(api: AnyHono, deps: { store: ContentStore; narration?: NarrationService }): void {
-  const { store, narration } = deps;
+export function registerNarrationApi(api: AnyHono, deps: { store: ContentStore; narration?: NarrationService; access: AccessDeps }): void {
+  const { store, narration, access } = deps;
   const service = (): NarrationService => {
     if (!narration) throw notFound(AUDIO_NOT_AVAILABLE);
     return narration;
   };
 
+  /**
+   * The gate of the by-id routes: the passage must exist (and be in `editionId` when given), and its narration
+   * must be open to the asker (src/domain/access.ts audioAccess), else 403 license_required / group_code_required.
+   */
+  async function audioGate(c: Context, id: number, editionId?: number): Promise<boolean> {
+    const edition = await store.editionOfPassage(id);
+    if (!edition || (editionId !== undefined && edition.id !== editionId)) throw notFound(PASSAGE_NOT_FOUND);
+    const gated = await gate(access, c, audioAccess, edition);
+    assertAllowed(gated);
+    return gated.actorDependent;
+  }
+
   api.get('/passages/audioOnly', async (c) => {
     const { editionId, position } = query(c, AudioOnlyQuerySchema);
     if (position <= 0) throw notFound(PASSAGE_NOT_FOUND);
-    if (!(await store.edition(editionId))) throw notFound('Edition not found');
+    const edition = await store.edition(editionId);
+    if (!edition) throw notFound('Edition not found');
     const passage = await store.passage(editionId, position);
     if (!passage) throw notFound(PASSAGE_NOT_FOUND);
-    return answer(c, await service().audioFor(passage.value.id, { editionId, prefetchNext: true }), 'audio');
+    // Text the asker may not read: the passage answer's blocked state, as GET /passages gives it.
+    const text = await gate(access, c, passageAccess, edition);
+    if (text.decision !== 'allowed') {
+      return c.body(JSON.stringify(blockedPassage(passage.value, text.decision)), 200, { ...actorHeaders(), 'Content-Type': 'application/json; charset=utf-8' });
+    }
+    const audio = await gate(access, c, audioAccess, edition);
+    assertAllowed(audio);
+    return answer(c, await service().audioFor(passage.value.id, { editionId, prefetchNext: true }), 'audio', audio.actorDependent);
   });
 
   // `{[^/]*}` lets an empty id (/passages//audio) reach the handler and get the spec's 400.
   api.get('/passages/:passageId{[^/]*}/audio', async (c) => {
     const id = passageId(c);
     const { editionId } = query(c, PassageAudioQuerySchema);
-    return answer(c, await service().audioFor(id, { editionId, prefetchNext: true }), 'audio');
+    const actorDependent = await audioGate(c, id, editionId);
+    return answer(c, await service().audioFor(id, { editionId, prefetchNext: true }), 'audio', actorDependent);
   });
 
   api.get('/passages/:passageId{[^/]*}/audioOnly/onDemand', async (c) => {
     const id = passageId(c);
     const { editionId } = query(c, PassageAudioQuerySchema);
-    return answer(c, await service().audioFor(id, { editionId, prefetchNext: true }), 'audio');
+    const actorDependent = await audioGate(c, id, editionId);
+    return answer(c, await service().audioFor(id, { editionId, prefetchNext: true }), 'audio', actorDependent);
   });
 
   api.get('/passages/:passageId{[^/]*}/speechMarks', async (c) => {
     const id = passageId(c);
-    return answer(c, await service().audioFor(id), 'marks');
+    const actorDependent = await audioGate(c, id);
+    return answer(c, await service().audioFor(id), 'marks', actorDependent);
   });
 }
 
