@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
+import type { ContentType } from '../../src/domain/schemas';
 import { createOrganization, grantLicense, makeOrgAdmin, setDefaultOrganization, setMembership } from '../../server/users/service';
 
 let server: RunningServer;
@@ -48,10 +49,10 @@ async function signIn(email: string) {
 
 let orgCount = 0;
 /** A new school with a license and a signed-in admin. */
-async function schoolWithAdmin(features = ['AUDIO', 'DECODE'] as const) {
+async function schoolWithAdmin(features: ContentType[] = ['AUDIO', 'DECODE']) {
   const db = server.database.db;
   const org = await createOrganization(db, `Invite School ${Date.now()} ${orgCount++}`);
-  await grantLicense(db, org.slug, [...features], null);
+  await grantLicense(db, org.slug, features, null);
   const admin = await signUp(freshEmail('admin'), 'Ada Admin');
   await makeOrgAdmin(db, admin.email, org.slug);
   return { org, admin };

@@ -1,0 +1,104 @@
+/**
+ * /accept-invitation/{id}: the page an organization admin's invite link opens (issue 6, Manage Organization).
+ * Signed out, it asks the visitor to sign in or sign up with the invited email, with links that come back here
+ * (redirectUrl). Signed in, it shows the organization and its role, and 'Accept Invitation' makes the user a
+ * member (better-auth's accept-invitation), after which they hold the organization's license features. The server
+ * refuses an invitation for another email (403), and one that was cancelled, accepted or has expired (404).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+import { Link } from 'wouter';
+import { ApiError } from '../../../api/errors';
+import { Spinner } from '../../components/Spinner';
+import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { withRedirect } from '../../platform/navigation';
+import { FormMessage } from './AuthField';
+import { CURRENT_USER_KEY, invitationPath, organizationApi, organizationKeys, useCurrentUser } from './session';
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
+
+function Card({ children }: { children: ReactNode }) {
+  return <div className={`${cardStyles} mt-8 flex flex-col gap-4 p-6 sm:p-8`}>{children}</div>;
+}
+
+function SignedIn({ invitationId }: { invitationId: string }) {
+  const queryClient = useQueryClient();
+  const invitation = useQuery({ queryKey: organizationKeys.invitation(invitationId), queryFn: () => organizationApi.getInvitation(invitationId), retry: false });
+  const accept = useMutation({
+    mutationFn: () => organizationApi.acceptInvitation(invitationId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
+  if (invitation.isPending) return <Spinner label="Loading invitation…" />;
+  if (invitation.isError) {
+    const error = invitation.error;
+    return (
+      <Card>
+        <FormMessage kind="error">{messageOf(error)}</FormMessage>
+        {error instanceof ApiError && error.code === 'not_invitation_recipient' ? (
+          <p className="text-ink-muted">Sign out from the account menu, then sign in or sign up with the email address the invitation was made for.</p>
+        ) : (
+          <p className="text-ink-muted">Ask your organization's admin for a new invite link.</p>
+        )}
+      </Card>
+    );
+  }
+  const { organizationName, role, email } = invitation.data;
+  if (accept.isSuccess) {
+    return (
+      <Card>
+        <p role="status" className="text-lg text-ink">
+          You have joined <strong>{organizationName}</strong>.
+        </p>
+        <Link href="/catalog" className={`${buttonStyles.primary} w-fit`}>
+          Go to the Library
+        </Link>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <p className="text-lg text-ink">
+        You have been invited to join <strong>{organizationName}</strong> as {role === 'admin' ? 'an admin' : 'a member'}.
+      </p>
+      <p className="text-sm text-ink-muted">Invitation for {email}.</p>
+      <FormMessage kind="error">{accept.error ? messageOf(accept.error) : null}</FormMessage>
+      <Button onPress={() => accept.mutate()} isPending={accept.isPending} className={`${buttonStyles.primary} w-fit`}>
+        Accept Invitation
+      </Button>
+    </Card>
+  );
+}
+
+export function AcceptInvitationScreen({ invitationId }: { invitationId: string }) {
+  useDocumentTitle('Accept Invitation');
+  const { data: user, isPending } = useCurrentUser();
+  const here = invitationPath(invitationId);
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="font-serif text-3xl font-semibold text-primary-900">Accept Invitation</h1>
+      {isPending ? (
+        <Spinner label="Loading…" />
+      ) : user ? (
+        <SignedIn invitationId={invitationId} />
+      ) : (
+        <Card>
+          <p className="text-lg text-ink">You have been invited to join an organization.</p>
+          <p className="text-ink-muted">
+            <Link href={withRedirect('/sign-in', here)} className={linkStyles}>
+              Sign In
+            </Link>{' '}
+            or{' '}
+            <Link href={withRedirect('/sign-up', here)} className={linkStyles}>
+              Sign Up
+            </Link>{' '}
+            with the email address the invitation was made for, then accept it here.
+          </p>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export default AcceptInvitationScreen;
