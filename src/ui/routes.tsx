@@ -27,6 +27,7 @@ const ManageAccountScreen = lazy(() => import('./screens/auth/ManageAccountScree
 const ManageOrganizationScreen = lazy(() =>
   import('./screens/auth/ManageOrganizationScreen').then((m) => ({ default: m.ManageOrganizationScreen })),
 );
+const AcceptInvitationScreen = lazy(() => import('./screens/auth/AcceptInvitationScreen'));
 const UploadsScreen = lazy(() => import('./screens/uploads/UploadsScreen'));
 
 function withQuery(path: string, search: string): string {
@@ -118,6 +119,13 @@ export function AppRoutes() {
           <MainLayout>
             <ManageOrganizationScreen />
           </MainLayout>
+        </Route>
+        <Route path="/accept-invitation/:id">
+          {(params) => (
+            <MainLayout>
+              <AcceptInvitationScreen key={params.id} invitationId={params.id} />
+            </MainLayout>
+          )}
         </Route>
         <Route path="/terms">
           <MainLayout>
