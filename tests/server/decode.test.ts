@@ -2,17 +2,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
 import { stripDecodeMarkup } from '../../server/phonics';
-import { getJson, startFixtureServer } from './harness';
+import { getJson, licensedTeacher, startFixtureServer } from './harness';
 
 let server: RunningServer;
+/** Decode mode and GOLD need a license (src/domain/access.ts): these tests read as a teacher licensed with everything. */
+let cookie: string;
 beforeAll(async () => {
   server = await startFixtureServer();
+  cookie = (await licensedTeacher(server)).cookie;
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const get = (p: string, init?: RequestInit) => getJson(server, p, init);
+const get = (p: string, init: RequestInit = {}) =>
+  getJson(server, p, { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: cookie, Origin: server.url } });
 
 async function editions() {
   return (await get('/api/v1/publications/alpha-owls')).body.editions as any[];

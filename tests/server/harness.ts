@@ -7,6 +7,8 @@ import pino from 'pino';
 import { MIGRATIONS_DIR, openDatabase } from '../../server/db/client';
 import { startServer, type RunningServer, type StartOptions } from '../../server/server';
 import type { TranslationProvider } from '../../server/content/translation';
+import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher } from '../../server/users/service';
+import { CONTENT_TYPES, type ContentType } from '../../src/domain/schemas';
 
 const COVER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40"><rect width="30" height="40" fill="#103a3a"/></svg>';
 
@@ -140,4 +142,48 @@ export async function getJson(server: RunningServer, pathname: string, init?: Re
     body = text;
   }
   return { status: response.status, headers: response.headers, body: body as any };
+}
+
+/** The cookies a response sets, as a Cookie header. */
+export function cookiesOf(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+let accountCounter = 0;
+/** A password that passes the strength check. */
+export const TEST_PASSWORD = 'violet-harbor-lantern';
+
+/**
+ * Sign up a fresh user through the API and return their session cookie. `ip` goes in X-Forwarded-For (honoured
+ * only on a server started with TRUST_PROXY).
+ */
+export async function signUpUser(server: RunningServer, options: { name?: string; ip?: string } = {}) {
+  const email = `user.${process.pid}.${Date.now()}.${accountCounter++}@example.org`;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: server.url };
+  if (options.ip) headers['X-Forwarded-For'] = options.ip;
+  const res = await fetch(`${server.url}/api/v1/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: TEST_PASSWORD, name: options.name ?? 'Test Reader' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string } };
+  return { email, userId: body.user.id, cookie: cookiesOf(res.headers) };
+}
+
+/**
+ * A signed-in teacher of a fresh school licensed with `features` (every content type by default), made through
+ * the functions the admin CLI uses: the entitled reader of the tests that read gated content.
+ */
+export async function licensedTeacher(server: RunningServer, features: readonly ContentType[] = CONTENT_TYPES, options: { ip?: string } = {}) {
+  const account = await signUpUser(server, { name: 'Licensed Teacher', ip: options.ip });
+  const db = server.database.db;
+  await makeTeacher(db, account.email);
+  const org = await createOrganization(db, `School ${process.pid} ${Date.now()} ${accountCounter++}`);
+  await makeOrgAdmin(db, account.email, org.slug);
+  await grantLicense(db, org.slug, [...features], null);
+  return { ...account, org };
 }

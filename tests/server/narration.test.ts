@@ -8,12 +8,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server';
-import { getJson, silentLogger, startFixtureServer, writeFixtureLibrary } from './harness';
+import { getJson as getJsonAnonymous, licensedTeacher, silentLogger, startFixtureServer, writeFixtureLibrary } from './harness';
 import { readMp3Info } from '../../server/narration/mp3';
 import { speechMarkProblems } from '../../server/narration/speechMarks';
 import { passagePlainText } from '../../src/domain/sanitize';
 import { createApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
+
+/**
+ * Narration outside English, and Arabic and Filipino text, need a license (src/domain/access.ts; the matrix in
+ * authorization.test.ts covers who gets what): these tests read as a teacher licensed with everything, one per
+ * server.
+ */
+const entitled = new WeakMap<RunningServer, Promise<string>>();
+function cookieFor(server: RunningServer): Promise<string> {
+  let cookie = entitled.get(server);
+  if (!cookie) {
+    cookie = licensedTeacher(server).then((t) => t.cookie);
+    entitled.set(server, cookie);
+  }
+  return cookie;
+}
+async function getJson(server: RunningServer, pathname: string, init: RequestInit = {}) {
+  const headers = { ...(init.headers as Record<string, string> | undefined), Cookie: await cookieFor(server) };
+  return getJsonAnonymous(server, pathname, { ...init, headers });
+}
 
 /** Run `fn` with environment variables set (the server reads narration settings when it starts). */
 async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
@@ -128,7 +147,7 @@ describe('narration endpoints', () => {
     const etag = res.headers.get('etag');
     expect(etag).toBeTruthy();
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
-    const again = await fetch(`${server.url}/api/v1/passages/${passage.id}/audio`, { headers: { 'If-None-Match': etag! } });
+    const again = await fetch(`${server.url}/api/v1/passages/${passage.id}/audio`, { headers: { 'If-None-Match': etag!, Cookie: await cookieFor(server) } });
     expect(again.status).toBe(304);
   });
 
@@ -233,7 +252,16 @@ describe('narration endpoints', () => {
   });
 
   it('reads narration through the API client (getSpeechMarks waits out 202 generating)', async () => {
-    const client = createApiClient({ baseUrl: `${server.url}/api/v1`, clientId: () => 'narration-test' });
+    const cookie = await cookieFor(server);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api/v1`,
+      clientId: () => 'narration-test',
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        request.headers.set('Cookie', cookie);
+        return fetch(request);
+      },
+    });
     const passage = await passageAt(server, en, 3);
     const generating = await client.getPassageAudio(passage.id, en);
     expect(generating).toEqual({ passageId: passage.id, status: 'generating' });

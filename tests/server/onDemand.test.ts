@@ -5,14 +5,30 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
 import type { TranslationProvider } from '../../server/content/translation';
-import { getJson, startFixtureServer, writeFixtureLibrary } from './harness';
+import { getJson, licensedTeacher, startFixtureServer, writeFixtureLibrary } from './harness';
 
-const post = (server: RunningServer, slug: string, body: unknown, raw = false) =>
+/**
+ * GOLD and Russian need a license (src/domain/access.ts), and the server builds only what the asker could read:
+ * these tests ask as a teacher licensed with everything, one per server.
+ */
+const entitled = new WeakMap<RunningServer, Promise<string>>();
+function cookieFor(server: RunningServer): Promise<string> {
+  let cookie = entitled.get(server);
+  if (!cookie) {
+    cookie = licensedTeacher(server).then((t) => t.cookie);
+    entitled.set(server, cookie);
+  }
+  return cookie;
+}
+
+const post = async (server: RunningServer, slug: string, body: unknown, raw = false, signedIn = true) =>
   getJson(server, `/api/v1/publications/${slug}/sources/on-demand`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(signedIn ? { Cookie: await cookieFor(server), Origin: server.url } : {}) },
     body: raw ? (body as string) : JSON.stringify(body),
   });
+
+const read = async (server: RunningServer, pathname: string) => getJson(server, pathname, { headers: { Cookie: await cookieFor(server) } });
 
 describe('on-demand editions without a translation provider', () => {
   let server: RunningServer;
@@ -31,11 +47,19 @@ describe('on-demand editions without a translation provider', () => {
     const after = (await getJson(server, '/api/v1/publications/alpha-owls')).body;
     const built = after.editions.find((e: any) => e.language.code === 'es' && e.level === 'GOLD');
     expect(built.id).toBe(res.body.edition.id);
-    const passage = await getJson(server, `/api/v1/passages?editionId=${built.id}&position=2`);
+    const passage = await read(server, `/api/v1/passages?editionId=${built.id}&position=2`);
     expect(passage.body.text).toBe('<p>Ven en la noche.</p>');
     const again = await post(server, 'alpha-owls', { version: 1, languageCode: 'es', level: 'GOLD' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ created: false, edition: { id: built.id } });
+  });
+
+  it('refuses to build an edition the asker could not read (403 license_required), and builds free ones for anyone', async () => {
+    const res = await post(server, 'alpha-owls', { version: 'v1', languageCode: 'es', level: 'GOLD' }, false, false);
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0]).toEqual({ code: 'license_required', message: 'This content requires a School License' });
+    const free = await post(server, 'alpha-owls', { version: 'v1', languageCode: 'en', level: 'ORIGINAL' }, false, false);
+    expect(free.status).toBe(200);
   });
 
   it("answers 404 'Passage not found' when there is no source and no provider", async () => {
@@ -91,7 +115,7 @@ describe('on-demand editions through a translation provider (a test double at th
     const res = await post(server, 'alpha-owls', { version: 'v1', languageCode: 'ru', level: 'GOLD' });
     expect(res.status).toBe(201);
     expect(calls).toEqual([{ from: 'en', to: 'ru', passages: ['Owls hunt at night.', 'Owls see in the dark.', 'Owls sleep in the day.'] }]);
-    const passage = await getJson(server, `/api/v1/passages?editionId=${res.body.edition.id}&position=1`);
+    const passage = await read(server, `/api/v1/passages?editionId=${res.body.edition.id}&position=1`);
     expect(passage.body).toMatchObject({ text: '<p>[ru] Owls hunt at night.</p>', sectionName: 'Chapter 1' });
   });
 
