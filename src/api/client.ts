@@ -67,6 +67,16 @@ export interface RequestOptions {
   /** Marks a prefetch, so the server can log it apart. */
   background?: boolean;
   signal?: AbortSignal;
+  /** A class code for this call only (X-Group-Code), instead of the configured one. */
+  groupCode?: string;
+}
+
+/** The per-call headers of RequestOptions, or undefined when there are none. */
+function callHeaders(options: RequestOptions): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  if (options.background) headers['X-Background-Request'] = 'true';
+  if (options.groupCode) headers['X-Group-Code'] = options.groupCode;
+  return Object.keys(headers).length ? headers : undefined;
 }
 
 export function createApiClient(config: ApiClientConfig) {
@@ -95,7 +105,7 @@ export function createApiClient(config: ApiClientConfig) {
         .get(path.replace(/^\//, ''), {
           searchParams: cleanParams(params),
           signal: options.signal,
-          headers: options.background ? { 'X-Background-Request': 'true' } : undefined,
+          headers: callHeaders(options),
         })
         .json();
       return schema.parse(body);
@@ -121,7 +131,7 @@ export function createApiClient(config: ApiClientConfig) {
     options: RequestOptions = {},
   ): Promise<z.infer<S>> {
     try {
-      const body = await http(path.replace(/^\//, ''), { method, json, signal: options.signal }).json();
+      const body = await http(path.replace(/^\//, ''), { method, json, signal: options.signal, headers: callHeaders(options) }).json();
       return schema.parse(body);
     } catch (error) {
       throw await toApiError(error);
@@ -130,6 +140,10 @@ export function createApiClient(config: ApiClientConfig) {
 
   return {
     ping: (options?: RequestOptions) => get(PingSchema, 'ping', {}, options),
+    /**
+     * SPEC §7 GET /publications. `filter` (all/assigned/unassigned) is for signed-in teachers; with a class code
+     * (configured or `options.groupCode`) the server answers the teacher's ASSIGNED titles, or 403 'Invalid Class Code'.
+     */
     listPublications: (query: PublicationListQuery, options?: RequestOptions) =>
       get(PublicationListSchema, 'publications', { ...query }, options),
     getPublication: (slug: string, publicationVersion?: string, options?: RequestOptions) =>

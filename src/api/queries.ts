@@ -1,11 +1,28 @@
 /** TanStack Query keys and options for each endpoint. No retries (SPEC §7). */
-import { queryOptions, keepPreviousData } from '@tanstack/react-query';
+import { queryOptions, keepPreviousData, mutationOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import type { PublicationListQuery } from '../domain/schemas';
+import type { PublicationListQuery, TitleStatus } from '../domain/schemas';
+
+/**
+ * Who a publication list or the user titles are for, when the answer depends on it: a signed-in user (their id:
+ * a teacher's filter) or a class code (the teacher's ASSIGNED titles). Part of the query key, so two viewers
+ * never share a cached answer.
+ */
+export interface ListViewer {
+  /** The signed-in user's id. */
+  userId?: string;
+  /** The class code sent as X-Group-Code. */
+  groupCode?: string;
+}
 
 export const queryKeys = {
   ping: () => ['ping'] as const,
-  publications: (query: PublicationListQuery) => ['publications', query] as const,
+  publications: (query: PublicationListQuery, viewer?: ListViewer) =>
+    (viewer ? (['publications', query, viewer] as const) : (['publications', query] as const)),
+  /** Every user-titles entry (invalidate this after a visibility change). */
+  userTitlesAll: () => ['userTitles'] as const,
+  userTitles: (viewer: ListViewer) => ['userTitles', viewer] as const,
+  visitor: (groupCode: string) => ['visitor', groupCode] as const,
   publication: (slug: string, version?: string) => ['publication', slug, version ?? null] as const,
   excerpt: (slug: string, params: Record<string, unknown>) => ['excerpt', slug, params] as const,
   passage: (editionId: number, position: number) => ['passage', editionId, position] as const,
@@ -18,12 +35,31 @@ export const CONTENT_STALE_TIME_MS = 5 * 60_000;
 export function createQueries(api: ApiClient) {
   return {
     ping: () => queryOptions({ queryKey: queryKeys.ping(), queryFn: ({ signal }) => api.ping({ signal }), retry: false }),
-    publications: (query: PublicationListQuery) =>
+    /**
+     * A page of the catalog. With a viewer (a teacher's filter, a class code) the answer is personal: it is keyed
+     * by the viewer and kept fresh for less time, since the teacher's curation changes it.
+     */
+    publications: (query: PublicationListQuery, viewer?: ListViewer) =>
       queryOptions({
-        queryKey: queryKeys.publications(query),
-        queryFn: ({ signal }) => api.listPublications(query, { signal }),
+        queryKey: queryKeys.publications(query, viewer),
+        queryFn: ({ signal }) => api.listPublications(query, { signal, groupCode: viewer?.groupCode }),
         placeholderData: keepPreviousData,
-        staleTime: CONTENT_STALE_TIME_MS,
+        staleTime: viewer ? 0 : CONTENT_STALE_TIME_MS,
+        retry: false,
+      }),
+    /** SPEC §7 GET /users/titles: the signed-in teacher's statuses, or the ASSIGNED titles of a class code. */
+    userTitles: (viewer: ListViewer) =>
+      queryOptions({
+        queryKey: queryKeys.userTitles(viewer),
+        queryFn: ({ signal }) => api.getUserTitles({ signal, groupCode: viewer.groupCode }),
+        retry: false,
+      }),
+    /** SPEC §7 GET /visitors/me for a stored class code (only when there is one and no user). */
+    visitor: (groupCode: string) =>
+      queryOptions({
+        queryKey: queryKeys.visitor(groupCode),
+        queryFn: ({ signal }) => api.getVisitor({ groupCode }, { signal }),
+        staleTime: 60_000,
         retry: false,
       }),
     publication: (slug: string, version?: string) =>
@@ -53,3 +89,21 @@ export function createQueries(api: ApiClient) {
 }
 
 export type Queries = ReturnType<typeof createQueries>;
+
+/** Mutation options (SPEC §7: mutations are not retried). */
+export function createMutations(api: ApiClient) {
+  return {
+    /** PATCH /users/titles/{titleId}/visibility; the caller refreshes the user titles on success (SPEC §4). */
+    setTitleVisibility: () =>
+      mutationOptions({
+        mutationKey: ['setTitleVisibility'] as const,
+        mutationFn: ({ titleId, status }: { titleId: number; status: TitleStatus }) => api.setTitleVisibility(titleId, status),
+        retry: false,
+      }),
+    /** POST /users/me/group-code: a new class code for the teacher (the old one stops working). */
+    rotateGroupCode: () =>
+      mutationOptions({ mutationKey: ['rotateGroupCode'] as const, mutationFn: () => api.rotateGroupCode(), retry: false }),
+  };
+}
+
+export type Mutations = ReturnType<typeof createMutations>;

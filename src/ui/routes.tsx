@@ -10,7 +10,9 @@ import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { DebugScreen } from './screens/debug/DebugScreen';
-import { ClassroomCatalogScreen, LegalScreen } from './screens/misc/ComingSoonScreens';
+import { ClassCodeSync, RootRedirect } from './screens/classroom/ClassCodeSync';
+import { ClassroomScreen } from './screens/classroom/ClassroomScreen';
+import { LegalScreen } from './screens/misc/ComingSoonScreens';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
 import { PublicationRedirect } from './screens/publication/PublicationRedirect';
 import { PublicationScreen } from './screens/publication/PublicationScreen';
@@ -79,10 +81,12 @@ function PublicationDetailRoute({ slug, version }: { slug: string; version: stri
 export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenFallback />}>
+      {/* A magic link's ?groupCode= and the visitor check of a stored class code, on every route. */}
+      <ClassCodeSync />
       <Switch>
-        {/* Root: no class codes yet, so always the Free Library. */}
+        {/* Root: the Classroom Library when a class code is set, else the Free Library. */}
         <Route path="/">
-          <Redirect to="/catalog" replace />
+          <RootRedirect />
         </Route>
         <Route path="/catalog">
           <MainLayout>
@@ -91,7 +95,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/classroom-catalog">
           <MainLayout>
-            <ClassroomCatalogScreen />
+            <ClassroomScreen />
           </MainLayout>
         </Route>
         <Route path="/debug">

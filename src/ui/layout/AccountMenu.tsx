@@ -3,6 +3,8 @@
  * - anonymous: Contact Support, Sign In, Sign Up (carrying the current address as redirectUrl);
  * - signed in: the avatar; a card with name, email and role; Manage Account; Manage Organization for
  *   organization admins only; Sign Out.
+ * - class-code visitor (no user, a class code set): 'Class Code: {code}' ('!' when the last check failed; it opens
+ *   the Classroom Library), Clear Class Code (the engine's classCode.clear, then the Free Library), Sign In.
  * Sign Out ends the session on the server, resets the role-modal flag, clears the cached user, tracks
  * 'Signed Out' (src/ui/screens/auth/session.ts) and navigates to the catalog.
  */
@@ -11,9 +13,11 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-a
 import { useLocation, useSearch } from 'wouter';
 import { SUPPORT_EMAIL } from '../../domain/constants';
 import type { CurrentUser } from '../../domain/schemas';
-import { ChevronDownIcon, MailIcon, SignInIcon, UserIcon, UserPlusIcon } from '../components/Icons';
+import { ChevronDownIcon, CloseIcon, KeyIcon, MailIcon, SignInIcon, UserIcon, UserPlusIcon } from '../components/Icons';
 import { withRedirect } from '../platform/navigation';
 import { isOrgAdmin, roleLabel, signOut, useCurrentUser } from '../screens/auth/session';
+import { classCodeMenuLabel, sendToEngine, useClassCode, type ClassCodeView } from '../screens/classroom/classCodeState';
+import { CLASSROOM_PATH, FREE_LIBRARY_PATH } from '../screens/classroom/classroom';
 
 const itemStyles =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink outline-offset-[-2px] data-[focused]:bg-primary-100 data-[focused]:text-primary-900 data-[pressed]:bg-primary-100';
@@ -28,13 +32,64 @@ function initials(user: CurrentUser): string {
 
 export function AccountMenu() {
   const { data: user } = useCurrentUser();
-  return user ? <SignedInMenu user={user} /> : <AnonymousMenu />;
+  const classCode = useClassCode();
+  if (user) return <SignedInMenu user={user} />;
+  return classCode.code !== null ? <ClassCodeMenu classCode={classCode} /> : <AnonymousMenu />;
+}
+
+function useCurrentAddress(): string {
+  const [path] = useLocation();
+  const search = useSearch();
+  return search ? `${path}?${search}` : path;
+}
+
+function ClassCodeMenu({ classCode }: { classCode: ClassCodeView }) {
+  const current = useCurrentAddress();
+  const [, navigate] = useLocation();
+  const label = classCodeMenuLabel(classCode) ?? '';
+  const onClear = () => {
+    void sendToEngine({ type: 'classCode.clear' }).then(() => navigate(FREE_LIBRARY_PATH));
+  };
+  return (
+    <MenuTrigger>
+      <Button className="flex items-center gap-1 rounded-full border border-line bg-surface py-1 ps-1 pe-2 text-primary-900 transition-colors data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100">
+        <span className="sr-only">Account menu</span>
+        <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-primary-100 text-primary-800">
+          <KeyIcon size={18} />
+        </span>
+        <span aria-hidden="true" className="hidden font-mono text-sm font-semibold tracking-wider sm:inline">
+          {classCode.code}
+          {classCode.isInvalid ? '!' : ''}
+        </span>
+        <ChevronDownIcon size={16} />
+      </Button>
+      <Popover
+        placement="bottom end"
+        offset={8}
+        className="min-w-56 rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none"
+      >
+        <Menu aria-label="Account" className="outline-none">
+          <MenuItem id="class-code" href={CLASSROOM_PATH} className={itemStyles} textValue={label}>
+            <KeyIcon size={18} />
+            {label}
+          </MenuItem>
+          <MenuItem id="clear-class-code" onAction={onClear} className={itemStyles} textValue="Clear Class Code">
+            <CloseIcon size={18} />
+            Clear Class Code
+          </MenuItem>
+          <Separator className="my-1.5 border-t border-line" />
+          <MenuItem id="sign-in" href={withRedirect('/sign-in', current)} className={itemStyles} textValue="Sign In">
+            <SignInIcon size={18} />
+            Sign In
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
 }
 
 function AnonymousMenu() {
-  const [path] = useLocation();
-  const search = useSearch();
-  const current = search ? `${path}?${search}` : path;
+  const current = useCurrentAddress();
   return (
     <MenuTrigger>
       <Button

@@ -1,14 +1,20 @@
 /**
- * The main layout group: skip link, navbar, page content (max width 1440 px) and footer, plus the role-selection
- * modal for a signed-in user (a lazy chunk: it runs on the engine, which the catalog's entry chunk does not carry).
+ * The main layout group: skip link, navbar, the class-code banner for a teacher with a class code, page content
+ * (max width 1440 px) and footer, plus the role-selection modal for a signed-in user and the engine's toasts and
+ * premium dialog. Those run on the engine, a lazy chunk the catalog's entry chunk does not carry: it is loaded
+ * after the first paint.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { pageContainer } from '../components/styles';
 import { useCurrentUser } from '../screens/auth/session';
+import { loadEngine, useClassCode } from '../screens/classroom/classCodeState';
+import { bannerCode } from '../screens/classroom/classroom';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
 const RoleModal = lazy(() => import('../screens/auth/RoleModal'));
+const EngineOverlays = lazy(() => import('../screens/classroom/ClassroomOverlays').then((m) => ({ default: m.EngineOverlays })));
+const ClassCodeBanner = lazy(() => import('../screens/classroom/ClassroomOverlays').then((m) => ({ default: m.ClassCodeBanner })));
 
 export function SkipLink() {
   return (
@@ -23,10 +29,20 @@ export function SkipLink() {
 
 export function MainLayout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
+  const classCode = useClassCode();
+  const code = bannerCode(user);
+  useEffect(() => {
+    void loadEngine();
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <Navbar />
+      {code ? (
+        <Suspense fallback={null}>
+          <ClassCodeBanner code={code} />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1} className={`${pageContainer} flex-1 pt-6 pb-16 outline-none sm:pt-10`}>
         {children}
       </main>
@@ -34,6 +50,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
       {user ? (
         <Suspense fallback={null}>
           <RoleModal user={user} />
+        </Suspense>
+      ) : null}
+      {classCode.isReady ? (
+        <Suspense fallback={null}>
+          <EngineOverlays />
         </Suspense>
       ) : null}
     </div>

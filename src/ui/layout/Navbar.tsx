@@ -1,6 +1,7 @@
 /**
- * The shared navbar (SPEC §2): logo and title, Free Library, My Uploads (teachers with USER_UPLOAD), Shop Paperbacks
- * (external), and the account menu.
+ * The shared navbar (SPEC §2): logo and title, Classroom Library (class-code holders, teachers with GROUP_CODES),
+ * Free Library (hidden while a class code is set), My Uploads (teachers with USER_UPLOAD), Shop Paperbacks
+ * (external), 'Enter Class Code' for an anonymous visitor without one, and the account menu.
  */
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME, SHOP_URL } from '../../domain/constants';
@@ -8,6 +9,9 @@ import { ExternalIcon } from '../components/Icons';
 import { LogoMark } from '../components/Logo';
 import { pageContainer } from '../components/styles';
 import { useCurrentUser } from '../screens/auth/session';
+import { ClassCodeDialogTrigger } from '../screens/classroom/ClassCodeForm';
+import { useClassCode } from '../screens/classroom/classCodeState';
+import { CLASSROOM_PATH, FREE_LIBRARY_PATH, navLinks } from '../screens/classroom/classroom';
 import { MyUploadsLink } from '../screens/uploads/MyUploadsLink';
 import { canSeeMyUploads, UPLOADS_PATH } from '../screens/uploads/uploadsLink';
 import { AccountMenu } from './AccountMenu';
@@ -18,6 +22,8 @@ const navLink =
 export function Navbar() {
   const [path] = useLocation();
   const { data: user } = useCurrentUser();
+  const classCode = useClassCode();
+  const links = navLinks(user, classCode.code);
   return (
     <header className="border-b border-line bg-surface">
       <div className={`${pageContainer} flex flex-wrap items-center gap-x-4 gap-y-1 py-3 sm:gap-x-8`}>
@@ -27,11 +33,20 @@ export function Navbar() {
         </Link>
         <nav aria-label="Main" className="order-3 -mx-3 w-full sm:order-2 sm:mx-0 sm:w-auto sm:flex-1">
           <ul className="flex flex-wrap items-center gap-1">
-            <li>
-              <Link href="/catalog" className={navLink} aria-current={path === '/catalog' ? 'page' : undefined}>
-                Free Library
-              </Link>
-            </li>
+            {links.classroomLibrary && (
+              <li>
+                <Link href={CLASSROOM_PATH} className={navLink} aria-current={path === CLASSROOM_PATH ? 'page' : undefined}>
+                  Classroom Library
+                </Link>
+              </li>
+            )}
+            {links.freeLibrary && (
+              <li>
+                <Link href={FREE_LIBRARY_PATH} className={navLink} aria-current={path === FREE_LIBRARY_PATH ? 'page' : undefined}>
+                  Free Library
+                </Link>
+              </li>
+            )}
             {canSeeMyUploads(user) && (
               <li>
                 <MyUploadsLink className={navLink} isCurrent={path === UPLOADS_PATH} />
@@ -46,7 +61,10 @@ export function Navbar() {
             </li>
           </ul>
         </nav>
-        <div className="order-2 ms-auto sm:order-3">
+        <div className="order-2 ms-auto flex items-center gap-2 sm:order-3">
+          {user === null && classCode.code === null && (
+            <ClassCodeDialogTrigger className="rounded-lg px-3 py-2 text-sm font-medium text-primary-800 transition-colors data-[hovered]:bg-primary-50 data-[hovered]:text-primary-900" />
+          )}
           <AccountMenu />
         </div>
       </div>

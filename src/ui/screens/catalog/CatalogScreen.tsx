@@ -1,10 +1,21 @@
-/** Free Library (SPEC §2 Catalog): search, Filter / Sort, cards, page controls. Renders what useCatalog returns. */
+/**
+ * Free Library (SPEC §2 Catalog): search, Filter / Sort, cards, page controls. Renders what useCatalog returns.
+ * Teachers also get the all/assigned/unassigned filter, the dismissible eye-icon tip and an eye toggle per card;
+ * premium cards open 'Unlock Premium Novels' for a reader without LEVELS. The Classroom Library reuses the parts.
+ */
+import type { ReactNode } from 'react';
 import { Button, Input, SearchField } from 'react-aria-components';
+import { isTitleLocked } from '../../../domain/access';
 import { sortLabel } from '../../../domain/catalog';
+import type { PublicationSummary } from '../../../domain/schemas';
 import { CloseIcon, SearchIcon } from '../../components/Icons';
 import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMinWidth } from '../../platform/media';
+import { useCurrentUser } from '../auth/session';
+import { sendToEngine, useClassCode } from '../classroom/classCodeState';
+import { isTeacher } from '../classroom/classroom';
+import { EyeTipBanner } from '../classroom/TeacherBanners';
 import { Pagination } from './Pagination';
 import { PublicationCard, PublicationCardSkeleton } from './PublicationCard';
 import { SortMenu } from './SortMenu';
@@ -16,10 +27,29 @@ export const EMPTY_MESSAGE = 'No titles found';
 
 const grid = 'grid grid-cols-1 gap-x-5 gap-y-3 sm:gap-y-8 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4';
 
+/** The features that apply to this reader: the signed-in user's, else the class code's (SPEC §4 Class code). */
+export function useReaderFeatures(): readonly string[] {
+  const { data: user } = useCurrentUser();
+  const classCode = useClassCode();
+  return user ? user.features : classCode.features;
+}
+
+/** What each card needs: the eye toggle for teachers, and the premium lock. */
+export interface CardOptions {
+  showEye: boolean;
+  features: readonly string[];
+}
+
+export function openPremiumNovels() {
+  void sendToEngine({ type: 'premiumDialog.open', feature: 'Novels' });
+}
+
 export function CatalogScreen() {
   useDocumentTitle('Free Library');
-  const model = useCatalog();
-  const wide = useMinWidth('sm');
+  const { data: user } = useCurrentUser();
+  const teacher = isTeacher(user);
+  const model = useCatalog({ teacherId: teacher ? user.id : null });
+  const features = useReaderFeatures();
 
   return (
     <div>
@@ -30,6 +60,21 @@ export function CatalogScreen() {
             Graded readers in several languages and reading levels, free to read online.
           </p>
         </div>
+        <CatalogToolbar model={model} />
+      </div>
+
+      {teacher && <EyeTipBanner />}
+      <CatalogSummary model={model} />
+      <CatalogResults model={model} cards={{ showEye: teacher, features }} />
+      {model.status === 'ready' && <Pagination model={model} />}
+    </div>
+  );
+}
+
+/** Search and the Filter / Sort menu (with the filter section for teachers). */
+export function CatalogToolbar({ model }: { model: CatalogModel }) {
+  const wide = useMinWidth('sm');
+  return (
         <div className="flex w-full gap-3 lg:max-w-xl" role="search">
           <SearchField
             aria-label={SEARCH_PLACEHOLDER}
@@ -48,20 +93,19 @@ export function CatalogScreen() {
               <CloseIcon size={18} />
             </Button>
           </SearchField>
-          <SortMenu sort={model.sort} onSortChange={model.setSort} />
+          <SortMenu
+            sort={model.sort}
+            onSortChange={model.setSort}
+            filter={model.hasFilter ? model.filter : undefined}
+            onFilterChange={model.setFilter}
+          />
         </div>
-      </div>
-
-      <CatalogSummary model={model} />
-      <CatalogResults model={model} />
-      {model.status === 'ready' && <Pagination model={model} />}
-    </div>
   );
 }
 
-function CatalogSummary({ model }: { model: CatalogModel }) {
-  const count =
-    model.status === 'ready' || model.status === 'empty' ? `${model.total} ${model.total === 1 ? 'title' : 'titles'}` : null;
+export function CatalogSummary({ model, countText }: { model: CatalogModel; countText?: (n: number) => string }) {
+  const known = model.status === 'ready' || model.status === 'empty';
+  const count = known ? (countText ? countText(model.total) : `${model.total} ${model.total === 1 ? 'title' : 'titles'}`) : null;
   return (
     <p className="mt-8 mb-5 flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line pb-4 text-sm text-ink-muted" aria-live="polite">
       {count && <span className="font-medium text-ink">{count}</span>}
@@ -75,7 +119,7 @@ function CatalogSummary({ model }: { model: CatalogModel }) {
   );
 }
 
-function CatalogResults({ model }: { model: CatalogModel }) {
+export function CatalogResults({ model, cards, empty }: { model: CatalogModel; cards: CardOptions; empty?: ReactNode }) {
   if (model.status === 'loading') {
     return (
       <div>
@@ -106,6 +150,7 @@ function CatalogResults({ model }: { model: CatalogModel }) {
   }
 
   if (model.status === 'empty') {
+    if (empty && !model.activeSearch) return <>{empty}</>;
     return (
       <div className="rounded-2xl border border-dashed border-line-strong px-6 py-16 text-center">
         <h2 className="text-xl font-semibold">{EMPTY_MESSAGE}</h2>
@@ -127,9 +172,20 @@ function CatalogResults({ model }: { model: CatalogModel }) {
     >
       {model.items.map((publication) => (
         <li key={`${publication.slug}/${publication.version}`}>
-          <PublicationCard publication={publication} />
+          <Card publication={publication} cards={cards} />
         </li>
       ))}
     </ul>
+  );
+}
+
+function Card({ publication, cards }: { publication: PublicationSummary; cards: CardOptions }) {
+  return (
+    <PublicationCard
+      publication={publication}
+      showEye={cards.showEye}
+      isLocked={isTitleLocked(publication, cards.features)}
+      onLockedPress={openPremiumNovels}
+    />
   );
 }

@@ -1,12 +1,47 @@
+/**
+ * A catalog card (SPEC §2 Catalog): cover, title and author, linking to the publication page. Premium titles carry
+ * a 'Premium' badge; for a reader without LEVELS (`isLocked`) a click opens 'Unlock Premium Novels' instead of
+ * navigating. Teachers get the eye toggle over the cover (a sibling of the link, never inside it).
+ */
+import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
+import { isPremiumTitle, PREMIUM_BADGE } from '../../../domain/access';
 import type { PublicationSummary } from '../../../domain/schemas';
+import { EyeToggle } from '../classroom/CurationControls';
 import { publicationHref } from '../publication/publicationView';
 
-export function PublicationCard({ publication }: { publication: PublicationSummary }) {
-  const tags = [...(publication.renderingMode === 'ILLUSTRATED' ? ['Illustrated'] : []), ...publication.badges];
-  return (
+export const PREMIUM_LABEL = 'Premium';
+
+function tagLabel(badge: string): string {
+  return badge === PREMIUM_BADGE ? PREMIUM_LABEL : badge;
+}
+
+export function PublicationCard({
+  publication,
+  showEye = false,
+  isLocked = false,
+  onLockedPress,
+}: {
+  publication: PublicationSummary;
+  /** A teacher's eye toggle (visible to students or not). */
+  showEye?: boolean;
+  /** A premium title the reader may not open: the click asks for a license instead. */
+  isLocked?: boolean;
+  onLockedPress?: () => void;
+}) {
+  const tags = [...(publication.renderingMode === 'ILLUSTRATED' ? ['Illustrated'] : []), ...publication.badges.map(tagLabel)];
+  const premium = isPremiumTitle(publication);
+  const onClick = (event: MouseEvent) => {
+    if (!isLocked) return;
+    event.preventDefault();
+    onLockedPress?.();
+  };
+  const link = (
     <Link
       href={publicationHref(publication)}
+      onClick={onClick}
+      aria-haspopup={isLocked ? 'dialog' : undefined}
+      data-premium={premium || undefined}
       className="group flex h-full flex-row gap-4 rounded-2xl p-2 transition-colors hover:bg-surface focus-visible:bg-surface sm:flex-col sm:gap-0"
     >
       <div className="relative aspect-[3/4] w-24 shrink-0 overflow-hidden sm:w-auto rounded-xl border border-line bg-primary-50 shadow-[0_1px_3px_rgba(16,58,58,0.08)] transition-shadow group-hover:shadow-[0_8px_24px_rgba(16,58,58,0.14)]">
@@ -37,6 +72,13 @@ export function PublicationCard({ publication }: { publication: PublicationSumma
         )}
       </div>
     </Link>
+  );
+  if (!showEye) return link;
+  return (
+    <div className="relative h-full">
+      {link}
+      <EyeToggle titleId={publication.id} title={publication.title} className="absolute top-4 right-4" />
+    </div>
   );
 }
 

@@ -1,13 +1,13 @@
 /**
  * The Free Library's state, gathered in one place so the view only renders and calls commands.
- * The address holds search and p (SPEC §2); the sort lasts for the tab. Every rule is a call into
- * src/domain/catalog.ts.
+ * The address holds search and p (SPEC §2); the sort and a teacher's filter last for the tab. Every rule is a
+ * call into src/domain/catalog.ts. The Classroom Library runs on the same model with its own path and viewer.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
-  catalogHref,
+  buildCatalogQuery,
   clampPage,
   correctedPage,
   digitsOnly,
@@ -21,17 +21,40 @@ import {
   type CatalogQuery,
 } from '../../../domain/catalog';
 import { PAGE_INPUT_DEBOUNCE_MS, PAGE_SIZE, SEARCH_DEBOUNCE_MS, SKELETON_CARDS } from '../../../domain/constants';
-import type { PublicationSummary, SortKey } from '../../../domain/schemas';
+import { CATALOG_FILTERS, type CatalogFilter, type PublicationSummary, type SortKey } from '../../../domain/schemas';
+import type { ListViewer } from '../../../api';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useLatest } from '../../hooks/useLatest';
 import { queries } from '../../platform/api';
 import { sessionStore } from '../../platform/storage';
 
 const SORT_STORAGE_KEY = 'catalogSort';
+const FILTER_STORAGE_KEY = 'catalogFilter';
 
 export type CatalogStatus = 'loading' | 'error' | 'empty' | 'ready';
 
-export function useCatalog() {
+export interface CatalogOptions {
+  /** The screen's address, kept with search and p. @default '/catalog' */
+  path?: string;
+  /**
+   * Offer the teacher-only filter (all, assigned, unassigned; SPEC §2 Catalog), for this signed-in teacher's id.
+   * Without it no filter is sent.
+   */
+  teacherId?: string | null;
+  /** A fixed filter (the teacher's Classroom Library lists `assigned`). */
+  fixedFilter?: CatalogFilter;
+  /** Whose list this is, when the answer is personal (a class code; a teacher). */
+  viewer?: ListViewer;
+  /** Wait (show loading) until the viewer is known. @default true */
+  enabled?: boolean;
+}
+
+function toFilter(value: string | null): CatalogFilter {
+  return (CATALOG_FILTERS as readonly string[]).includes(value ?? '') ? (value as CatalogFilter) : 'all';
+}
+
+export function useCatalog(options: CatalogOptions = {}) {
+  const { path = '/catalog', teacherId = null, fixedFilter, viewer, enabled = true } = options;
   const queryString = useSearch();
   const [, navigate] = useLocation();
   const query = parseCatalogQuery(queryString);
@@ -40,9 +63,10 @@ export function useCatalog() {
   /** Move to a new catalog state, replacing the history entry (SPEC: the address is kept in step). */
   const go = useCallback(
     (next: CatalogQuery) => {
-      navigate(catalogHref(next, queryRef.current.queryString), { replace: true });
+      const query = buildCatalogQuery(next, queryRef.current.queryString);
+      navigate(query ? `${path}?${query}` : path, { replace: true });
     },
-    [navigate, queryRef],
+    [navigate, queryRef, path],
   );
 
   // ---- sort ----
@@ -58,10 +82,29 @@ export function useCatalog() {
     [go, queryRef],
   );
 
-  // ---- the list ----
-  const list = useQuery(
-    queries.publications({ search: query.search || undefined, sort, page: query.page, pageSize: PAGE_SIZE }),
+  // ---- a teacher's filter (SPEC §2 Catalog; changing it goes back to page 1, SPEC §4) ----
+  const [storedFilter, setFilterState] = useState<CatalogFilter>(() => toFilter(sessionStore.get(FILTER_STORAGE_KEY)));
+  const filter: CatalogFilter = fixedFilter ?? (teacherId ? storedFilter : 'all');
+  const setFilter = useCallback(
+    (next: CatalogFilter) => {
+      setFilterState(next);
+      sessionStore.set(FILTER_STORAGE_KEY, next);
+      const { query: current } = queryRef.current;
+      if (current.page !== 1) go({ ...current, page: 1 });
+    },
+    [go, queryRef],
   );
+
+  // ---- the list ----
+  const filtered = filter !== 'all';
+  const listViewer = viewer ?? (filtered && teacherId ? { userId: teacherId } : undefined);
+  const list = useQuery({
+    ...queries.publications(
+      { search: query.search || undefined, sort, page: query.page, pageSize: PAGE_SIZE, filter: filtered ? filter : undefined },
+      listViewer,
+    ),
+    enabled,
+  });
   const data = list.data;
   const pageSize = data?.pageSize ?? PAGE_SIZE;
   const pageCount = data ? totalPages(data.total, pageSize) : Math.max(1, query.page);
@@ -161,6 +204,11 @@ export function useCatalog() {
 
     sort,
     setSort,
+
+    /** Whether the teacher-only filter is offered. */
+    hasFilter: teacherId !== null && fixedFilter === undefined,
+    filter,
+    setFilter,
 
     page,
     pageCount,

@@ -1,10 +1,17 @@
-/** Publication detail (SPEC §2): back link, title and author, cover and Read Online, Overview / Reading Levels tabs. */
+/**
+ * Publication detail (SPEC §2): back link, title and author with the 'Visible to Students' badge, cover and Read
+ * Online, and for teachers 'Hide from Students' / 'Show to Students' and 'Share with Students' (with a class code);
+ * Overview / Reading Levels tabs, and Classroom Settings for teachers (its visibility switch). A fetch failing with
+ * 'Premium content' goes back to the catalog (SPEC §8).
+ */
 import { useQuery } from '@tanstack/react-query';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, Redirect, useSearch } from 'wouter';
 import { ApiError } from '../../../api';
+import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
 import { NOVEL_NOT_FOUND_MESSAGE } from '../../../domain/constants';
-import { ArrowLeftIcon, BookOpenIcon } from '../../components/Icons';
+import { ArrowLeftIcon, BookOpenIcon, ShareIcon } from '../../components/Icons';
 import { NotFoundContent, StatusCard } from '../../components/StatusPage';
 import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -12,6 +19,17 @@ import { queries } from '../../platform/api';
 import { OverviewPanel } from './OverviewPanel';
 import { ReadingLevelsPanel } from './ReadingLevelsPanel';
 import { readOnlineHref } from './publicationView';
+import { useCurrentUser } from '../auth/session';
+import { bannerCode, isTeacher } from '../classroom/classroom';
+import { ClassroomSettingsPanel, VisibilityButton, VisibleToStudentsBadge } from '../classroom/CurationControls';
+
+const ShareWithStudentsDialog = lazy(() =>
+  import('../classroom/ClassroomOverlays').then((m) => ({ default: m.ShareWithStudentsDialog })),
+);
+
+/** The detail tabs (SPEC §4 Detail tabs); `?tab=` picks the first one shown. */
+export const DETAIL_TABS = ['overview', 'reading-levels', 'classroom-settings'] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
 
 /** A publication fetch failure that means 'no such publication'. */
 export function isMissingPublication(error: unknown): boolean {
@@ -19,7 +37,12 @@ export function isMissingPublication(error: unknown): boolean {
 }
 
 /** SPEC §8: a publication fetch with the message 'Premium content' goes back to the catalog. */
-export const PREMIUM_CONTENT_MESSAGE = 'Premium content';
+export { PREMIUM_CONTENT_MESSAGE };
+
+function initialTab(search: string): DetailTab {
+  const tab = new URLSearchParams(search).get('tab');
+  return (DETAIL_TABS as readonly string[]).includes(tab ?? '') ? (tab as DetailTab) : 'overview';
+}
 
 const tabStyles =
   'relative -mb-px cursor-pointer border-b-2 border-transparent px-1 pb-3 text-base font-medium text-ink-muted transition-colors data-[hovered]:text-primary-900 data-[selected]:border-primary-900 data-[selected]:text-primary-900 data-[focus-visible]:rounded-t-md';
@@ -27,6 +50,9 @@ const tabStyles =
 export function PublicationScreen({ slug, version }: { slug: string; version: string }) {
   const query = useQuery(queries.publication(slug, version));
   const search = useSearch();
+  const { data: user } = useCurrentUser();
+  const [shareOpen, setShareOpen] = useState(false);
+  const [firstTab] = useState(() => initialTab(search));
   const publication = query.data;
   const missing = isMissingPublication(query.error);
   useDocumentTitle(publication?.title ?? (missing ? 'Not found' : null));
@@ -50,6 +76,10 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
   }
 
   const p = query.data;
+  const teacher = isTeacher(user);
+  const classCode = bannerCode(user);
+  // Classroom Settings is a teacher's tab; anyone sent to it by address sees why it is empty for them.
+  const showSettings = teacher || firstTab === 'classroom-settings';
   return (
     <article>
       <Link href="/catalog" className="inline-flex items-center gap-2 rounded-lg py-1 text-sm font-medium text-primary-700 hover:text-primary-900 hover:underline">
@@ -62,6 +92,9 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
         <p className="mt-2 text-lg text-ink-muted">
           by <span className="text-ink">{p.author}</span>
         </p>
+        <div className="mt-3 empty:hidden">
+          <VisibleToStudentsBadge titleId={p.id} />
+        </div>
       </header>
 
       <div className="grid gap-8 md:grid-cols-[28fr_72fr] md:gap-10 lg:gap-14">
@@ -74,10 +107,24 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
               <BookOpenIcon size={20} />
               Read Online
             </Link>
+            <VisibilityButton titleId={p.id} />
+            {teacher && classCode ? (
+              <>
+                <Button onPress={() => setShareOpen(true)} className={`${buttonStyles.ghost} mt-2 w-full py-3 text-base`}>
+                  <ShareIcon size={20} />
+                  Share with Students
+                </Button>
+                {shareOpen ? (
+                  <Suspense fallback={null}>
+                    <ShareWithStudentsDialog code={classCode} isOpen={shareOpen} onOpenChange={setShareOpen} />
+                  </Suspense>
+                ) : null}
+              </>
+            ) : null}
           </div>
         </div>
 
-        <Tabs defaultSelectedKey="overview" className="min-w-0">
+        <Tabs defaultSelectedKey={firstTab} className="min-w-0">
           <TabList aria-label="About this title" className="flex gap-8 border-b border-line">
             <Tab id="overview" className={tabStyles}>
               Overview
@@ -85,6 +132,11 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
             <Tab id="reading-levels" className={tabStyles}>
               Reading Levels
             </Tab>
+            {showSettings ? (
+              <Tab id="classroom-settings" className={tabStyles}>
+                Classroom Settings
+              </Tab>
+            ) : null}
           </TabList>
           <TabPanel id="overview" className="rounded-lg pt-7">
             <OverviewPanel publication={p} />
@@ -92,6 +144,11 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
           <TabPanel id="reading-levels" className="rounded-lg pt-7">
             <ReadingLevelsPanel publication={p} />
           </TabPanel>
+          {showSettings ? (
+            <TabPanel id="classroom-settings" className="rounded-lg pt-7">
+              <ClassroomSettingsPanel titleId={p.id} />
+            </TabPanel>
+          ) : null}
         </Tabs>
       </div>
     </article>

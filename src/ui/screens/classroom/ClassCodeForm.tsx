@@ -1,0 +1,113 @@
+/**
+ * Typing a class code (SPEC §5 Validation: class code): the input takes at most 8 characters and shows them
+ * upper-cased, and Submit stays disabled until the text is exactly 8 letters or digits (the classCode machine's
+ * rules). Submitting sends 'classCode.submit' to the engine, which verifies it through GET /visitors/me and shows
+ * 'Class Code Accepted' or 'Invalid Class Code'. On acceptance `onAccepted` runs (the dialog closes and the
+ * Classroom Library opens).
+ */
+import { useEffect, useId, useState } from 'react';
+import { Button, Dialog, Form, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
+import { useLocation } from 'wouter';
+import { CLASS_CODE_LENGTH } from '../../../domain/constants';
+import { isValidClassCode, normalizeClassCode } from '../../../machines/classCode/classCode.rules';
+import { CloseIcon } from '../../components/Icons';
+import { buttonStyles } from '../../components/styles';
+import { sendToEngine, useClassCode } from './classCodeState';
+import { CLASSROOM_PATH } from './classroom';
+
+export const ENTER_CLASS_CODE = 'Enter Class Code';
+
+export function ClassCodeForm({ onAccepted, autoFocus }: { onAccepted?: () => void; autoFocus?: boolean }) {
+  const [text, setText] = useState('');
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const classCode = useClassCode();
+  const hintId = useId();
+  const valid = isValidClassCode(text);
+  const busy = submitted !== null && classCode.isVerifying;
+
+  // The engine answered: accepted (the code is now the one we sent) or not (the form stays for another try).
+  useEffect(() => {
+    if (submitted === null || classCode.isVerifying) return;
+    setSubmitted(null);
+    if (classCode.code === submitted) onAccepted?.();
+  }, [submitted, classCode.isVerifying, classCode.code, onAccepted]);
+
+  const submit = async () => {
+    if (!valid || busy) return;
+    const code = normalizeClassCode(text);
+    await sendToEngine({ type: 'classCode.submit', code, source: 'form' });
+    setSubmitted(code);
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="flex flex-col gap-3"
+    >
+      <TextField
+        value={text}
+        onChange={(value) => setText(normalizeClassCode(value))}
+        maxLength={CLASS_CODE_LENGTH}
+        autoFocus={autoFocus}
+        aria-describedby={hintId}
+        className="flex flex-col gap-1.5"
+      >
+        <Label className="text-sm font-medium text-ink">Class Code</Label>
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="ABCD1234"
+          className="h-12 rounded-xl border border-line-strong bg-surface px-4 font-mono text-lg tracking-[0.3em] text-ink uppercase placeholder:tracking-[0.3em] placeholder:text-ink-muted/50 data-[hovered]:border-primary-400"
+        />
+      </TextField>
+      <p id={hintId} className="text-sm text-ink-muted">
+        {CLASS_CODE_LENGTH} letters or digits, from your teacher.
+      </p>
+      <Button type="submit" isDisabled={!valid || busy} className={`${buttonStyles.primary} py-3`}>
+        {busy ? 'Checking…' : 'Submit'}
+      </Button>
+    </Form>
+  );
+}
+
+/** The navbar's 'Enter Class Code' for a visitor without one: a dialog with the form. */
+export function ClassCodeDialogTrigger({ className }: { className: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  return (
+    <>
+      <Button onPress={() => setOpen(true)} className={className}>
+        {ENTER_CLASS_CODE}
+      </Button>
+      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
+        <Modal className="w-full max-w-sm rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+          <Dialog className="outline-none">
+            {({ close }) => (
+              <>
+                <div className="mb-4 flex items-start justify-between gap-4">
+                  <Heading slot="title" className="text-2xl font-semibold">
+                    {ENTER_CLASS_CODE}
+                  </Heading>
+                  <Button aria-label="Close" onPress={close} className="rounded-md p-1 text-ink-muted data-[hovered]:text-ink">
+                    <CloseIcon size={20} />
+                  </Button>
+                </div>
+                <ClassCodeForm
+                  autoFocus
+                  onAccepted={() => {
+                    close();
+                    navigate(CLASSROOM_PATH);
+                  }}
+                />
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}

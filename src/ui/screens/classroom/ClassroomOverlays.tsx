@@ -1,0 +1,95 @@
+/**
+ * The engine-bound pieces of the main layout and the classroom screens, in one lazy chunk (the catalog's entry JS
+ * does not carry the engine): the engine's toasts and 'Unlock Premium …' dialog outside the reader, the class-code
+ * banner with Copy Magic Link, and the 'Share with Students' dialog. The copy-link machine owns 'Copied!' (2 s),
+ * the toasts and the 'Copied Magic Link' event; these views only render it and send 'copy.request'.
+ */
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { connectCopyLink } from '../../../machines/copyLink';
+import { CheckIcon, CloseIcon, CopyIcon, KeyIcon } from '../../components/Icons';
+import { buttonStyles, pageContainer } from '../../components/styles';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { EngineToasts, PremiumDialog } from '../reader/ReaderOverlays';
+import { magicLink } from './classroom';
+
+/** Toasts and the premium dialog for pages in the main layout. */
+export function EngineOverlays() {
+  return (
+    <>
+      <EngineToasts />
+      <PremiumDialog />
+    </>
+  );
+}
+
+function useCopyLink() {
+  const send = useEngineSend();
+  const snapshot = useEngine((s) => s.copyLink, Object.is);
+  const view = connectCopyLink(snapshot, send);
+  return { ...view, copy: (text: string) => send({ type: 'copy.request', text }) };
+}
+
+function origin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+/** SPEC §2 Class code banner: 'Your Class Code is {code}.' with Copy Magic Link. */
+export function ClassCodeBanner({ code }: { code: string }) {
+  const { isCopied, copy } = useCopyLink();
+  return (
+    <section aria-label="Class code" className="border-b border-primary-200 bg-primary-50">
+      <div className={`${pageContainer} flex flex-wrap items-center gap-x-4 gap-y-2 py-2.5 text-sm text-primary-950`}>
+        <KeyIcon size={18} className="text-primary-700" />
+        <p>
+          Your Class Code is <strong className="font-mono text-base tracking-wider">{code}</strong>.
+        </p>
+        <Button
+          onPress={() => copy(magicLink(origin(), code))}
+          className={`${buttonStyles.secondary} ms-auto px-3 py-1.5 text-sm`}
+        >
+          {isCopied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+          {isCopied ? 'Copied!' : 'Copy Magic Link'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** SPEC §2 Dialogs: 'Share with Students', the magic link with Copy Link ('Copied!' for 2 s). */
+export function ShareWithStudentsDialog({ code, isOpen, onOpenChange }: { code: string; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const { buttonLabel, isCopied, copy } = useCopyLink();
+  const link = magicLink(origin(), code);
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
+      <Modal className="w-full max-w-lg rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+        <Dialog className="outline-none">
+          {({ close }) => (
+            <>
+              <div className="flex items-start justify-between gap-4">
+                <Heading slot="title" className="text-2xl font-semibold">
+                  Share with Students
+                </Heading>
+                <Button aria-label="Close" onPress={close} className="rounded-md p-1 text-ink-muted data-[hovered]:text-ink">
+                  <CloseIcon size={20} />
+                </Button>
+              </div>
+              <p className="mt-3 text-ink-muted">
+                Students who open this magic link see the titles you made visible, without an account. Your class code is{' '}
+                <strong className="font-mono text-ink">{code}</strong>.
+              </p>
+              <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+                <output aria-label="Magic link" className="min-w-0 flex-1 truncate rounded-lg border border-line bg-paper px-3 py-2.5 font-mono text-sm">
+                  {link}
+                </output>
+                <Button onPress={() => copy(link)} className={`${buttonStyles.primary} shrink-0`}>
+                  {isCopied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+                  {buttonLabel}
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

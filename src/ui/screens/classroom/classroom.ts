@@ -1,0 +1,103 @@
+/**
+ * Who sees which classroom control (SPEC §2 Shared layout, Classroom Library; §6 Roles and permissions), as pure
+ * functions of the signed-in user and the class code, so the views hold no rules.
+ */
+import { hasFeature } from '../../../domain/access';
+import type { CurrentUser, TitleStatus, UserTitle } from '../../../domain/schemas';
+
+export const CLASSROOM_PATH = '/classroom-catalog';
+export const FREE_LIBRARY_PATH = '/catalog';
+
+/** SPEC §8 toasts of a visibility change. */
+export const TITLE_SHOWN_MESSAGE = 'Title shown to students';
+export const TITLE_HIDDEN_MESSAGE = 'Title hidden from students';
+export const VISIBILITY_FAILED_MESSAGE = 'Failed to update title visibility';
+
+/** SPEC §2 Classroom Library texts. */
+export const CLASSROOM_HEADING = 'Classroom Library';
+export const TEACHER_BANNER_TEXT =
+  "These titles are visible to your students. Click the eye icon to hide titles from your students' library.";
+export const TEACHERS_ONLY_BADGE = 'Teachers Only';
+export const NO_VISIBLE_TITLES_MESSAGE = 'No titles visible to students';
+export const TEACHER_EMPTY_MESSAGE = 'Go to Free Library to make titles visible';
+export const STUDENT_EMPTY_MESSAGE = 'Ask your teacher to add titles to the Classroom Library';
+export const VISIBLE_TO_STUDENTS_BADGE = 'Visible to Students';
+export const CLASSROOM_SETTINGS_SIGN_IN_MESSAGE = 'Sign in as a teacher to manage classroom settings for this title.';
+
+/** '{n} titles available' (SPEC §2 Classroom Library). */
+export function titlesAvailable(n: number): string {
+  return `${n} ${n === 1 ? 'title' : 'titles'} available`;
+}
+
+/** A signed-in TEACHER: eye toggles, the hide/show button, Classroom Settings, the catalog filter (SPEC §6). */
+export function isTeacher(user: CurrentUser | null | undefined): user is CurrentUser {
+  return user?.role === 'TEACHER';
+}
+
+/** A teacher whose license includes GROUP_CODES: the Classroom Library link and a class code of their own. */
+export function isClassroomTeacher(user: CurrentUser | null | undefined): user is CurrentUser {
+  return isTeacher(user) && hasFeature(user.features, 'GROUP_CODES');
+}
+
+export interface NavLinks {
+  /** 'Classroom Library': class-code holders and teachers with GROUP_CODES. */
+  classroomLibrary: boolean;
+  /** 'Free Library': hidden while a class code is set (students never see it). */
+  freeLibrary: boolean;
+}
+
+export function navLinks(user: CurrentUser | null | undefined, classCode: string | null): NavLinks {
+  return { classroomLibrary: classCode !== null || isClassroomTeacher(user), freeLibrary: classCode === null };
+}
+
+/** SPEC §2 route table: '/' goes to the classroom catalog when a class code is set (or arrives in the link). */
+export function rootTarget(classCode: string | null, queryString: string): string {
+  const query = queryString.replace(/^\?/, '');
+  const linked = new URLSearchParams(query).has('groupCode');
+  const path = classCode !== null || linked ? CLASSROOM_PATH : FREE_LIBRARY_PATH;
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The magic link a teacher shares: the Classroom Library with the code in `groupCode`, which the app takes,
+ * verifies and removes from the address (SPEC §4 Class code).
+ */
+export function magicLink(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}${CLASSROOM_PATH}?groupCode=${encodeURIComponent(code)}`;
+}
+
+/** The class-code banner shows for a user with a class code of their own and GROUP_CODES (SPEC §2). */
+export function bannerCode(user: CurrentUser | null | undefined): string | null {
+  return user && user.groupCode && hasFeature(user.features, 'GROUP_CODES') ? user.groupCode : null;
+}
+
+/** Whether a title is ASSIGNED (shown to students) in the teacher's user titles; no row means not assigned. */
+export function isAssigned(titles: readonly Pick<UserTitle, 'titleId' | 'status'>[] | undefined, titleId: number): boolean {
+  return !!titles?.some((t) => t.titleId === titleId && t.status === 'ASSIGNED');
+}
+
+/** The status a toggle sets, and its toast. */
+export function nextVisibility(assigned: boolean): { status: TitleStatus; message: string } {
+  return assigned ? { status: 'BLOCKED', message: TITLE_HIDDEN_MESSAGE } : { status: 'ASSIGNED', message: TITLE_SHOWN_MESSAGE };
+}
+
+/** Who is looking at the Classroom Library, and so what it lists. */
+export type ClassroomViewer =
+  | { kind: 'teacher'; userId: string }
+  | { kind: 'student'; groupCode: string }
+  /** A class code is being verified (a magic link just opened). */
+  | { kind: 'verifying' }
+  /** Neither: the page offers to enter a class code. */
+  | { kind: 'visitor' }
+  /** Signed in but not a teacher. */
+  | { kind: 'reader' };
+
+export function classroomViewer(
+  user: CurrentUser | null | undefined,
+  classCode: { code: string | null; isVerifying: boolean },
+): ClassroomViewer {
+  if (isTeacher(user)) return { kind: 'teacher', userId: user.id };
+  if (classCode.code !== null && !classCode.isVerifying) return { kind: 'student', groupCode: classCode.code };
+  if (classCode.isVerifying) return { kind: 'verifying' };
+  return user ? { kind: 'reader' } : { kind: 'visitor' };
+}
