@@ -104,3 +104,56 @@ let counter = 0;
 export function uniqueEmail(label = 'reader'): string {
   return `e2e.${label}.${Date.now()}.${process.pid}.${counter++}@example.org`;
 }
+
+/** Manage Organization (/organization): one region per administered organization. */
+export class ManageOrganizationPage {
+  readonly heading: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Manage Organization' });
+  }
+
+  async goto() {
+    await this.page.goto('/organization');
+    await expect(this.heading).toBeVisible();
+  }
+
+  organization(name: string) {
+    const region = this.page.getByRole('region', { name });
+    const inviteForm = region.getByRole('form', { name: `Invite to ${name}` });
+    return {
+      region,
+      members: region.getByRole('table', { name: 'Members' }),
+      memberRow: (email: string) => region.getByRole('row').filter({ hasText: email }),
+      inviteForm,
+      inviteEmail: inviteForm.getByRole('textbox', { name: 'Email' }),
+      inviteRole: (role: 'Member' | 'Admin') => inviteForm.getByRole('radio', { name: role }),
+      /** Choose a role by clicking its label (React Aria's radio input is visually hidden). */
+      chooseRole: async (role: 'Member' | 'Admin') => {
+        await inviteForm.locator('label').filter({ hasText: new RegExp(`^${role}$`) }).click();
+        await expect(inviteForm.getByRole('radio', { name: role })).toBeChecked();
+      },
+      createLinkButton: inviteForm.getByRole('button', { name: 'Create Invite Link' }),
+      inviteLink: region.getByRole('textbox', { name: 'Invite link' }),
+      copyInviteLinkButton: region.getByRole('button', { name: /^(Copy Invite Link|Copied!)$/ }),
+      pendingInvitations: region.getByRole('list', { name: 'Pending invitations' }),
+      noPendingInvitations: region.getByText('No pending invitations.'),
+    };
+  }
+}
+
+/** The page an invite link opens (/accept-invitation/{id}). */
+export class AcceptInvitationPage {
+  readonly heading: Locator;
+  readonly acceptButton: Locator;
+  readonly signUpLink: Locator;
+  readonly signInLink: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Accept Invitation' });
+    this.acceptButton = page.getByRole('button', { name: 'Accept Invitation' });
+    const main = page.getByRole('main');
+    this.signUpLink = main.getByRole('link', { name: 'Sign Up', exact: true });
+    this.signInLink = main.getByRole('link', { name: 'Sign In', exact: true });
+  }
+}
