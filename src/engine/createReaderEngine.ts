@@ -7,6 +7,7 @@ import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/errors';
 import { DEFAULT_ERROR_MESSAGE } from '../domain/constants';
 import { buildReaderPath } from '../domain/readerUrl';
+import { isAudioLocked, PREMIUM_CONTENT_MESSAGE } from '../domain/access';
 import type { Passage } from '../domain/schemas';
 import type { LanguageCode } from '../domain/languages';
 import type { Level } from '../domain/levels';
@@ -29,6 +30,7 @@ import { createReaderAudioDriver, type ReaderAudioDriver, type ReaderPlayerView 
 import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, formatPlaybackSpeedParam } from '../domain/playbackSpeed';
 import type { EnginePorts, TrackedEvent } from './ports';
 import { createSettingsStore, type ReaderPosition } from './settings';
+import { columnLocks, languageUpgrade, levelUpgrade, NO_LOCKS, type ColumnLocks, type PremiumFeature } from './locks';
 
 /** Events the engine itself understands (not addressed to one machine). */
 export type EngineEvent =
@@ -38,7 +40,8 @@ export type EngineEvent =
   | { type: 'reader.sync'; request: SessionRequest }
   | { type: 'reader.close' }
   | { type: 'passage.refresh'; slot: Slot }
-  | { type: 'premiumDialog.open'; feature: string }
+  /** Open the 'Unlock Premium {feature}' dialog. */
+  | { type: 'premiumDialog.open'; feature: PremiumFeature }
   | { type: 'premiumDialog.close' }
   /** Ask to copy text; the clipboard port answers and the copy-link machine shows the outcome. */
   | { type: 'copy.request'; text: string }
@@ -46,6 +49,12 @@ export type EngineEvent =
   | { type: 'auth.signedOut' }
   /** The signed-in user arrived (features from their plan). */
   | { type: 'user.loaded'; hasRole: boolean; features?: string[] }
+  /**
+   * The current user as far as gating goes: their plan's features, or null when nobody is signed in (then the
+   * visitor check's features apply, else none). Views that gate (reader, listen, teaser) send it; the role
+   * modal is not touched.
+   */
+  | { type: 'user.features'; features: string[] | null }
   | { type: 'catalog.viewed' }
   | { type: 'publication.viewed'; slug: string }
   | { type: 'url.visited'; url: string }
@@ -58,6 +67,8 @@ export type EngineEvent =
   // The listen flow (src/engine/listenDriver.ts): open an edition, follow the page, seek.
   | ({ type: 'listen.start' } & ListenStart)
   | { type: 'listen.page'; position: number }
+  /** The listen flow's play control while its audio is locked: offer 'Unlock Premium Audio'. */
+  | { type: 'listen.upgrade' }
   | { type: 'listen.seek'; seconds: number };
 
 export type ReaderEngineEvent =
@@ -78,6 +89,8 @@ export interface SlotView {
   passage: Passage | null;
   loading: SnapshotFrom<typeof passageLoadingMachine>;
   missing: SnapshotFrom<typeof missingEditionMachine>;
+  /** The column's locks for the features in force (src/engine/locks.ts): locked levels, greyed languages, audio, premium title. */
+  locks: ColumnLocks;
 }
 
 export interface ReaderEngineSnapshot {
@@ -97,8 +110,9 @@ export interface ReaderEngineSnapshot {
   toasts: SnapshotFrom<typeof toastsMachine>;
   copyLink: SnapshotFrom<typeof copyLinkMachine>;
   levelIndicator: SnapshotFrom<typeof levelIndicatorMachine>;
+  /** The features in force: the signed-in user's, else the valid class code's visitor features, else none. */
   features: string[];
-  /** The 'Unlock Premium {feature}' dialog, when open. */
+  /** The 'Unlock Premium {feature}' dialog, when open (connectPremiumDialog in src/engine/locks.ts). */
   premiumDialog: { feature: string } | null;
 }
 
@@ -236,6 +250,11 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         .catch((error: unknown) => {
           if (wanted[slot] !== key) return;
           const status = error instanceof ApiError ? error.status : 0;
+          // SPEC §8: 'Premium content' on a passage sends the reader back to the catalog.
+          if (error instanceof ApiError && error.message === PREMIUM_CONTENT_MESSAGE && ports.navigation) {
+            ports.navigation.replace('/catalog');
+            return;
+          }
           batch(() => {
             shown[slot] = null;
             loader.send({ type: 'passage.failed', status } as never);
@@ -316,6 +335,34 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       userFeatures ? { features: userFeatures } : null,
       code.code ? { groupCodeValid: !(code as { lastCheckInvalid?: boolean }).lastCheckInvalid, features: stored } : null,
     );
+  }
+
+  /** The locks of each column, kept while the title, the column's language and the features are the same. */
+  const lockCache: Record<Slot, { key: string; locks: ColumnLocks } | null> = { primary: null, secondary: null };
+  function locksFor(slot: Slot): ColumnLocks {
+    const c = sessionContext();
+    const choice = slot === 'primary' ? c.primary : c.secondary;
+    if (!c.publication || !choice) return NO_LOCKS;
+    const held = features();
+    const key = JSON.stringify([c.publication.id, c.publication.version, choice.language, held]);
+    const cached = lockCache[slot];
+    if (cached && cached.key === key) return cached.locks;
+    const locks = columnLocks(c.publication, choice.language, held);
+    lockCache[slot] = { key, locks };
+    return locks;
+  }
+
+  function openPremiumDialog(feature: PremiumFeature) {
+    premiumDialog = { feature };
+    changed();
+  }
+
+  /** The features in force changed: decode mode, the listen flow's audio lock and the column locks follow. */
+  function featuresChanged() {
+    if (!hosts) return;
+    hosts.highlightDecode.send({ type: 'features.changed', hasDecodeFeature: features().includes('DECODE') });
+    listenDriver.refresh();
+    changed();
   }
 
   function savePosition() {
@@ -520,7 +567,15 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   }
 
   // The listen flow: its machine and its I/O (narration fetch, audio, prefetch, advance) live in listenDriver.
-  const listenDriver = createListenDriver({ api, clock, audio: ports.listenAudio, navigation: ports.navigation, logger, onChange: changed });
+  const listenDriver = createListenDriver({
+    api,
+    clock,
+    audio: ports.listenAudio,
+    navigation: ports.navigation,
+    logger,
+    onChange: changed,
+    isAudioLocked: (language) => Boolean(hosts) && isAudioLocked(language, features()),
+  });
 
   function requestSpeechMarks() {
     const passage = shown.primary;
@@ -596,14 +651,35 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       case 'reader.close':
         // Leaving the reader stops its audio: the player stays open, paused, for the next reader.
         if (hs.readerAudio.getSnapshot().matches('playing')) hs.readerAudio.send({ type: 'audio.pause' });
+        premiumDialog = null;
         hs.session.send({ type: 'session.close' });
         return;
       case 'passage.refresh':
         hs.loaders[event.slot].send({ type: 'passage.refresh' } as never);
         return;
       case 'premiumDialog.open':
-        premiumDialog = { feature: event.feature };
-        changed();
+        openPremiumDialog(event.feature);
+        return;
+      // A locked level or a greyed language is not chosen: its upgrade is offered instead (SPEC §5, §6).
+      case 'level.change': {
+        const upgrade = levelUpgrade(sessionContext().publication, event.level, features());
+        if (upgrade) {
+          openPremiumDialog(upgrade);
+          return;
+        }
+        break;
+      }
+      case 'language.change': {
+        const upgrade = languageUpgrade(sessionContext().publication, event.language, features());
+        if (upgrade) {
+          openPremiumDialog(upgrade);
+          return;
+        }
+        break;
+      }
+      case 'user.features':
+        userFeatures = event.features;
+        featuresChanged();
         return;
       case 'premiumDialog.close':
         premiumDialog = null;
@@ -631,12 +707,13 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         track('Signed Out');
         userFeatures = null;
         hs.roleModal.send(event as never);
+        featuresChanged();
         return;
       case 'user.loaded':
         userFeatures = 'features' in event && event.features ? event.features : [];
         batch(() => {
           hs.roleModal.send({ type: 'user.loaded', hasRole: event.hasRole } as never);
-          hs.highlightDecode.send({ type: 'features.changed', hasDecodeFeature: features().includes('DECODE') });
+          featuresChanged();
         });
         return;
       case 'catalog.viewed':
@@ -658,6 +735,11 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
           hs.readerAudio.send({ type: 'audio.close' });
           return;
         }
+        // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
+        if (locksFor(event.slot).audioLocked) {
+          openPremiumDialog('Audio');
+          return;
+        }
         saveAudioSettings({ editionSelected: event.slot });
         const state = String(hs.readerAudio.getSnapshot().value);
         if (state === 'closed') hs.readerAudio.send({ type: 'audio.open' });
@@ -672,7 +754,11 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         return;
       // The listen flow is run by listenDriver (src/engine/listenDriver.ts).
       case 'listen.start':
+        premiumDialog = null;
         listenDriver.start(event);
+        return;
+      case 'listen.upgrade':
+        openPremiumDialog('Audio');
         return;
       case 'listen.page':
         listenDriver.page(event.position);
@@ -714,7 +800,12 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
 
   function compose(): ReaderEngineSnapshot {
     const hs = h();
-    const slot = (s: Slot): SlotView => ({ passage: shown[s], loading: hs.loaders[s].getSnapshot(), missing: hs.missing[s].getSnapshot() });
+    const slot = (s: Slot): SlotView => ({
+      passage: shown[s],
+      loading: hs.loaders[s].getSnapshot(),
+      missing: hs.missing[s].getSnapshot(),
+      locks: locksFor(s),
+    });
     return {
       session: hs.session.getSnapshot(),
       primary: slot('primary'),

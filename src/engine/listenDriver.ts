@@ -5,6 +5,10 @@
  *
  * - it fetches each passage's narration with `api.getAudioOnly`, asking again every LISTEN_AUDIO_POLL_MS while
  *   the server answers 202 'generating', at most LISTEN_AUDIO_MAX_POLLS times; a failure is logged only (SPEC §8);
+ * - it asks for nothing while the edition's language is not voiced for this reader (`isAudioLocked`, the rule of
+ *   src/domain/access.ts): the player says 'locked' and stays paused. A server that still refuses the narration
+ *   (403 license_required or group_code_required, or a passage answer that is licenseRequired or
+ *   groupCodeRequired) is treated the same way: logged, not playing, and the player says 'locked';
  * - it loads, plays and pauses its audio port to match the machine's state, and sends `listen.ended` when the
  *   port reports the end;
  * - once a passage has finished with auto-play on, it prefetches the next passage's narration and sends
@@ -20,6 +24,7 @@
 import { AUDIO_TICK_MS } from '../domain/constants';
 import { listenAudioMachine, type ListenAudioState } from '../machines/listenAudio';
 import { hostMachine, type MachineHost } from './host';
+import { gateOfError } from './locks';
 import { createWaits } from './waits';
 import type { ApiPort, AudioPort, ClockPort, LoggerPort, NavigationPort, TimerHandle } from './ports';
 
@@ -43,6 +48,8 @@ export interface ListenStart {
   audioEnabled?: boolean;
   /** The listen address without the position, e.g. '/listen/{slug}/{version}/{editionSlug}'; advancing pushes `${basePath}/${next}`. */
   basePath?: string;
+  /** The edition's language code, for the audio gate (SPEC §6 Audio). Without it the audio is never locked here. */
+  language?: string;
 }
 
 /** The listen player's clock and page, for the view. */
@@ -53,8 +60,11 @@ export interface ListenPlayer {
   currentTime: number;
   /** The current passage's length in seconds; 0 until its narration is known. */
   duration: number;
-  /** The current passage's narration: being fetched, ready, failed (logged), or none (no audio for this edition). */
-  audio: 'loading' | 'ready' | 'failed' | 'none';
+  /**
+   * The current passage's narration: being fetched, ready, failed (logged), none (no audio for this edition), or
+   * locked (this reader may not hear it: the play control offers 'Unlock Premium Audio').
+   */
+  audio: 'loading' | 'ready' | 'failed' | 'none' | 'locked';
 }
 
 export interface ListenDriverPorts {
@@ -66,6 +76,8 @@ export interface ListenDriverPorts {
   logger: LoggerPort;
   /** Called whenever the machine's snapshot or the player changes. */
   onChange: () => void;
+  /** Whether narration in this language is locked for the reader now (the engine applies src/domain/access.ts). */
+  isAudioLocked?: (language: string) => boolean;
 }
 
 export interface ListenDriver {
@@ -75,6 +87,8 @@ export interface ListenDriver {
   page(position: number): void;
   /** Seek the current passage's audio. */
   seek(seconds: number): void;
+  /** The features in force changed: apply the audio lock again (a lifted lock fetches the narration). */
+  refresh(): void;
   /** The machine's host, or null before 'listen.start' and after stop. The engine routes listen events to it. */
   machine(): MachineHost<typeof listenAudioMachine> | null;
   player(): ListenPlayer | null;
@@ -92,12 +106,15 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
   let host: MachineHost<typeof listenAudioMachine> | null = null;
   /** Bumped by every start and stop, so that answers for an earlier flow are dropped. */
   let generation = 0;
-  let flow: { editionId: number; passageCount: number; audioEnabled: boolean; basePath: string | null } = {
+  let flow: { editionId: number; passageCount: number; audioEnabled: boolean; basePath: string | null; language: string | null } = {
     editionId: 0,
     passageCount: 1,
     audioEnabled: false,
     basePath: null,
+    language: null,
   };
+  /** The server refused this flow's narration (a license or class-code gate): nothing more is asked for. */
+  let refused = false;
   let position = 1;
   let player: ListenPlayer | null = null;
   /** Narration per position for this flow: the request, and its answer once known (null when it failed). */
@@ -111,6 +128,8 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
 
   const state = (): ListenAudioState | null => (host ? (String(host.getSnapshot().value) as ListenAudioState) : null);
   const isLast = (p: number) => p >= flow.passageCount;
+  /** The narration is gated for this reader: by the rule on the client, or by the server's answer. */
+  const isLocked = () => refused || (flow.language !== null && (ports.isAudioLocked?.(flow.language) ?? false));
 
 
   /** The narration of a passage of this flow, fetched once; polls through 202s; null (logged) when it fails. */
@@ -123,6 +142,7 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
       if (!api.getAudioOnly) throw new Error('The API has no audio-only call');
       for (let attempt = 1; ; attempt++) {
         const answer = await api.getAudioOnly(editionId, target);
+        if (isBlockedAnswer(answer)) throw new NarrationRefused();
         if (answer.status === 'ready') return { url: answer.audio.url, duration: answer.audio.duration };
         if (attempt >= LISTEN_AUDIO_MAX_POLLS) throw new Error('Audio is still being generated');
         await waits.wait(LISTEN_AUDIO_POLL_MS);
@@ -139,6 +159,14 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
       (error: unknown) => {
         // SPEC §8: audio fetch errors are logged only. Forget the request, so paging back asks again.
         logger.error('Audio fetch failed', error);
+        if (gen === generation && isRefusal(error)) {
+          // A gate: stop asking, and stop playing.
+          refused = true;
+          requests.clear();
+          answers.clear();
+          sync();
+          return null;
+        }
         if (gen === generation) {
           requests.delete(target);
           answers.set(target, null);
@@ -160,7 +188,7 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
 
   function readPlayer(): ListenPlayer {
     const answer = answers.get(position);
-    const status: ListenPlayer['audio'] = !flow.audioEnabled ? 'none' : answer === undefined ? 'loading' : answer === null ? 'failed' : 'ready';
+    const status: ListenPlayer['audio'] = !flow.audioEnabled ? 'none' : isLocked() ? 'locked' : answer === undefined ? 'loading' : answer === null ? 'failed' : 'ready';
     const loaded = status === 'ready' && audio && loadedUrl === answer!.url;
     const duration = loaded && audio.duration() > 0 ? audio.duration() : status === 'ready' ? answer!.duration / 1000 : 0;
     return { position, currentTime: loaded ? audio.currentTime() : 0, duration, audio: status };
@@ -177,6 +205,19 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
   function sync() {
     const s = state();
     if (!host || !s) return;
+    if (flow.audioEnabled && isLocked()) {
+      // Locked: nothing is fetched or played; a flow that was asked to play waits, paused.
+      if (playing) audio?.pause();
+      playing = false;
+      if (s === 'playing') {
+        const gen = generation;
+        queueMicrotask(() => {
+          if (gen === generation && state() === 'playing') host?.send({ type: 'listen.toggle' });
+        });
+      }
+      if (publish(readPlayer())) ports.onChange();
+      return;
+    }
     if (flow.audioEnabled && !answers.has(position)) void narration(position);
     const current = answers.get(position) ?? null;
     if (audio && s !== 'closed' && current && loadedUrl !== current.url) {
@@ -233,6 +274,7 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
 
   function reset() {
     generation++;
+    refused = false;
     host?.stop();
     host = null;
     waits.clear();
@@ -257,6 +299,7 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
         passageCount,
         audioEnabled: options.editionId !== undefined && (options.audioEnabled ?? true),
         basePath: options.basePath ?? null,
+        language: options.language ?? null,
       };
       if (audio && !offEnded) offEnded = audio.onEnded(() => host?.send({ type: 'listen.ended' }));
       host = hostMachine({
@@ -291,6 +334,9 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
       audio.seek(Math.max(0, seconds));
       if (publish(readPlayer())) ports.onChange();
     },
+    refresh() {
+      if (host) sync();
+    },
     machine: () => host,
     player: () => player,
     stop() {
@@ -300,4 +346,23 @@ export function createListenDriver(ports: ListenDriverPorts): ListenDriver {
       loadedUrl = null;
     },
   };
+}
+
+/** The server refused a passage's narration (SPEC §3 Passage: licenseRequired or groupCodeRequired). */
+class NarrationRefused extends Error {
+  constructor() {
+    super('The narration is gated for this reader');
+    this.name = 'NarrationRefused';
+  }
+}
+
+/** An audio-only answer that carries the passage's gate instead of narration. */
+function isBlockedAnswer(answer: unknown): boolean {
+  const a = answer as { licenseRequired?: unknown; groupCodeRequired?: unknown } | null;
+  return a?.licenseRequired === true || a?.groupCodeRequired === true;
+}
+
+/** A failure that is a gate (403 license_required / group_code_required, or a gated answer), not a fault. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof NarrationRefused || gateOfError(error) !== null;
 }

@@ -15,11 +15,15 @@ import { connectMissingEdition } from '../../src/machines/missingEdition';
 import { connectPassageLoading } from '../../src/machines/passageLoading';
 import { connectToolbar, TOOLBAR_IDLE_MS } from '../../src/machines/toolbar';
 import type { RunningServer } from '../../server/server';
-import { startFixtureServer } from '../server/harness';
+import { licensedTeacher, startFixtureServer } from '../server/harness';
+import { CONTENT_TYPES } from '../../src/domain/schemas';
 
 let server: RunningServer;
+/** The session cookie of a teacher whose school holds every feature: the reader of the tests that read gated content. */
+let licensedCookie: string;
 beforeAll(async () => {
   server = await startFixtureServer();
+  licensedCookie = (await licensedTeacher(server)).cookie;
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -35,16 +39,33 @@ function memoryNavigation(start = '/'): NavigationPort & { history: string[] } {
   };
 }
 
+/**
+ * An engine on the real API. By default its reader is a signed-in teacher of a licensed school (the session cookie
+ * goes with every request, and the engine hears the user's features, as the reader screen tells it); with
+ * `anonymous` it is a visitor with no features.
+ */
 function makeEngine(
-  overrides: { storage?: ReturnType<typeof createMemoryStorage>; clock?: ReturnType<typeof createManualClock>; start?: string; audio?: AudioPort } = {},
+  overrides: {
+    storage?: ReturnType<typeof createMemoryStorage>;
+    clock?: ReturnType<typeof createManualClock>;
+    start?: string;
+    audio?: AudioPort;
+    anonymous?: boolean;
+  } = {},
 ) {
   const requests: string[] = [];
+  const cookie = overrides.anonymous ? null : licensedCookie;
   const api = createApiClient({
     baseUrl: `${server.url}/api/v1`,
     clientId: () => 'engine-test',
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       requests.push((input instanceof Request ? input.url : String(input)).replace(server.url, ''));
-      return fetch(input, init);
+      if (!cookie) return fetch(input, init);
+      const request = new Request(input, init);
+      request.headers.set('Cookie', cookie);
+      // A browser names the origin of every state-changing request (the server's CSRF check).
+      if (request.method !== 'GET' && request.method !== 'HEAD') request.headers.set('Origin', server.url);
+      return fetch(request);
     }) as typeof fetch,
   });
   const storage = overrides.storage ?? createMemoryStorage();
@@ -61,6 +82,7 @@ function makeEngine(
     logger: { error: (m, d) => void errors.push([m, d]), warn: () => {} },
   });
   engine.start();
+  engine.send({ type: 'user.features', features: overrides.anonymous ? null : [...CONTENT_TYPES] });
   return { engine, storage, analytics, navigation, requests, errors };
 }
 

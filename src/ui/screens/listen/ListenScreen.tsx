@@ -6,11 +6,16 @@
  * auto-advance, pushes the next passage's address, which this view then shows. It renders what
  * connectListenAudio returns (state label, play/pause, auto-play), the clock in mm:ss with a seek bar, and links
  * to the neighbouring passages. An edition without audio says 'Audio not available' and play is disabled.
+ *
+ * Gating (SPEC §6): a passage whose text is gated shows the license panel or the class-code panel instead of its
+ * text, and nothing plays; narration that is locked for this reader (the engine's listen driver decides, with
+ * src/domain/access.ts) shows 'Upgrade to access additional audio features' and the play control offers
+ * 'Unlock Premium Audio'. A premium title the reader may not open goes back to the catalog (SPEC §8).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Button, Switch } from 'react-aria-components';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../api';
 import { PASSAGE_NOT_FOUND } from '../../../domain/constants';
 import { buildReaderPath } from '../../../domain/readerUrl';
@@ -22,6 +27,12 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { isMissingPublication } from '../publication/PublicationScreen';
+import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
+import { connectClassCode } from '../../../machines/classCode';
+import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { GroupCodePanel, LicensePanel } from '../reader/PassageStates';
+import { PremiumDialog } from '../reader/ReaderOverlays';
+import { useUserFeatures } from '../reader/readerHooks';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
 import { ListenHeading, ListenQueryState, Thumbnail, listenHref, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
 
@@ -94,8 +105,8 @@ function ListenPlayer({
   position: number;
 }) {
   const passageCount = edition.passageCount;
-  const audioAvailable = edition.audioEnabled;
-  const { listen, currentTime, duration, seek } = useListenFlow({
+  const send = useEngineSend();
+  const { listen, currentTime, duration, seek, audio } = useListenFlow({
     edition,
     position,
     autoPlay: historyAutoPlay,
@@ -104,6 +115,10 @@ function ListenPlayer({
 
   const passage = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
   usePrefetchNeighbours(slug, version, edition, position);
+  // The passage's text is gated: its panel shows instead, and the narration is not offered.
+  const gate = passage.isError ? gateOfError(passage.error) : null;
+  const audioAvailable = edition.audioEnabled && gate === null;
+  const audioLocked = audioAvailable && audio === 'locked';
 
   const state: ListenHistoryState = { autoPlay: listen?.autoPlay ?? false };
   const previous = position > 1 ? listenHref(slug, version, editionSlug, position - 1) : null;
@@ -116,7 +131,7 @@ function ListenPlayer({
         <div className="flex flex-wrap items-center gap-x-5 gap-y-4">
           <Button
             isDisabled={!audioAvailable || !listen}
-            onPress={() => listen?.toggle()}
+            onPress={() => (audioLocked ? send({ type: 'listen.upgrade' }) : listen?.toggle())}
             aria-label={audioAvailable && listen?.isPlaying ? 'Pause' : 'Play'}
             className="grid size-14 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-sm transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300 data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950"
           >
@@ -127,7 +142,7 @@ function ListenPlayer({
               Passage {position} of {passageCount}
             </p>
             <p role="status" className="mt-0.5 text-lg font-semibold text-primary-900">
-              {audioAvailable ? (listen?.label ?? 'Loading') : 'Audio not available'}
+              {gate ? 'Audio not available' : !audioAvailable ? 'Audio not available' : audioLocked ? LOCKED_AUDIO_TOOLTIP : (listen?.label ?? 'Loading')}
             </p>
           </div>
           <Switch
@@ -145,7 +160,7 @@ function ListenPlayer({
             Auto-play
           </Switch>
         </div>
-        {audioAvailable && <ListenClock currentTime={currentTime} duration={duration} onSeek={seek} className="mt-4" />}
+        {audioAvailable && !audioLocked && <ListenClock currentTime={currentTime} duration={duration} onSeek={seek} className="mt-4" />}
       </section>
 
       <section aria-label={`Passage ${position}`} lang={edition.language.code} dir={edition.language.rightToLeft ? 'rtl' : 'ltr'} className="min-h-40">
@@ -157,7 +172,17 @@ function ListenPlayer({
             <div className="h-5 w-2/3 rounded bg-primary-100/60" />
           </div>
         )}
-        {passage.isError && (
+        {gate === 'licenseRequired' && (
+          <div lang="en" dir="ltr">
+            <LicensePanel />
+          </div>
+        )}
+        {gate === 'groupCodeRequired' && (
+          <div lang="en" dir="ltr">
+            <ListenGroupCodePanel />
+          </div>
+        )}
+        {passage.isError && gate === null && (
           <p lang="en" dir="ltr" className="text-ink-muted">
             {passage.error instanceof ApiError && passage.error.status === 404 ? PASSAGE_NOT_FOUND : passage.error.message}
           </p>
@@ -184,6 +209,24 @@ function ListenPlayer({
         </Link>
       </p>
     </div>
+  );
+}
+
+/** SPEC §6: 'Enter Class Code or Sign In', for a passage shared with a class; the code goes to the engine. */
+function ListenGroupCodePanel() {
+  const send = useEngineSend();
+  const classCode = connectClassCode(
+    useEngine((s) => s.classCode, Object.is),
+    send,
+  );
+  const [path] = useLocation();
+  const search = useSearch();
+  return (
+    <GroupCodePanel
+      here={search ? `${path}?${search}` : path}
+      isSubmitting={classCode.isVerifying}
+      onSubmit={(code) => send({ type: 'classCode.submit', code, source: 'reader' })}
+    />
   );
 }
 
@@ -228,9 +271,11 @@ function usePrefetchNeighbours(slug: string, version: string, edition: Edition, 
 
 /** The screen in the shared layout (navbar, footer): the route renders it bare. */
 export function ListenScreen(props: { slug: string; version: string; editionSlug: string; position: string }) {
+  useUserFeatures();
   return (
     <MainLayout>
       <ListenContent {...props} />
+      <PremiumDialog />
     </MainLayout>
   );
 }

@@ -7,8 +7,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
-import { Link, useLocation } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
 import { NOVEL_NOT_FOUND_MESSAGE } from '../../../domain/constants';
+import { isPremiumContentError } from '../../../engine/locks';
 import { LEVEL_LABELS } from '../../../domain/levels';
 import { validatePassageNumber } from '../../../domain/passageNumber';
 import { parseLegacyEditionRef, type ReaderEdition } from '../../../domain/readerUrl';
@@ -91,6 +92,8 @@ export function ListenQueryState({ query }: { query: ReturnType<typeof useListen
     );
   }
   if (query.isError) {
+    // SPEC §8: a premium title this reader may not open goes back to the catalog.
+    if (isPremiumContentError(query.error)) return <Redirect to="/catalog" replace />;
     if (isMissingPublication(query.error)) return <NotFoundContent message={NOVEL_NOT_FOUND_MESSAGE} showSupport />;
     return (
       <StatusCard

@@ -42,12 +42,13 @@ export function useListenFlow({ edition, position, autoPlay, basePath }: ListenF
         passageCount,
         audioEnabled,
         basePath,
+        language: edition.language.code,
       });
     } else {
       send({ type: 'listen.page', position });
     }
     // autoPlay is read once per edition on purpose, so it is not a dependency.
-  }, [send, edition.id, position, passageCount, audioEnabled, basePath]);
+  }, [send, edition.id, edition.language.code, position, passageCount, audioEnabled, basePath]);
   // Leaving the page closes the player (and pauses its audio).
   useEffect(
     () => () => {
@@ -62,6 +63,8 @@ export function useListenFlow({ edition, position, autoPlay, basePath }: ListenF
     /** Seconds played and the passage's length (0 until known). */
     currentTime: player?.currentTime ?? 0,
     duration: player?.duration ?? 0,
+    /** The narration's status (listenDriver): 'locked' when this reader may not hear it. */
+    audio: player?.audio ?? null,
     seek: (seconds: number) => send({ type: 'listen.seek', seconds }),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The column's searchable language dropdown (SPEC §2 Reader screen): placeholder 'Search languages...', the
  * groups 'recently used' and 'all languages', upper-case names, a tick on the current language, and a
- * case-insensitive match on name or code (src/domain/languageSearch).
+ * case-insensitive match on name or code (src/domain/languageSearch). Languages outside the reader's free list
+ * (the engine's column locks) are greyed, with a lock and the description 'Premium'; they stay focusable and can
+ * be chosen, and the engine answers with 'Unlock Premium Languages' instead of moving (SPEC §6 Languages).
  */
 import type { Key } from 'react-aria-components';
 import {
@@ -16,10 +18,13 @@ import {
   SearchField,
   Select,
   SelectValue,
+  Text,
 } from 'react-aria-components';
 import { groupLanguages, matchesLanguageSearch } from '../../../domain/languageSearch';
 import type { Language } from '../../../domain/schemas';
+import { LOCKED_LANGUAGE_HINT } from '../../../engine/locks';
 import { CheckIcon, ChevronDownIcon, GlobeIcon, SearchIcon } from '../../components/Icons';
+import { LockIcon } from '../../components/ReaderIcons';
 import { controlButton, listItem, popoverStyles, sectionHeading } from './readerStyles';
 
 const RECENT = 'recent:';
@@ -35,6 +40,7 @@ export function LanguagePicker({
   current,
   languages,
   recentCodes,
+  lockedCodes = [],
   onChange,
   onOpenChange,
 }: {
@@ -44,19 +50,40 @@ export function LanguagePicker({
   /** The languages this title offers. */
   languages: readonly Language[];
   recentCodes: readonly string[];
+  /** Language codes shown greyed (from the engine's column locks). @default [] */
+  lockedCodes?: readonly string[];
   onChange: (code: string) => void;
   onOpenChange?: (open: boolean) => void;
 }) {
   const { recent, all } = groupLanguages(languages, recentCodes);
-  const item = (prefix: string, language: Language) => (
-    <ListBoxItem key={prefix + language.code} id={prefix + language.code} textValue={language.name} className={listItem}>
-      <span className="flex-1 tracking-wide uppercase">{language.name}</span>
-      <span className="text-xs text-ink-muted">{language.code}</span>
-      <span className="grid w-4 place-items-center text-primary-700">
-        {language.code === current.code && <CheckIcon size={16} aria-hidden="true" />}
-      </span>
-    </ListBoxItem>
-  );
+  const item = (prefix: string, language: Language) => {
+    const locked = lockedCodes.includes(language.code);
+    return (
+      <ListBoxItem
+        key={prefix + language.code}
+        id={prefix + language.code}
+        textValue={language.name}
+        data-locked={locked ? '' : undefined}
+        className={`${listItem} ${locked ? 'text-ink-muted' : ''}`}
+      >
+        <Text slot="label" className="flex-1 tracking-wide uppercase">
+          {language.name}
+        </Text>
+        {locked && (
+          <Text slot="description" className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-[0.6875rem] font-semibold text-primary-800">
+            <LockIcon size={12} />
+            {LOCKED_LANGUAGE_HINT}
+          </Text>
+        )}
+        <span aria-hidden="true" className="text-xs text-ink-muted">
+          {language.code}
+        </span>
+        <span className="grid w-4 place-items-center text-primary-700">
+          {language.code === current.code && <CheckIcon size={16} aria-hidden="true" />}
+        </span>
+      </ListBoxItem>
+    );
+  };
   return (
     <Select
       aria-label={label}

@@ -8,10 +8,11 @@ import { Button, ToggleButton } from 'react-aria-components';
 import { HeadphonesIcon, LockIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';
 import { HIGHLIGHT_TOOLTIP } from '../../../machines/highlightDecode';
+import { LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
 import { controlButton, controlUnavailable } from './readerStyles';
 
 export const AUDIO_NOT_AVAILABLE = 'Audio not available';
-export const AUDIO_UPGRADE_TOOLTIP = 'Upgrade to access additional audio features';
+export const AUDIO_UPGRADE_TOOLTIP = LOCKED_AUDIO_TOOLTIP;
 
 export function ListenToggle({
   audioEnabled,
@@ -21,7 +22,7 @@ export function ListenToggle({
   onUpgrade,
 }: {
   audioEnabled: boolean;
-  /** A license gate withholds audio (the licensing issue decides; false until then). */
+  /** A license gate withholds audio (the engine's column locks: the language is not voiced for this reader). */
   audioLocked?: boolean;
   /** The player is open on this column's edition. */
   isSelected: boolean;

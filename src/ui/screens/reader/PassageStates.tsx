@@ -3,9 +3,10 @@
  * error panel): the loading skeleton, 'Retrieving passage...' with 'Refresh', the error panel, the group-code
  * panel and the license panel.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { Link } from 'wouter';
+import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
 import { SUPPORT_EMAIL } from '../../../domain/constants';
 import { PASSAGE_LOADING_TEXT } from '../../../machines/passageLoading';
 import { LockIcon } from '../../components/ReaderIcons';
@@ -75,14 +76,15 @@ export function CreatingEdition() {
 /** SPEC §6: 'Enter Class Code or Sign In', Submit, and Sign In / free account links carrying redirectUrl. */
 export function GroupCodePanel({ here, onSubmit, isSubmitting }: { here: string; onSubmit: (code: string) => void; isSubmitting: boolean }) {
   const [code, setCode] = useState('');
+  const titleId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(code);
   };
   return (
-    <section aria-labelledby="group-code-title" className={panel}>
-      <h2 id="group-code-title" className="text-2xl font-semibold">
-        Enter Class Code or Sign In
+    <section aria-labelledby={titleId} className={panel}>
+      <h2 id={titleId} className="text-2xl font-semibold">
+        {GROUP_CODE_REQUIRED_MESSAGE}
       </h2>
       <p className="mt-3 text-ink-muted">This passage is shared with a class. Type the class code your teacher gave you to keep reading.</p>
       <form onSubmit={submit} className="mx-auto mt-6 flex max-w-sm flex-col gap-3 text-start sm:flex-row sm:items-end">
@@ -116,6 +118,7 @@ const PLACEHOLDER_LINES = [
 
 /** SPEC §6: 'This content requires a School License' over blurred placeholder text, with a link to licensing info. */
 export function LicensePanel() {
+  const titleId = useId();
   return (
     <div className="relative">
       <div aria-hidden="true" className="pointer-events-none space-y-4 font-serif text-xl leading-relaxed text-ink blur-[6px] select-none">
@@ -124,12 +127,12 @@ export function LicensePanel() {
         ))}
       </div>
       <div className="absolute inset-0 grid place-items-center px-2">
-        <section aria-labelledby="license-title" className={`${panel} max-w-md bg-surface/95`}>
+        <section aria-labelledby={titleId} className={`${panel} max-w-md bg-surface/95`}>
           <span className="mx-auto grid size-11 place-items-center rounded-full bg-primary-50 text-primary-800">
             <LockIcon size={22} />
           </span>
-          <h2 id="license-title" className="mt-4 text-xl font-semibold">
-            This content requires a School License
+          <h2 id={titleId} className="mt-4 text-xl font-semibold">
+            {LICENSE_REQUIRED_MESSAGE}
           </h2>
           <p className="mt-2 text-ink-muted">Your school can unlock every level, language and narration for its readers.</p>
           <a href={LICENSING_INFO_HREF} className={`${buttonStyles.primary} mt-6`}>

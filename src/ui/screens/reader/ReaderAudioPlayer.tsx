@@ -9,9 +9,9 @@ import { formatAudioLength, formatClock } from '../../../domain/audioTime';
 import { PLAYBACK_SPEEDS } from '../../../domain/constants';
 import { connectReaderAudio } from '../../../machines/readerAudio';
 import { ChevronDownIcon, CloseIcon } from '../../components/Icons';
-import { AudioOffIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
+import { AudioOffIcon, LockIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { AUDIO_NOT_AVAILABLE } from './ListenToggle';
+import { AUDIO_NOT_AVAILABLE, AUDIO_UPGRADE_TOOLTIP } from './ListenToggle';
 import { listItem, popoverStyles } from './readerStyles';
 
 const iconButton =
@@ -20,7 +20,7 @@ const iconButton =
 /** '1×', '0.75×'. */
 const speedLabel = (speed: number) => `${speed}×`;
 
-export function ReaderAudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
+export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audioEnabled: boolean; audioLocked?: boolean }) {
   const send = useEngineSend();
   const snap = useEngine((s) => s.readerAudio, Object.is);
   const view = useEngine((s) => s.readerPlayer, Object.is);
@@ -31,6 +31,18 @@ export function ReaderAudioPlayer({ audioEnabled }: { audioEnabled: boolean }) {
       <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
         <AudioOffIcon size={18} className="shrink-0" />
         <span className="truncate">{AUDIO_NOT_AVAILABLE}</span>
+      </div>
+    );
+  }
+
+  if (audioLocked) {
+    // SPEC §6 Audio: the narration of this language needs AUDIO; the player offers the upgrade instead.
+    return (
+      <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
+        <Button aria-label="Unlock Premium Audio" onPress={() => send({ type: 'premiumDialog.open', feature: 'Audio' })} className={iconButton}>
+          <LockIcon size={16} />
+        </Button>
+        <span className="truncate">{AUDIO_UPGRADE_TOOLTIP}</span>
       </div>
     );
   }

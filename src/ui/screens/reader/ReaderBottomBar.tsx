@@ -20,6 +20,7 @@ export function ReaderBottomBar({
   onNext,
   onGoTo,
   audioEnabled,
+  audioLocked = false,
 }: {
   position: number;
   maxPosition: number;
@@ -29,6 +30,8 @@ export function ReaderBottomBar({
   onNext: () => void;
   onGoTo: (position: number) => void;
   audioEnabled: boolean;
+  /** The playing column's narration is locked for this reader: the player offers the upgrade. @default false */
+  audioLocked?: boolean;
 }) {
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface">
@@ -38,7 +41,7 @@ export function ReaderBottomBar({
         </Button>
         <div className="flex min-w-0 flex-1 items-center justify-center gap-2 sm:gap-6">
           <PageInput position={position} maxPosition={maxPosition} onGoTo={onGoTo} />
-          <ReaderAudioPlayer audioEnabled={audioEnabled} />
+          <ReaderAudioPlayer audioEnabled={audioEnabled} audioLocked={audioLocked} />
         </div>
         <Button aria-label="Next passage" isDisabled={!canGoNext} onPress={onNext} className={roundButton}>
           <ChevronRightIcon size={22} />

@@ -79,12 +79,14 @@ export function ReaderColumn({
           current={{ code: language.code, name: language.name }}
           languages={publication.languages}
           recentCodes={recentLanguages}
+          lockedCodes={view.locks.lockedLanguages}
           onChange={onLanguage}
         />
         <LevelPicker
           label={slot === 'primary' ? 'Reading level' : 'Second column reading level'}
           level={choice.level}
           levels={levelsForLanguage(publication.editions, publication.levels, choice.language)}
+          lockedLevels={view.locks.lockedLevels}
           isPulsing={slot === 'primary' && indicator.isPulsing}
           onHover={slot === 'primary' ? indicator.hover : undefined}
           onChange={onLevel}
@@ -92,6 +94,7 @@ export function ReaderColumn({
         <div className="ms-auto">
           <ListenToggle
             audioEnabled={edition?.audioEnabled ?? false}
+            audioLocked={view.locks.audioLocked}
             isSelected={audio.isOpen && playingSlot === slot}
             onChange={(on) => send({ type: 'audio.listen', slot, on })}
             onUpgrade={() => send({ type: 'premiumDialog.open', feature: 'Audio' })}

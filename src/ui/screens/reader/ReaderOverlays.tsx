@@ -4,6 +4,7 @@
  */
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
+import { connectPremiumDialog } from '../../../engine/locks';
 import { connectToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
 import { buttonStyles } from '../../components/styles';
@@ -35,21 +36,24 @@ export function EngineToasts() {
   );
 }
 
-/** SPEC §6 Decode: the decode prompt names the feature; others say the feature requires a School License. */
-function premiumMessage(feature: string): string {
-  return feature === 'Decode' ? 'Decode Mode requires a school license.' : `${feature} requires a School License.`;
-}
-
+/**
+ * 'Unlock Premium {feature}' (SPEC §2 Dialogs), for Levels, Languages, Audio, Decode and Novels: what the feature
+ * requires (connectPremiumDialog), Learn More (licensing information) and Sign In back to this address. The
+ * reader, listen and teaser screens render it; the engine opens it.
+ */
 export function PremiumDialog() {
   const send = useEngineSend();
-  const dialog = useEngine((s) => s.premiumDialog, Object.is);
+  const dialog = connectPremiumDialog(
+    useEngine((s) => s.premiumDialog, Object.is),
+    send,
+  );
   const [path] = useLocation();
   const search = useSearch();
   const here = search ? `${path}?${search}` : path;
-  const close = () => send({ type: 'premiumDialog.close' });
+  const close = dialog.close;
   return (
     <ModalOverlay
-      isOpen={dialog !== null}
+      isOpen={dialog.isOpen}
       onOpenChange={(open) => !open && close()}
       isDismissable
       className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm"
@@ -57,17 +61,17 @@ export function PremiumDialog() {
       <Modal className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
         <Dialog className="outline-none">
           <Heading slot="title" className="text-2xl font-semibold">
-            Unlock Premium {dialog?.feature}
+            {dialog.title}
           </Heading>
-          <p className="mt-3 text-ink-muted">{dialog ? premiumMessage(dialog.feature) : null}</p>
+          <p className="mt-3 text-ink-muted">{dialog.message}</p>
           <div className="mt-8 flex flex-wrap justify-end gap-3">
             <Button onPress={close} className={buttonStyles.ghost}>
               Close
             </Button>
-            <Link href={withRedirect('/sign-in', here)} className={buttonStyles.secondary}>
+            <Link href={withRedirect('/sign-in', here)} onClick={close} className={buttonStyles.secondary}>
               Sign In
             </Link>
-            <a href={LICENSING_INFO_HREF} className={buttonStyles.primary}>
+            <a href={LICENSING_INFO_HREF} onClick={close} className={buttonStyles.primary}>
               Learn More
             </a>
           </div>

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMinWidth } from '../../platform/media';
 import { ReaderBottomBar } from './ReaderBottomBar';
 import { ReaderColumn } from './ReaderColumn';
-import { useArrowKeyPaging, useToolbarActivity } from './readerHooks';
+import { useArrowKeyPaging, useToolbarActivity, useUserFeatures } from './readerHooks';
 import { ReaderLayout } from './ReaderLayout';
 import { EngineToasts, PremiumDialog } from './ReaderOverlays';
 import { updateReaderSettings, useReaderSettings } from './readerSettings';
@@ -33,6 +33,8 @@ export function ReaderScreen({ slug }: { slug: string }) {
   const classCodeSnap = useEngine((s) => s.classCode, Object.is);
   const primaryLoadingSnap = useEngine((s) => s.primary.loading, Object.is);
   const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
+  const primaryAudioLocked = useEngine((s) => s.primary.locks.audioLocked);
+  const secondaryAudioLocked = useEngine((s) => s.secondary.locks.audioLocked);
   const session = connectReadingSession(sessionSnap, send);
   const settings = useReaderSettings();
   const isMd = useMinWidth('md');
@@ -42,6 +44,7 @@ export function ReaderScreen({ slug }: { slug: string }) {
   const ready = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
   useDocumentTitle(ready ? publication.title : null);
   useToolbarActivity();
+  useUserFeatures();
   useArrowKeyPaging(session.previous, session.next, ready);
 
   // Two columns: large screens only, and not with a class code (SPEC §2 Two-column mode).
@@ -102,6 +105,7 @@ export function ReaderScreen({ slug }: { slug: string }) {
       onNext={session.next}
       onGoTo={session.goTo}
       audioEnabled={(playingSlot === 'secondary' && showSecondary ? session.secondaryEdition : session.primaryEdition)?.audioEnabled ?? false}
+      audioLocked={playingSlot === 'secondary' && showSecondary ? secondaryAudioLocked : primaryAudioLocked}
     />
   );
 

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import type { ReaderEngineEvent } from '../../../engine/createReaderEngine';
 import { useEngineSend } from '../../engine/useEngine';
 import { useLatest } from '../../hooks/useLatest';
+import { useCurrentUser } from '../auth/session';
 
 let mounted = 0;
 
@@ -84,4 +85,19 @@ export function useToolbarActivity(): void {
       for (const e of events) window.removeEventListener(e, onActivity);
     };
   }, [send]);
+}
+
+/**
+ * Tell the engine whose features gate what this screen shows (SPEC §4 Class code: features come from the
+ * signed-in user, else from the visitor check): the signed-in user's plan, or null once we know nobody is signed
+ * in. Nothing is sent while the first check runs, so the engine keeps what it knew.
+ */
+export function useUserFeatures(): void {
+  const send = useEngineSend();
+  const { data: user } = useCurrentUser();
+  const key = user === undefined ? undefined : user === null ? null : [...user.features].sort().join(',');
+  useEffect(() => {
+    if (key === undefined) return;
+    send({ type: 'user.features', features: key === null ? null : key ? key.split(',') : [] });
+  }, [send, key]);
 }

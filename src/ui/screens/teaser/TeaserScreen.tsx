@@ -4,6 +4,11 @@
  * passage (plain text from the excerpt endpoint); previous / next and a jump input (positive whole numbers); the
  * audio bar; and, for visitors, 'Sign In' (back to the reader) and a class-code entry. The class code goes to
  * the engine's class-code machine and its answer comes back as a toast from the toasts machine.
+ *
+ * Gating (SPEC §6): an excerpt the reader may not see shows 'This content requires a School License' (with the
+ * licensing link) or 'Enter Class Code or Sign In' (the class-code entry below) instead of its text, and its audio
+ * is not offered; narration locked for this reader offers 'Unlock Premium Audio'. A premium title the reader may
+ * not open goes back to the catalog (SPEC §8).
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -34,13 +39,19 @@ import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { BookOpenIcon, CheckIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, SignInIcon } from '../../components/Icons';
 import { LevelChip } from '../../components/LevelChip';
 import { NotFoundContent, StatusCard } from '../../components/StatusPage';
-import { buttonStyles, cardStyles } from '../../components/styles';
+import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { withRedirect } from '../../platform/navigation';
 import { isMissingPublication } from '../publication/PublicationScreen';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from '../listen/listenFlow';
+import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
+import { gateOfError, isPremiumContentError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
+import { LockIcon } from '../../components/ReaderIcons';
+import { LICENSING_INFO_HREF } from '../reader/PassageStates';
+import { PremiumDialog } from '../reader/ReaderOverlays';
+import { useUserFeatures } from '../reader/readerHooks';
 
 /** /teaser/{slug}/{version}/{language}:{level}/{position} */
 export function teaserHref(slug: string, version: string, edition: ReaderEdition, position: number): string {
@@ -98,6 +109,7 @@ function TeaserBody({
 }) {
   if (query.isPending) return <TeaserSkeleton />;
   if (query.isError) {
+    if (isPremiumContentError(query.error)) return <Redirect to="/catalog" replace />;
     if (isMissingPublication(query.error)) return <NotFoundContent message={NOVEL_NOT_FOUND_MESSAGE} showSupport />;
     return (
       <StatusCard
@@ -142,6 +154,7 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
   const readerPath = buildReaderPath({ slug, version, primary: editionRef, position });
   const excerpt = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
   usePrefetchNeighbours(publication, edition, position);
+  const gate = excerpt.isError ? gateOfError(excerpt.error) : null;
   const percent = percentComplete(position, passageCount);
   const dir = edition.language.rightToLeft ? 'rtl' : 'ltr';
 
@@ -201,7 +214,25 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
 
           <section aria-label={`Passage ${position}`}>
             {excerpt.isPending && <div aria-hidden="true" className="h-7 animate-pulse rounded bg-primary-100/60" />}
-            {excerpt.isError && (
+            {gate === 'licenseRequired' && (
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink">
+                <LockIcon size={18} className="shrink-0 text-primary-700" />
+                <span className="font-semibold">{LICENSE_REQUIRED_MESSAGE}</span>
+                <a href={LICENSING_INFO_HREF} className={linkStyles}>
+                  Learn about School Licenses
+                </a>
+              </p>
+            )}
+            {gate === 'groupCodeRequired' && (
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink">
+                <LockIcon size={18} className="shrink-0 text-primary-700" />
+                <span className="font-semibold">{GROUP_CODE_REQUIRED_MESSAGE}</span>
+                <a href="#teaser-access" className={linkStyles}>
+                  Enter a class code below
+                </a>
+              </p>
+            )}
+            {excerpt.isError && gate === null && (
               <p className="text-ink-muted">{excerpt.error instanceof ApiError && excerpt.error.status === 404 ? PASSAGE_NOT_FOUND : excerpt.error.message}</p>
             )}
             {excerpt.isSuccess && (
@@ -235,7 +266,7 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
             <JumpForm key={position} passageCount={passageCount} onJump={(p) => navigate(hrefAt(p))} />
           </nav>
 
-          <AudioBar edition={edition} position={position} />
+          <AudioBar edition={edition} position={position} gated={gate !== null} />
         </div>
       </div>
 
@@ -320,21 +351,25 @@ function JumpForm({ passageCount, onJump }: { passageCount: number; onJump: (pos
  * in mm:ss. It runs on the engine's listen flow with auto-play off and no address to advance to, so the narration
  * is fetched, polled while it is being made, and played by the same driver as the listen page.
  */
-function AudioBar({ edition, position }: { edition: Edition; position: number }) {
-  const available = edition.audioEnabled;
-  const { listen, currentTime, duration, seek } = useListenFlow({ edition, position, autoPlay: () => false });
-  const isPlaying = available && Boolean(listen?.isPlaying);
+function AudioBar({ edition, position, gated }: { edition: Edition; position: number; gated: boolean }) {
+  const send = useEngineSend();
+  const available = edition.audioEnabled && !gated;
+  const { listen, currentTime, duration, seek, audio } = useListenFlow({ edition, position, autoPlay: () => false });
+  const locked = available && audio === 'locked';
+  const isPlaying = available && !locked && Boolean(listen?.isPlaying);
   return (
     <section aria-label="Audio" className="flex items-center gap-4 rounded-xl border border-line bg-surface px-4 py-3">
       <Button
         isDisabled={!available || !listen}
-        onPress={() => listen?.toggle()}
+        onPress={() => (locked ? send({ type: 'listen.upgrade' }) : listen?.toggle())}
         aria-label={isPlaying ? 'Pause audio' : 'Play audio'}
         className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-900 text-white data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300 data-[hovered]:bg-primary-800"
       >
         {isPlaying ? <PauseGlyph size={18} /> : <PlayGlyph size={18} />}
       </Button>
-      {available ? (
+      {locked ? (
+        <span className="text-sm font-medium text-ink-muted">{LOCKED_AUDIO_TOOLTIP}</span>
+      ) : available ? (
         <ListenClock currentTime={currentTime} duration={duration} onSeek={seek} className="min-w-0 flex-1" />
       ) : (
         <span className="text-sm font-medium text-ink-muted">Audio not available</span>
@@ -466,9 +501,11 @@ function TeaserSkeleton() {
 
 /** The screen in the shared layout (navbar, footer): the route renders it bare. */
 export function TeaserScreen(props: { slug: string; version: string; edition: string; position: string }) {
+  useUserFeatures();
   return (
     <MainLayout>
       <TeaserContent {...props} />
+      <PremiumDialog />
     </MainLayout>
   );
 }
