@@ -16,6 +16,8 @@ export class CatalogPage {
   readonly previousButton: Locator;
   readonly nextButton: Locator;
   readonly pageInput: Locator;
+  /** The teacher's dismissible tip about the eye icons. */
+  readonly eyeTip: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -31,6 +33,7 @@ export class CatalogPage {
     this.previousButton = this.pagination.getByRole('button', { name: 'Previous page' });
     this.nextButton = this.pagination.getByRole('button', { name: 'Next page' });
     this.pageInput = this.pagination.getByRole('textbox', { name: 'Go to page' });
+    this.eyeTip = page.getByRole('region', { name: 'Tip' });
   }
 
   async goto(query = '') {
@@ -58,6 +61,20 @@ export class CatalogPage {
     await expect(menu).toBeVisible();
     await menu.getByRole('menuitemradio', { name: label }).click();
     await expect(menu).toBeHidden();
+  }
+
+  /** The teacher-only filter in the Filter / Sort menu: 'All', 'Assigned' or 'Unassigned'. */
+  async chooseFilter(label: 'All' | 'Assigned' | 'Unassigned') {
+    await this.sortButton.click();
+    const menu = this.page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitemradio', { name: label, exact: true }).click();
+    await expect(menu).toBeHidden();
+  }
+
+  /** A card's eye toggle (teachers): pressed means visible to students. */
+  eyeToggle(title: string): Locator {
+    return this.titles.getByRole('button', { name: `Visible to students: ${title}` });
   }
 
   pageButton(n: number): Locator {

@@ -12,6 +12,14 @@ export class PublicationPage {
   readonly overviewPanel: Locator;
   readonly readingLevelsPanel: Locator;
   readonly levelChips: Locator;
+  readonly classroomSettingsTab: Locator;
+  readonly classroomSettingsPanel: Locator;
+  readonly visibilitySwitch: Locator;
+  readonly visibleBadge: Locator;
+  readonly hideButton: Locator;
+  readonly showButton: Locator;
+  readonly shareButton: Locator;
+  readonly shareDialog: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -23,6 +31,19 @@ export class PublicationPage {
     this.overviewPanel = page.getByRole('tabpanel', { name: 'Overview' });
     this.readingLevelsPanel = page.getByRole('tabpanel', { name: 'Reading Levels' });
     this.levelChips = page.getByRole('list', { name: 'Available Reading Levels' }).getByRole('listitem');
+    this.classroomSettingsTab = page.getByRole('tab', { name: 'Classroom Settings' });
+    this.classroomSettingsPanel = page.getByRole('tabpanel', { name: 'Classroom Settings' });
+    this.visibilitySwitch = this.classroomSettingsPanel.getByRole('switch', { name: 'Visible to Students' });
+    this.visibleBadge = page.getByRole('article').locator('header').getByText('Visible to Students', { exact: true });
+    this.hideButton = page.getByRole('button', { name: 'Hide from Students' });
+    this.showButton = page.getByRole('button', { name: 'Show to Students' });
+    this.shareButton = page.getByRole('button', { name: 'Share with Students' });
+    this.shareDialog = page.getByRole('dialog', { name: 'Share with Students' });
+  }
+
+  async openClassroomSettings() {
+    await this.classroomSettingsTab.click();
+    await expect(this.classroomSettingsPanel).toBeVisible();
   }
 
   async goto(path: string) {

@@ -1,0 +1,226 @@
+/**
+ * Class codes, the Classroom Library and teacher curation in the browser (issue 6 §5–§6):
+ * - a teacher signs up, picks 'I'm a Teacher', is licensed through the admin CLI, shows and hides titles with the
+ *   eye toggles, the detail page's button and the Classroom Settings switch (with their toasts), filters the Free
+ *   Library, and copies the magic link;
+ * - a student opens the magic link in a fresh browser context and sees only the assigned titles, without a Free
+ *   Library link, with the class-code menu;
+ * - a wrong code gives 'Invalid Class Code'.
+ * axe on the Classroom Library (both views), the teacher's Free Library and the publication page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { admin } from './support/admin';
+import { AuthPage, RoleModal, uniqueEmail } from './models/AccountPages';
+import { AppShell } from './models/AppShell';
+import { CatalogPage } from './models/CatalogPage';
+import { ClassroomPage } from './models/ClassroomPage';
+import { PublicationPage } from './models/PublicationPage';
+
+const PASSWORD = 'copper-meadow-lantern';
+const BEES = 'How Bees Make Honey';
+const FOX = 'The Fox Who Counted Stars';
+const PIP = 'Pip and the Paper Moon';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Sign up, pick 'I'm a Teacher' in 'Personalize Your Experience', and license a new school for everything. */
+async function licensedTeacher(page: Page): Promise<string> {
+  const email = uniqueEmail('teacher');
+  const signUp = new AuthPage(page, 'sign-up');
+  await signUp.goto();
+  await signUp.submit({ name: 'Tamsin Teacher', email, password: PASSWORD });
+  const modal = new RoleModal(page);
+  await expect(modal.dialog).toBeVisible();
+  await expect(modal.dialog.getByRole('heading', { name: 'Personalize Your Experience' })).toBeVisible();
+  await modal.teacherButton.click();
+  await expect(modal.dialog).toBeHidden();
+  const slug = `classroom-school-${Date.now()}`;
+  await admin('org', 'create', 'Classroom School', '--slug', slug);
+  await admin('user', 'org-admin', email, slug);
+  await admin('license', 'grant', slug, 'AUDIO,DECODE,GROUP_CODES,LANGUAGES,LEVELS,USER_UPLOAD');
+  return email;
+}
+
+/** Click a card's eye toggle and wait for its toast and new state. */
+async function toggleEye(page: Page, eye: ReturnType<CatalogPage['eyeToggle']>, to: boolean) {
+  const shell = new AppShell(page);
+  await expect(eye).toBeEnabled();
+  await eye.click();
+  await expect(shell.toast(to ? 'Title shown to students' : 'Title hidden from students')).toBeVisible();
+  await expect(eye).toHaveAttribute('aria-pressed', String(to));
+}
+
+test('a teacher curates the Classroom Library and shares it; a student opens the magic link and sees only those titles', async ({
+  page,
+  browser,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await licensedTeacher(page);
+
+  // The Free Library, as a licensed teacher: Classroom Library link, the class-code banner, the tip, eye toggles.
+  const catalog = new CatalogPage(page);
+  await catalog.goto();
+  const shell = catalog.shell;
+  await expect(shell.classroomLibraryLink).toBeVisible();
+  await expect(shell.freeLibraryLink).toBeVisible();
+  await expect(shell.mainNav.getByRole('link', { name: 'My Uploads' })).toBeVisible();
+  await expect(shell.classCodeBanner).toContainText(/Your Class Code is [A-Z0-9]{8}\./);
+  const code = /Your Class Code is ([A-Z0-9]{8})\./.exec((await shell.classCodeBanner.textContent()) ?? '')![1]!;
+
+  await expect(catalog.eyeTip).toBeVisible();
+  await catalog.waitForCards();
+  expect(await seriousViolations(page)).toEqual([]);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/catalog-teacher.png` });
+  await catalog.eyeTip.getByRole('button', { name: 'Dismiss tip' }).click();
+  await expect(catalog.eyeTip).toBeHidden();
+
+  await expect(catalog.eyeToggle(BEES)).toHaveAttribute('aria-pressed', 'false');
+  await toggleEye(page, catalog.eyeToggle(BEES), true);
+  await toggleEye(page, catalog.eyeToggle(FOX), true);
+  await toggleEye(page, catalog.eyeToggle(PIP), true);
+
+  // The dismissed tip stays dismissed; the statuses come back from the server.
+  await page.reload();
+  await catalog.waitForCards();
+  await expect(catalog.eyeToggle(BEES)).toHaveAttribute('aria-pressed', 'true');
+  await expect(catalog.eyeTip).toBeHidden();
+
+  // The teacher-only filter.
+  await catalog.chooseFilter('Assigned');
+  await expect(catalog.cardTitles).toHaveText([BEES, PIP, FOX]);
+  await catalog.chooseFilter('Unassigned');
+  await expect(catalog.card(BEES)).toHaveCount(0);
+  await expect(catalog.cardLinks.first()).toBeVisible();
+  await catalog.chooseFilter('All');
+  await expect(catalog.card(BEES)).toBeVisible();
+
+  // The publication page: badge, Hide from Students / Show to Students, Classroom Settings, Share with Students.
+  await catalog.card(PIP).click();
+  const publication = new PublicationPage(page);
+  await expect(publication.heading(PIP)).toBeVisible();
+  await expect(publication.visibleBadge).toBeVisible();
+  await publication.hideButton.click();
+  await expect(shell.toast('Title hidden from students')).toBeVisible();
+  await expect(publication.showButton).toBeEnabled();
+  await expect(publication.visibleBadge).toBeHidden();
+
+  await publication.openClassroomSettings();
+  await expect(publication.visibilitySwitch).not.toBeChecked();
+  await publication.visibilitySwitch.click({ force: true });
+  await expect(shell.toast('Title shown to students')).toBeVisible();
+  await expect(publication.visibilitySwitch).toBeChecked();
+  await expect(publication.hideButton).toBeEnabled();
+  await publication.hideButton.click();
+  await expect(publication.visibilitySwitch).not.toBeChecked();
+  await expect(publication.visibilitySwitch).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await publication.shareButton.click();
+  await expect(publication.shareDialog).toBeVisible();
+  const link = `${new URL(page.url()).origin}/classroom-catalog?groupCode=${code}`;
+  await expect(publication.shareDialog.getByLabel('Magic link')).toHaveText(link);
+  await publication.shareDialog.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(publication.shareDialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await expect(shell.toast('Magic link copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  // 'Copied!' lasts 2 s.
+  await expect(publication.shareDialog.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 5_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await publication.shareDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(publication.shareDialog).toBeHidden();
+
+  // The teacher's Classroom Library: the Teachers Only banner, the ASSIGNED titles, eye toggles.
+  await shell.classroomLibraryLink.click();
+  const classroom = new ClassroomPage(page);
+  await expect(classroom.heading).toBeVisible();
+  await expect(classroom.teachersOnlyBanner).toContainText(
+    "These titles are visible to your students. Click the eye icon to hide titles from your students' library.",
+  );
+  await expect(classroom.cardTitles).toHaveText([BEES, FOX]);
+  await expect(classroom.count(2)).toBeVisible();
+  await expect(classroom.eyeToggle(BEES)).toHaveAttribute('aria-pressed', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/classroom-teacher.png`, fullPage: true });
+
+  // The banner's Copy Magic Link.
+  await shell.copyMagicLinkButton.click();
+  await expect(shell.classCodeBanner.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // A student opens the magic link in a fresh browser context.
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await student.goto(link);
+  const studentShell = new AppShell(student);
+  await expect(studentShell.toast('Class Code Accepted')).toBeVisible();
+  await expect(student).toHaveURL(/\/classroom-catalog$/);
+  const studentClassroom = new ClassroomPage(student);
+  await expect(studentClassroom.heading).toBeVisible();
+  await expect(studentClassroom.cardTitles).toHaveText([BEES, FOX]);
+  await expect(studentClassroom.count(2)).toBeVisible();
+  await expect(studentClassroom.teachersOnlyBanner).toHaveCount(0);
+  await expect(studentClassroom.titles.getByRole('button')).toHaveCount(0);
+  await expect(studentShell.freeLibraryLink).toHaveCount(0);
+  await expect(studentShell.classroomLibraryLink).toBeVisible();
+  expect(await seriousViolations(student)).toEqual([]);
+  if (process.env.E2E_SCREENSHOTS) await student.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/classroom-student.png` });
+
+  const menu = await studentShell.openAccountMenu();
+  await expect(menu.getByRole('menuitem')).toHaveText([`Class Code: ${code}`, 'Clear Class Code', 'Sign In']);
+  await student.keyboard.press('Escape');
+
+  // '/' goes to the Classroom Library while the code is set; the card opens the title.
+  await student.goto('/');
+  await expect(student).toHaveURL(/\/classroom-catalog$/);
+  await studentClassroom.card(BEES).click();
+  await expect(new PublicationPage(student).heading(BEES)).toBeVisible();
+  await expect(new PublicationPage(student).hideButton).toHaveCount(0);
+
+  // The teacher hides a title: it leaves the student's library.
+  await classroom.eyeToggle(FOX).click();
+  await expect(shell.toast('Title hidden from students')).toBeVisible();
+  await expect(classroom.cardTitles).toHaveText([BEES]);
+  await studentClassroom.goto();
+  await expect(studentClassroom.cardTitles).toHaveText([BEES]);
+  await expect(studentClassroom.count(1)).toBeVisible();
+
+  // Clearing the code brings the Free Library back.
+  await (await studentShell.openAccountMenu()).getByRole('menuitem', { name: 'Clear Class Code' }).click();
+  await expect(student).toHaveURL(/\/catalog$/);
+  await expect(studentShell.freeLibraryLink).toBeVisible();
+  await expect(studentShell.classroomLibraryLink).toHaveCount(0);
+  await studentContext.close();
+});
+
+test('a wrong class code gives Invalid Class Code, from a link and typed', async ({ page }) => {
+  const classroom = new ClassroomPage(page);
+  await page.goto('/classroom-catalog?groupCode=WRONG123');
+  await expect(classroom.shell.toast('Invalid Class Code')).toBeVisible();
+  await expect(page).toHaveURL(/\/classroom-catalog$/);
+  await expect(classroom.classCodeForm).toBeVisible();
+  await expect(classroom.shell.freeLibraryLink).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Typed: at most 8 characters, upper-cased, Submit disabled until valid.
+  const input = classroom.classCodeForm.getByRole('textbox', { name: 'Class Code' });
+  const submit = classroom.classCodeForm.getByRole('button', { name: 'Submit' });
+  await input.fill('zz99');
+  await expect(input).toHaveValue('ZZ99');
+  await expect(submit).toBeDisabled();
+  await input.fill('zzzz9999x');
+  await expect(input).toHaveValue('ZZZZ9999');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(classroom.shell.toast('Invalid Class Code')).toBeVisible();
+  await expect(classroom.shell.accountMenuButton).toBeVisible();
+  const menu = await classroom.shell.openAccountMenu();
+  await expect(menu.getByRole('menuitem')).toHaveText(['Contact Support', 'Sign In', 'Sign Up']);
+});
