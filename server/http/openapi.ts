@@ -11,6 +11,7 @@ import {
   QrTargetSchema,
   OnDemandEditionResultSchema,
   SORT_KEYS,
+  CATALOG_FILTERS,
   DecodeResponseSchema,
   PassageAudioReadySchema,
   AudioGeneratingSchema,
@@ -29,6 +30,7 @@ import {
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
 import { LEVELS } from '../../src/domain/levels';
+import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE, PREMIUM_CONTENT_MESSAGE } from '../../src/domain/access';
 
 let document: object | null = null;
 
@@ -47,6 +49,19 @@ export function buildOpenApiDocument(): object {
     500: json(ErrorBody, 'Unexpected error; no internals are exposed.'),
   };
   const clientId = z.object({ 'x-client-id': z.string().optional() });
+  // Gating (src/domain/access.ts, server/access; docs/api.md "Gating"): who asks is the session cookie, else a class
+  // code in X-Group-Code (its teacher's features on the titles they ASSIGNED), else no one.
+  const actorHeaders = z.object({
+    'x-client-id': z.string().optional(),
+    'x-group-code': z.string().optional().meta({ description: 'A class code; ignored when signed in. Wrong codes are rate-limited (429).' }),
+  });
+  const gated = {
+    403: json(
+      ErrorBody,
+      `license_required ('${LICENSE_REQUIRED_MESSAGE}') when a feature is missing; group_code_required ('${GROUP_CODE_REQUIRED_MESSAGE}') for a class code that does not resolve.`,
+    ),
+    429: json(ErrorBody, 'rate_limited: too many wrong class codes, with Retry-After in seconds.'),
+  };
 
   registry.registerPath({ method: 'get', path: '/ping', summary: 'Reachability', responses: { 200: json(PingSchema, 'The API is up.') } });
   registry.registerPath({
@@ -54,31 +69,47 @@ export function buildOpenApiDocument(): object {
     path: '/publications',
     summary: 'The catalog: search, sort and server-side paging',
     request: {
-      headers: clientId,
+      headers: actorHeaders,
       query: z.object({
         search: z.string().optional(),
         sort: z.enum(SORT_KEYS).optional(),
         page: z.number().int().min(1).optional(),
         pageSize: z.number().int().min(1).max(100).optional(),
+        filter: z
+          .enum(CATALOG_FILTERS)
+          .optional()
+          .meta({ description: "Signed-in teachers only: 'assigned' or 'unassigned' narrow the list to their ASSIGNED titles or the rest; 'all' (default) changes nothing." }),
       }),
     },
-    responses: { 200: json(PublicationList, 'One page of publications.'), 400: errors[400] },
+    responses: {
+      200: json(PublicationList, 'One page of publications; with a valid class code and no session, only the teacher\'s ASSIGNED titles (private, no-store).'),
+      400: errors[400],
+      403: json(ErrorBody, "forbidden: assigned/unassigned asked by someone who is not a signed-in teacher; invalid_group_code ('Invalid Class Code') for a class code that does not resolve."),
+      429: gated[429],
+    },
   });
   registry.registerPath({
     method: 'get',
     path: '/publications/{publicationSlug}',
     summary: 'One publication with its editions',
     request: {
+      headers: actorHeaders,
       params: z.object({ publicationSlug: z.string() }),
       query: z.object({ publicationVersion: z.string().regex(/^v\d+$/).optional() }),
     },
-    responses: { 200: json(Publication, 'The publication.'), ...errors },
+    responses: {
+      200: json(Publication, 'The publication.'),
+      ...errors,
+      403: json(ErrorBody, `premium_content ('${PREMIUM_CONTENT_MESSAGE}'): a premium title for someone without LEVELS.`),
+      429: gated[429],
+    },
   });
   registry.registerPath({
     method: 'get',
     path: '/publications/{publicationSlug}/editions/passage',
     summary: 'A plain-text excerpt for the teaser page',
     request: {
+      headers: actorHeaders,
       params: z.object({ publicationSlug: z.string() }),
       query: z.object({
         publicationVersion: z.string().optional(),
@@ -87,13 +118,14 @@ export function buildOpenApiDocument(): object {
         position: z.number().int().min(1).optional(),
       }),
     },
-    responses: { 200: json(Excerpt, 'The excerpt.'), ...errors },
+    responses: { 200: json(Excerpt, 'The excerpt.'), ...errors, ...gated },
   });
   registry.registerPath({
     method: 'post',
     path: '/publications/{publicationSlug}/sources/on-demand',
     summary: "Build a missing edition from a source in the library or through a translation provider; 404 'Passage not found' when neither exists",
     request: {
+      headers: actorHeaders,
       params: z.object({ publicationSlug: z.string() }),
       body: { content: { 'application/json': { schema: z.object({ version: z.string(), languageCode: z.enum(LANGUAGE_CODES), level: z.enum(LEVELS) }) } } },
     },
@@ -101,14 +133,16 @@ export function buildOpenApiDocument(): object {
       200: json(OnDemandEditionResultSchema, 'The edition already existed.'),
       201: json(OnDemandEditionResultSchema, 'The edition was built.'),
       ...errors,
+      ...gated,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/passages',
-    summary: "One passage of an edition. A position of 0 or less is 404 'Passage not found'.",
-    request: { query: z.object({ editionId: z.number().int(), position: z.number().int() }) },
-    responses: { 200: json(Passage, 'The passage.'), ...errors },
+    summary:
+      "One passage of an edition. A position of 0 or less is 404 'Passage not found'. Gated text answers 200 with text '' and licenseRequired or groupCodeRequired; textDecoded and audio only for DECODE and AUDIO holders.",
+    request: { headers: actorHeaders, query: z.object({ editionId: z.number().int(), position: z.number().int() }) },
+    responses: { 200: json(Passage, 'The passage, or its blocked state (private, no-store when it depended on who asked).'), ...errors, 429: gated[429] },
   });
   const passageIdParam = z.object({ passageId: z.number().int() });
   const generating = json(AudioGeneratingSchema, "Narration is being made; ask again after Retry-After seconds.");
@@ -116,36 +150,42 @@ export function buildOpenApiDocument(): object {
     method: 'get',
     path: '/passages/{passageId}/decode',
     summary: 'Decode mode: the passage as markup with phonics classes (English only; docs/phonics.md).',
-    request: { params: passageIdParam, query: z.object({ editionId: z.number().int().optional(), position: z.number().int().optional() }) },
-    responses: { 200: json(DecodeResponseSchema, 'The decoded text.'), ...errors },
+    request: { headers: actorHeaders, params: passageIdParam, query: z.object({ editionId: z.number().int().optional(), position: z.number().int().optional() }) },
+    responses: { 200: json(DecodeResponseSchema, 'The decoded text (DECODE).'), ...errors, ...gated },
   });
   registry.registerPath({
     method: 'get',
     path: '/passages/{passageId}/audio',
     summary: "A passage's narration: the MP3 address, its duration and speech marks. 404 'Audio not available' for a language without a voice.",
-    request: { params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
-    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors },
+    request: { headers: actorHeaders, params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
+    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors, ...gated },
   });
   registry.registerPath({
     method: 'get',
     path: '/passages/audioOnly',
-    summary: 'The narration of the passage at a position of an edition (the listen page).',
-    request: { query: z.object({ editionId: z.number().int(), position: z.number().int() }) },
-    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors },
+    summary:
+      'The narration of the passage at a position of an edition (the listen page). When the text itself is gated, 200 with the passage in its blocked state (as GET /passages); readable text with locked narration is 403 license_required.',
+    request: { headers: actorHeaders, query: z.object({ editionId: z.number().int(), position: z.number().int() }) },
+    responses: {
+      200: json(z.union([PassageAudioReadySchema, Passage]), 'The narration is ready, or the blocked passage.'),
+      202: generating,
+      ...errors,
+      ...gated,
+    },
   });
   registry.registerPath({
     method: 'get',
     path: '/passages/{passageId}/audioOnly/onDemand',
     summary: 'The narration of one passage, made now if it is not made yet (it jumps the queue).',
-    request: { params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
-    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors },
+    request: { headers: actorHeaders, params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
+    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors, ...gated },
   });
   registry.registerPath({
     method: 'get',
     path: '/passages/{passageId}/speechMarks',
     summary: 'Word speech marks: a JavaScript string offset into the served text and a time in ms, rising strictly.',
-    request: { params: passageIdParam },
-    responses: { 200: json(SpeechMarksReadySchema, 'The speech marks.'), 202: generating, ...errors },
+    request: { headers: actorHeaders, params: passageIdParam },
+    responses: { 200: json(SpeechMarksReadySchema, 'The speech marks.'), 202: generating, ...errors, ...gated },
   });
   registry.registerPath({
     method: 'get',

@@ -60,13 +60,13 @@ const ROUTES: Array<[string, string]> = [
 ];
 
 const weird = fc.oneof(
-  fc.constantFrom('', '..', '%00', '%2e%2e', '-1', '0', '9'.repeat(40), '1e309', 'NaN', 'null', '%ff', '%', 'alpha-owls', '1', 'owls-1', '\u202e', '💥'),
+  fc.constantFrom('', '..', '%00', '%2e%2e', '-1', '0', '9'.repeat(40), '1e309', 'NaN', 'null', '%ff', '%', 'alpha-owls', '1', '2', 'owls-1', 'assigned', 'unassigned', 'ZZZZ9999', '\u202e', '💥'),
   fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).map(String),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ minLength: 500, maxLength: 3000 }),
 );
 const pathParam = weird.map((s) => (/^%/.test(s) ? s : encodeURIComponent(s)));
-const query = fc.array(fc.tuple(fc.constantFrom('slug', 'edition', 'position', 'page', 'limit', 'offset', 'q', 'language', 'level', 'sort', 'passageId', 'from', 'to', 'left', 'right', 'x'), weird), { maxLength: 5 })
+const query = fc.array(fc.tuple(fc.constantFrom('slug', 'edition', 'editionId', 'filter', 'position', 'page', 'limit', 'offset', 'q', 'language', 'level', 'sort', 'passageId', 'from', 'to', 'left', 'right', 'x'), weird), { maxLength: 5 })
   .map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&'));
 const jsonish = fc.oneof(fc.jsonValue(), fc.object(), fc.record({ role: fc.oneof(fc.string(), fc.constantFrom('TEACHER', 'STUDENT', 'INDIVIDUAL'), fc.integer()), code: weird, hidden: fc.jsonValue(), email: weird, password: weird, name: weird }, { requiredKeys: [] }));
 const body = fc.oneof(
