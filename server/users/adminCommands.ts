@@ -2,6 +2,7 @@
  * The operator's account commands for `npm run admin` (server/bin/admin.ts):
  *
  *   org create <name> [--slug slug]
+ *   org default <org> [--off]
  *   license grant <org> <FEATURES,...> [--expires YYYY-MM-DD]
  *   license revoke <org>
  *   license list
@@ -28,6 +29,7 @@ import {
   makeTeacher,
   parseFeatures,
   revokeLicense,
+  setDefaultOrganization,
   slugify,
 } from './service';
 
@@ -81,6 +83,24 @@ const orgCreate: AdminCommand = {
     const slug = values.slug === undefined ? slugify(name) : slugify(String(values.slug));
     const org = await withDatabase(io, (database) => createOrganization(database.db, name, slug));
     io.out(`Created organization '${org.name}' (slug ${org.slug}, id ${org.id}).`);
+    return 0;
+  },
+};
+
+const orgDefault: AdminCommand = {
+  summary: "mark an organization as the default (catch-all) one: new sessions prefer any other the user belongs to",
+  usage: '<org> [--off]',
+  details: ['<org>   the organization slug (or id)', '--off   remove the mark'],
+  options: { off: { type: 'boolean' } },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    const isDefault = !values.off;
+    const org = await withDatabase(io, (database) => setDefaultOrganization(database.db, positionals[0]!, isDefault));
+    io.out(
+      isDefault
+        ? `${org.slug} is the default organization now: after sign-in, members of another organization start in that one.`
+        : `${org.slug} is no longer marked as the default organization.`,
+    );
     return 0;
   },
 };
@@ -177,7 +197,7 @@ function wrap<T>(fn: () => T): T {
 
 /** The account command groups, merged into COMMANDS in server/bin/admin.ts. */
 export const ACCOUNT_COMMANDS: Record<string, Record<string, AdminCommand>> = {
-  org: { create: orgCreate },
+  org: { create: orgCreate, default: orgDefault },
   license: { grant: licenseGrant, revoke: licenseRevoke, list: licenseList },
   user: { teacher: userTeacher, 'org-admin': userOrgAdmin },
 };
