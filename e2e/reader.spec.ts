@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
+import { asLicensedReader } from './support/licensed';
 
 const LIGHTHOUSE = '/the-lighthouse-keepers-apprentice/v1';
 const BEES = '/how-bees-make-honey/v1';
@@ -85,6 +86,211 @@ test.describe('Reader', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(page).toHaveURL(`${LIGHTHOUSE}/en:original/10`);
   });
+
+  test('reads a right-to-left edition', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto(`${BEES}/ar:original/1`);
+    const first = await reader.expectPosition(1);
+    await expect(reader.primary.passage).toHaveAttribute('dir', 'rtl');
+    await expect(reader.primary.passage).toHaveAttribute('lang', 'ar');
+    await expect(reader.primary.text).toHaveCSS('direction', 'rtl');
+    expect(await reader.primary.languageButton.innerText()).toBe('ARABIC');
+
+    // Right-to-left text does not swap the keys: ArrowRight is still the next passage.
+    await reader.pressArrow('ArrowRight');
+    await expect(page).toHaveURL(`${BEES}/ar:original/2`);
+    const second = await reader.expectPosition(2);
+    expect(second).not.toBe(first);
+    await reader.pressArrow('ArrowLeft');
+    await expect(page).toHaveURL(`${BEES}/ar:original/1`);
+
+    // Beside an English column, each column keeps its own direction.
+    await reader.chooseFromToolbar(reader.columnsButton, '2 Columns');
+    await expect(reader.secondary.passage).toHaveAttribute('dir', 'ltr');
+    await expect(reader.primary.passage).toHaveAttribute('dir', 'rtl');
+  });
+
+  test('text size is chosen in the toolbar and kept', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto(`${BEES}/en:original/1`);
+    await reader.expectPosition(1);
+    await expect(reader.textSizeButton).toContainText('Default');
+    const before = parseFloat(await reader.primary.text.evaluate((el) => getComputedStyle(el).fontSize));
+    await reader.chooseFromToolbar(reader.textSizeButton, 'Extra Large');
+    await expect(reader.textSizeButton).toContainText('Extra Large');
+    await expect.poll(async () => parseFloat(await reader.primary.text.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThan(before);
+    await page.reload();
+    await reader.expectPosition(1);
+    await expect(reader.textSizeButton).toContainText('Extra Large');
+  });
+
+  test('small screens get one reader controls menu', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    const reader = new ReaderPage(page);
+    await reader.goto(`${LIGHTHOUSE}/en:original/1`);
+    await reader.expectPosition(1);
+    await expect(reader.textSizeButton).toBeHidden();
+    await expect(reader.columnsButton).toHaveCount(0);
+    await expect(reader.pageInput).toBeHidden();
+    await page.mouse.move(10, 300);
+    await reader.controlsMenuButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Reader controls' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Decode' })).toBeVisible();
+    await dialog.getByText('Larger', { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: 'Larger', exact: true })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await reader.nextButton.click();
+    await reader.expectPosition(2);
+  });
+
+  test('the toolbar slides away when idle and returns on activity', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto(`${LIGHTHOUSE}/en:original/1`);
+    await reader.expectPosition(1);
+    const bar = page.locator('[data-hidden]');
+    await expect(bar).toHaveCount(1, { timeout: 8000 });
+    await page.mouse.move(200, 400);
+    await page.mouse.move(220, 420);
+    await expect(bar).toHaveCount(0);
+    // While one of its menus is open it stays.
+    await reader.textSizeButton.click();
+    await page.waitForTimeout(3800);
+    await expect(bar).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+
+  test('a position past the end moves to the last passage', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto(`${FOX}/en:original/99`);
+    await expect(page).toHaveURL(`${FOX}/en:original/8`);
+    await reader.expectPosition(8);
+    await expect(reader.nextButton).toBeDisabled();
+  });
+
+  test('a failed passage shows the error panel', async ({ page }) => {
+    await page.route('**/api/v1/passages?*', (route) =>
+      new URL(route.request().url()).searchParams.get('position') === '3' ? route.fulfill({ status: 503, body: '{}' }) : route.continue(),
+    );
+    const reader = new ReaderPage(page);
+    await reader.goto(`${BEES}/en:original/3`);
+    const panel = page.getByRole('alert').filter({ hasText: 'Unavailable' });
+    await expect(panel.getByRole('heading', { name: 'Unavailable' })).toBeVisible();
+    await expect(panel).toContainText('Please choose another passage or Contact Support');
+    await reader.previousButton.click();
+    await reader.expectPosition(2);
+  });
+
+  test("a slow passage offers 'Refresh'", async ({ page }) => {
+    test.setTimeout(45_000);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/passages?*', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('position') === '5') await released;
+      await route.continue();
+    });
+    const reader = new ReaderPage(page);
+    await reader.goto(`${BEES}/en:original/5`);
+    await expect(page.getByText('Loading passage…').first()).toBeAttached();
+    await expect(page.getByText('Retrieving passage...')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    release();
+    await reader.expectPosition(5);
+  });
+
+  test('a licensed passage shows the license panel over blurred text', async ({ page }) => {
+    await page.route('**/api/v1/passages?*', async (route) => {
+      const response = await route.fetch();
+      const passage = await response.json();
+      await route.fulfill({ response, json: { ...passage, text: '', licenseRequired: true } });
+    });
+    const reader = new ReaderPage(page);
+    await reader.goto(`${FOX}/en:gold/2`);
+    const panel = page.getByRole('region', { name: 'This content requires a School License' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Learn about School Licenses' })).toHaveAttribute('href', /^mailto:/);
+    await expect(reader.nextButton).toBeEnabled();
+  });
+
+  test('an anonymous reader of a premium level gets the license panel, no text, the locked levels and the upgrade dialogs', async ({ page }) => {
+    const answer = page.waitForResponse((r) => r.url().includes('/api/v1/passages?') && new URL(r.url()).searchParams.get('position') === '2');
+    const reader = new ReaderPage(page);
+    await reader.goto(`${FOX}/en:gold/2`);
+    // The server withholds the text (SPEC §6 Content gating): the license panel shows instead.
+    expect(await (await answer).json()).toMatchObject({ text: '', licenseRequired: true });
+    const panel = page.getByRole('region', { name: 'This content requires a School License' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Learn about School Licenses' })).toHaveAttribute('href', /^mailto:/);
+    await expect(reader.primary.passage).toHaveCount(0);
+    await expect(page.locator('[data-passage-text]')).toHaveCount(0);
+
+    // The level shown is locked: its dropdown says why (SPEC §2 Reading level dropdown).
+    await reader.pointAt(reader.primary.levelButton);
+    await expect(page.getByRole('tooltip')).toHaveText('Upgrade to access additional reading levels');
+    await reader.primary.levelButton.click();
+    const levels = page.getByRole('listbox', { name: 'Reading levels' });
+    await expect(levels.getByRole('option', { name: 'Silver' })).toHaveAccessibleDescription('Upgrade to access additional reading levels');
+    await expect(levels.getByRole('option', { name: 'Gold' })).toHaveAccessibleDescription('Upgrade to access additional reading levels');
+    await expect(levels.getByRole('option', { name: 'Original' })).toHaveAccessibleDescription('');
+    // Choosing a locked level offers the upgrade and stays (SPEC §5 Reading levels).
+    await levels.getByRole('option', { name: 'Silver' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock Premium Levels' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('require a School License');
+    await expect(dialog.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', /^mailto:/);
+    await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/sign-in?redirectUrl=${encodeURIComponent(`${FOX}/en:gold/2`)}`);
+    await expect(page).toHaveURL(`${FOX}/en:gold/2`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // A language outside the free list is greyed, still offered, and opens 'Unlock Premium Languages'.
+    const languages = await reader.primary.openLanguages();
+    const all = languages.getByRole('group', { name: 'all languages' });
+    await expect(all.getByRole('option', { name: /^Portuguese/ })).toHaveAccessibleDescription('Premium');
+    await expect(all.getByRole('option', { name: /^Chinese/ })).toHaveAccessibleDescription('');
+    await all.getByRole('option', { name: /^Portuguese/ }).click();
+    const languagesDialog = page.getByRole('dialog', { name: 'Unlock Premium Languages' });
+    await expect(languagesDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(languagesDialog).toBeHidden();
+    await expect(page).toHaveURL(`${FOX}/en:gold/2`);
+
+    // The free level reads.
+    await reader.primary.chooseLevel('Original');
+    await expect(page).toHaveURL(`${FOX}/en:original/2`);
+    await reader.expectPosition(2);
+  });
+
+  test('the reader entry opens the stored position, else the default reader', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto(`${BEES}/read`);
+    await expect(page).toHaveURL(`${BEES}/en:original/1`);
+    await reader.expectPosition(1);
+
+    await reader.primary.chooseLanguage('Spanish');
+    await reader.nextButton.click();
+    await reader.nextButton.click();
+    await expect(page).toHaveURL(`${BEES}/es:original/3`);
+
+    await reader.aboutLink.click();
+    await expect(page).toHaveURL(BEES);
+    await page.getByRole('link', { name: 'Read Online' }).click();
+    await expect(page).toHaveURL(`${BEES}/es:original/3`);
+    await reader.expectPosition(3);
+
+    await reader.goto('/how-bees-make-honey/read');
+    await expect(page).toHaveURL(`${BEES}/es:original/3`);
+
+    await reader.goto('/no-such-title/read');
+    await expect(page).toHaveURL(/\/catalog$/);
+  });
+});
+
+/** Premium levels (GOLD, SILVER), languages and narration need a school license: these run as a licensed reader. */
+test.describe('Reader, licensed', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use(asLicensedReader);
 
   test('switches language and level in both columns', async ({ page }) => {
     const reader = new ReaderPage(page);
@@ -183,29 +389,6 @@ test.describe('Reader', () => {
     await expect(reader.secondary.region).toHaveCount(0);
   });
 
-  test('reads a right-to-left edition', async ({ page }) => {
-    const reader = new ReaderPage(page);
-    await reader.goto(`${BEES}/ar:original/1`);
-    const first = await reader.expectPosition(1);
-    await expect(reader.primary.passage).toHaveAttribute('dir', 'rtl');
-    await expect(reader.primary.passage).toHaveAttribute('lang', 'ar');
-    await expect(reader.primary.text).toHaveCSS('direction', 'rtl');
-    expect(await reader.primary.languageButton.innerText()).toBe('ARABIC');
-
-    // Right-to-left text does not swap the keys: ArrowRight is still the next passage.
-    await reader.pressArrow('ArrowRight');
-    await expect(page).toHaveURL(`${BEES}/ar:original/2`);
-    const second = await reader.expectPosition(2);
-    expect(second).not.toBe(first);
-    await reader.pressArrow('ArrowLeft');
-    await expect(page).toHaveURL(`${BEES}/ar:original/1`);
-
-    // Beside an English column, each column keeps its own direction.
-    await reader.chooseFromToolbar(reader.columnsButton, '2 Columns');
-    await expect(reader.secondary.passage).toHaveAttribute('dir', 'ltr');
-    await expect(reader.primary.passage).toHaveAttribute('dir', 'rtl');
-  });
-
   test('reads an illustrated title', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto(`${PIP}/en:gold/1`);
@@ -225,57 +408,6 @@ test.describe('Reader', () => {
     await reader.nextButton.click();
     await reader.expectPosition(2);
     await expect(reader.primary.image).toHaveAccessibleName(/heavy clouds cover the moon/);
-  });
-
-  test('text size is chosen in the toolbar and kept', async ({ page }) => {
-    const reader = new ReaderPage(page);
-    await reader.goto(`${BEES}/en:original/1`);
-    await reader.expectPosition(1);
-    await expect(reader.textSizeButton).toContainText('Default');
-    const before = parseFloat(await reader.primary.text.evaluate((el) => getComputedStyle(el).fontSize));
-    await reader.chooseFromToolbar(reader.textSizeButton, 'Extra Large');
-    await expect(reader.textSizeButton).toContainText('Extra Large');
-    await expect.poll(async () => parseFloat(await reader.primary.text.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThan(before);
-    await page.reload();
-    await reader.expectPosition(1);
-    await expect(reader.textSizeButton).toContainText('Extra Large');
-  });
-
-  test('small screens get one reader controls menu', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 760 });
-    const reader = new ReaderPage(page);
-    await reader.goto(`${LIGHTHOUSE}/en:original/1`);
-    await reader.expectPosition(1);
-    await expect(reader.textSizeButton).toBeHidden();
-    await expect(reader.columnsButton).toHaveCount(0);
-    await expect(reader.pageInput).toBeHidden();
-    await page.mouse.move(10, 300);
-    await reader.controlsMenuButton.click();
-    const dialog = page.getByRole('dialog', { name: 'Reader controls' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Decode' })).toBeVisible();
-    await dialog.getByText('Larger', { exact: true }).click();
-    await expect(dialog.getByRole('radio', { name: 'Larger', exact: true })).toBeChecked();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await reader.nextButton.click();
-    await reader.expectPosition(2);
-  });
-
-  test('the toolbar slides away when idle and returns on activity', async ({ page }) => {
-    const reader = new ReaderPage(page);
-    await reader.goto(`${LIGHTHOUSE}/en:original/1`);
-    await reader.expectPosition(1);
-    const bar = page.locator('[data-hidden]');
-    await expect(bar).toHaveCount(1, { timeout: 8000 });
-    await page.mouse.move(200, 400);
-    await page.mouse.move(220, 420);
-    await expect(bar).toHaveCount(0);
-    // While one of its menus is open it stays.
-    await reader.textSizeButton.click();
-    await page.waitForTimeout(3800);
-    await expect(bar).toHaveCount(0);
-    await page.keyboard.press('Escape');
   });
 
   test('a legacy address lands on the canonical one', async ({ page }) => {
@@ -300,14 +432,6 @@ test.describe('Reader', () => {
     await expect(reader.primary.passage).toHaveAttribute('lang', 'pt');
   });
 
-  test('a position past the end moves to the last passage', async ({ page }) => {
-    const reader = new ReaderPage(page);
-    await reader.goto(`${FOX}/en:original/99`);
-    await expect(page).toHaveURL(`${FOX}/en:original/8`);
-    await reader.expectPosition(8);
-    await expect(reader.nextButton).toBeDisabled();
-  });
-
   test('a missing edition that cannot be created shows the 404 panel', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto(`${BEES}/ru:gold/1`);
@@ -323,36 +447,6 @@ test.describe('Reader', () => {
     await reader.primary.chooseLanguage('English');
     await expect(page).toHaveURL(`${BEES}/en:gold/1`);
     await reader.expectPosition(1);
-  });
-
-  test('a failed passage shows the error panel', async ({ page }) => {
-    await page.route('**/api/v1/passages?*', (route) =>
-      new URL(route.request().url()).searchParams.get('position') === '3' ? route.fulfill({ status: 503, body: '{}' }) : route.continue(),
-    );
-    const reader = new ReaderPage(page);
-    await reader.goto(`${BEES}/en:original/3`);
-    const panel = page.getByRole('alert').filter({ hasText: 'Unavailable' });
-    await expect(panel.getByRole('heading', { name: 'Unavailable' })).toBeVisible();
-    await expect(panel).toContainText('Please choose another passage or Contact Support');
-    await reader.previousButton.click();
-    await reader.expectPosition(2);
-  });
-
-  test("a slow passage offers 'Refresh'", async ({ page }) => {
-    test.setTimeout(45_000);
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v1/passages?*', async (route) => {
-      if (new URL(route.request().url()).searchParams.get('position') === '5') await released;
-      await route.continue();
-    });
-    const reader = new ReaderPage(page);
-    await reader.goto(`${BEES}/en:original/5`);
-    await expect(page.getByText('Loading passage…').first()).toBeAttached();
-    await expect(page.getByText('Retrieving passage...')).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    release();
-    await reader.expectPosition(5);
   });
 
   test('a class-code passage asks for a code or a sign-in, and hides the bottom bar', async ({ page }) => {
@@ -373,20 +467,6 @@ test.describe('Reader', () => {
     await panel.getByRole('textbox', { name: 'Class Code' }).fill('abc');
     await panel.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid Class Code' })).toBeVisible();
-  });
-
-  test('a licensed passage shows the license panel over blurred text', async ({ page }) => {
-    await page.route('**/api/v1/passages?*', async (route) => {
-      const response = await route.fetch();
-      const passage = await response.json();
-      await route.fulfill({ response, json: { ...passage, text: '', licenseRequired: true } });
-    });
-    const reader = new ReaderPage(page);
-    await reader.goto(`${FOX}/en:gold/2`);
-    const panel = page.getByRole('region', { name: 'This content requires a School License' });
-    await expect(panel).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'Learn about School Licenses' })).toHaveAttribute('href', /^mailto:/);
-    await expect(reader.nextButton).toBeEnabled();
   });
 
   test("the Listen toggle reads along: 'Highlight text as audio plays'", async ({ page }) => {
@@ -422,34 +502,12 @@ test.describe('Reader', () => {
     await expect(page.getByRole('tooltip')).toHaveText('Decode Mode not available');
     await expect(reader.primary.listenButton).toBeDisabled();
   });
-
-  test('the reader entry opens the stored position, else the default reader', async ({ page }) => {
-    const reader = new ReaderPage(page);
-    await reader.goto(`${BEES}/read`);
-    await expect(page).toHaveURL(`${BEES}/en:original/1`);
-    await reader.expectPosition(1);
-
-    await reader.primary.chooseLanguage('Spanish');
-    await reader.nextButton.click();
-    await reader.nextButton.click();
-    await expect(page).toHaveURL(`${BEES}/es:original/3`);
-
-    await reader.aboutLink.click();
-    await expect(page).toHaveURL(BEES);
-    await page.getByRole('link', { name: 'Read Online' }).click();
-    await expect(page).toHaveURL(`${BEES}/es:original/3`);
-    await reader.expectPosition(3);
-
-    await reader.goto('/how-bees-make-honey/read');
-    await expect(page).toHaveURL(`${BEES}/es:original/3`);
-
-    await reader.goto('/no-such-title/read');
-    await expect(page).toHaveURL(/\/catalog$/);
-  });
 });
 
 test.describe('Reader from the keyboard', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+  // The level dropdown's first level is Silver, a premium level.
+  test.use(asLicensedReader);
 
   test('every control can be reached and used from the keyboard', async ({ page }) => {
     const reader = new ReaderPage(page);

@@ -161,9 +161,20 @@ export function createApiClient(config: ApiClientConfig) {
     /** A passage's narration (SPEC §7): `{status:'ready', audio:{url, speechMarks, duration}}` or 202 `{status:'generating'}`. */
     getPassageAudio: (passageId: number, editionId: number, options?: RequestOptions) =>
       get(PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audio`, { editionId }, options),
-    /** The narration of the passage at a position (SPEC §7 audioOnly). */
-    getAudioOnly: (editionId: number, position: number, options?: RequestOptions) =>
-      get(PassageAudioSchema, 'passages/audioOnly', { editionId, position }, options),
+    /**
+     * The narration of the passage at a position (SPEC §7 audioOnly). When the asker may not read the passage the
+     * server answers its blocked state, as GET /passages gives it; that is raised here as the ApiError the other
+     * narration routes answer with (403 license_required or group_code_required), so callers see one shape.
+     */
+    getAudioOnly: async (editionId: number, position: number, options?: RequestOptions): Promise<z.infer<typeof PassageAudioSchema>> => {
+      const answer = await get(z.union([PassageAudioSchema, PassageSchema]), 'passages/audioOnly', { editionId, position }, options);
+      if ('status' in answer) return answer;
+      throw new ApiError(403, [
+        answer.groupCodeRequired
+          ? { code: 'group_code_required', message: 'Enter Class Code or Sign In' }
+          : { code: 'license_required', message: 'This content requires a School License' },
+      ]);
+    },
     /** Start (or fetch) a passage's narration (SPEC §7 audioOnly/onDemand). */
     getAudioOnDemand: (passageId: number, editionId: number, options?: RequestOptions) =>
       get(PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audioOnly/onDemand`, { editionId }, options),

@@ -142,6 +142,12 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   let dirty = false;
   let premiumDialog: { feature: string } | null = null;
   let userFeatures: string[] | null = null;
+  /**
+   * Whether the engine has heard who the reader is (signed in or not, 'user.features' / 'user.loaded' /
+   * 'auth.signedOut'). Until then nothing is shown locked and no choice is refused: a licensed reader must not see
+   * locks flash while their session loads, and the server gates every request anyway.
+   */
+  let featuresKnown = false;
   const shown: Record<Slot, Passage | null> = { primary: null, secondary: null };
   /** The passage each column wants now; a late answer for another key is dropped. */
   const wanted: Record<Slot, string | null> = { primary: null, secondary: null };
@@ -342,7 +348,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   function locksFor(slot: Slot): ColumnLocks {
     const c = sessionContext();
     const choice = slot === 'primary' ? c.primary : c.secondary;
-    if (!c.publication || !choice) return NO_LOCKS;
+    if (!c.publication || !choice || !featuresKnown) return NO_LOCKS;
     const held = features();
     const key = JSON.stringify([c.publication.id, c.publication.version, choice.language, held]);
     const cached = lockCache[slot];
@@ -574,7 +580,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     navigation: ports.navigation,
     logger,
     onChange: changed,
-    isAudioLocked: (language) => Boolean(hosts) && isAudioLocked(language, features()),
+    isAudioLocked: (language) => Boolean(hosts) && featuresKnown && isAudioLocked(language, features()),
   });
 
   function requestSpeechMarks() {
@@ -662,7 +668,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         return;
       // A locked level or a greyed language is not chosen: its upgrade is offered instead (SPEC §5, §6).
       case 'level.change': {
-        const upgrade = levelUpgrade(sessionContext().publication, event.level, features());
+        const upgrade = featuresKnown && levelUpgrade(sessionContext().publication, event.level, features());
         if (upgrade) {
           openPremiumDialog(upgrade);
           return;
@@ -670,7 +676,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         break;
       }
       case 'language.change': {
-        const upgrade = languageUpgrade(sessionContext().publication, event.language, features());
+        const upgrade = featuresKnown && languageUpgrade(sessionContext().publication, event.language, features());
         if (upgrade) {
           openPremiumDialog(upgrade);
           return;
@@ -679,6 +685,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       }
       case 'user.features':
         userFeatures = event.features;
+        featuresKnown = true;
         featuresChanged();
         return;
       case 'premiumDialog.close':
@@ -706,11 +713,13 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       case 'auth.signedOut':
         track('Signed Out');
         userFeatures = null;
+        featuresKnown = true;
         hs.roleModal.send(event as never);
         featuresChanged();
         return;
       case 'user.loaded':
         userFeatures = 'features' in event && event.features ? event.features : [];
+        featuresKnown = true;
         batch(() => {
           hs.roleModal.send({ type: 'user.loaded', hasRole: event.hasRole } as never);
           featuresChanged();

@@ -52,6 +52,7 @@ import { LockIcon } from '../../components/ReaderIcons';
 import { LICENSING_INFO_HREF } from '../reader/PassageStates';
 import { PremiumDialog } from '../reader/ReaderOverlays';
 import { useUserFeatures } from '../reader/readerHooks';
+import { useCurrentUser } from '../auth/session';
 
 /** /teaser/{slug}/{version}/{language}:{level}/{position} */
 export function teaserHref(slug: string, version: string, edition: ReaderEdition, position: number): string {
@@ -379,8 +380,8 @@ function AudioBar({ edition, position, gated }: { edition: Edition; position: nu
 }
 
 /**
- * Class-code holders get 'Open in Reader'. Everyone else (nobody can sign in yet) gets 'Sign In', which returns
- * to the reader, and the class-code entry: 8 characters, shown upper-case, Submit disabled until valid (SPEC §5).
+ * Signed-in readers and class-code holders get 'Open in Reader'. Everyone else gets 'Sign In', which returns to
+ * the reader, and the class-code entry: 8 characters, shown upper-case, Submit disabled until valid (SPEC §2, §5).
  */
 function AccessPanel({ readerPath }: { readerPath: string }) {
   const send = useEngineSend();
@@ -388,10 +389,11 @@ function AccessPanel({ readerPath }: { readerPath: string }) {
     useEngine((s) => s.classCode),
     send,
   );
+  const { data: user } = useCurrentUser();
   const [text, setText] = useState('');
   const valid = isValidClassCode(text);
 
-  if (classCode.hasCode) {
+  if (classCode.hasCode || user) {
     return (
       <section aria-label="Keep reading" className="mt-6 flex justify-center">
         <Link href={readerPath} className={`${buttonStyles.primary} px-6 py-3 text-base`}>
