@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
+import { asLicensedReader } from './support/licensed';
 
 /** Serious and critical axe violations, summarised so a failure says what and where. */
 async function seriousViolations(page: Page) {
@@ -24,18 +25,6 @@ test.describe('Accessibility of the reader', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('one column on a small screen, with the reader controls menu open', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 760 });
-    const reader = new ReaderPage(page);
-    await reader.goto('/the-fox-who-counted-stars/v1/en:gold/2');
-    await reader.expectPosition(2);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.mouse.move(10, 300);
-    await reader.controlsMenuButton.click();
-    await expect(page.getByRole('dialog', { name: 'Reader controls' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-
   test('two columns', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto('/the-lighthouse-keepers-apprentice/v1/en:original/es:original/2');
@@ -52,6 +41,47 @@ test.describe('Accessibility of the reader', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('a premium level without a license: the license panel, the locked levels and the upgrade dialog', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/the-fox-who-counted-stars/v1/en:gold/2');
+    await expect(page.getByRole('region', { name: 'This content requires a School License' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await reader.primary.levelButton.click();
+    await expect(page.getByRole('listbox', { name: 'Reading levels' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('listbox', { name: 'Reading levels' }).getByRole('option', { name: 'Silver' }).click();
+    await expect(page.getByRole('dialog', { name: 'Unlock Premium Levels' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await reader.primary.openLanguages();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  test('the 404 panel of a missing edition', async ({ page }) => {
+    await new ReaderPage(page).goto('/how-bees-make-honey/v1/ru:gold/1');
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+/** Premium levels, narration and decode mode need a school license: these pages are seen by a licensed reader. */
+test.describe('Accessibility of the reader, licensed', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use(asLicensedReader);
+
+  test('one column on a small screen, with the reader controls menu open', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    const reader = new ReaderPage(page);
+    await reader.goto('/the-fox-who-counted-stars/v1/en:gold/2');
+    await reader.expectPosition(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.mouse.move(10, 300);
+    await reader.controlsMenuButton.click();
+    await expect(page.getByRole('dialog', { name: 'Reader controls' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('the illustrated title', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto('/pip-and-the-paper-moon/v1/en:gold/1');
@@ -61,10 +91,6 @@ test.describe('Accessibility of the reader', () => {
   });
 
   test('the audio player open, then decode mode with its legend', async ({ page }) => {
-    await page.addInitScript(() => {
-      localStorage.setItem('lectern.v1.groupCode', '"ABCD1234"');
-      localStorage.setItem('lectern.v1.features', '["DECODE"]');
-    });
     const reader = new ReaderPage(page);
     await reader.goto('/the-fox-who-counted-stars/v1/en:original/1');
     await reader.expectPosition(1);
@@ -76,12 +102,6 @@ test.describe('Accessibility of the reader', () => {
     await reader.decodeButton.click();
     await expect(reader.decodeLegend).toBeVisible();
     await expect(reader.primary.text.locator('.dc-word').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-
-  test('the 404 panel of a missing edition', async ({ page }) => {
-    await new ReaderPage(page).goto('/how-bees-make-honey/v1/ru:gold/1');
-    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

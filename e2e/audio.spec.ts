@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
+import { asLicensedReader } from './support/licensed';
 
 const LIGHTHOUSE = '/the-lighthouse-keepers-apprentice/v1';
 
@@ -107,6 +108,63 @@ test.describe('Reader audio', () => {
     expect((await readerAudio(page))?.paused ?? true).toBe(true);
   });
 
+  test('without a license, narration outside English and decode mode offer the upgrade', async ({ page }) => {
+    const audioRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/v1\/passages\/\d+\/audio/.test(r.url())) audioRequests.push(r.url());
+    });
+    const reader = new ReaderPage(page);
+    await reader.goto('/how-bees-make-honey/v1/en:original/ar:original/1');
+    await reader.expectPosition(1);
+    await expect(reader.secondary.passage).toHaveAttribute('lang', 'ar');
+    // English narration is free to everyone; Arabic narration needs AUDIO (SPEC §6 Feature gates: Audio).
+    await expect(reader.primary.listenButton).toHaveAttribute('aria-pressed', 'false');
+    await expect(reader.secondary.listenButton).not.toHaveAttribute('aria-pressed');
+    await reader.pointAt(reader.secondary.listenButton);
+    await expect(page.getByRole('tooltip')).toHaveText('Upgrade to access additional audio features');
+    await reader.secondary.listenButton.click();
+    const audio = page.getByRole('dialog', { name: 'Unlock Premium Audio' });
+    await expect(audio).toBeVisible();
+    await expect(audio).toContainText('require a School License');
+    await audio.getByRole('button', { name: 'Close' }).click();
+    await expect(audio).toBeHidden();
+    await expect(reader.audioStatus).toHaveText('Closed');
+    expect(audioRequests).toEqual([]);
+
+    // Decode mode needs DECODE: 'Unlock Premium Decode', 'Decode Mode requires a school license.'
+    await page.mouse.move(10, 200);
+    await reader.decodeButton.click();
+    const decode = page.getByRole('dialog', { name: 'Unlock Premium Decode' });
+    await expect(decode).toBeVisible();
+    await expect(decode).toContainText('Decode Mode requires a school license.');
+    await page.keyboard.press('Escape');
+    await expect(decode).toBeHidden();
+    await expect(reader.primary.text).not.toHaveAttribute('data-decoded', '');
+  });
+
+  test('the playbackSpeed query parameter sets the speed', async ({ page }) => {
+    const id = await editionId(page, 'en', 'ORIGINAL');
+    const reader = new ReaderPage(page);
+    await reader.goto(`${LIGHTHOUSE}/en:original/3?playbackSpeed=${id}:1.5,12345:7`);
+    await reader.expectPosition(3);
+    await reader.primary.listenButton.click();
+    await expect(reader.speedButton).toContainText('1.5×');
+    await reader.chooseSpeed('0.75×');
+    await expect(page).toHaveURL(`${LIGHTHOUSE}/en:original/3?playbackSpeed=${id}:0.75`);
+    await reader.goto(`${LIGHTHOUSE}/en:original/3?playbackSpeed=default`);
+    await reader.expectPosition(3);
+    await expect(reader.audioStatus).toHaveText('Paused');
+    await reader.playButton.click();
+    await expect(reader.speedButton).toContainText('1×');
+  });
+});
+
+/** Narration outside English and decode mode need a school license: these run as a licensed reader. */
+test.describe('Reader audio, licensed', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.setTimeout(60_000);
+  test.use(asLicensedReader);
+
   test('in two columns, the column whose edition plays is highlighted, right to left too', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto('/how-bees-make-honey/v1/en:original/ar:original/1');
@@ -130,28 +188,8 @@ test.describe('Reader audio', () => {
     expect((await reader.highlighted(reader.secondary)).index).toBeNull();
   });
 
-  test('the playbackSpeed query parameter sets the speed', async ({ page }) => {
-    const id = await editionId(page, 'en', 'ORIGINAL');
-    const reader = new ReaderPage(page);
-    await reader.goto(`${LIGHTHOUSE}/en:original/3?playbackSpeed=${id}:1.5,12345:7`);
-    await reader.expectPosition(3);
-    await reader.primary.listenButton.click();
-    await expect(reader.speedButton).toContainText('1.5×');
-    await reader.chooseSpeed('0.75×');
-    await expect(page).toHaveURL(`${LIGHTHOUSE}/en:original/3?playbackSpeed=${id}:0.75`);
-    await reader.goto(`${LIGHTHOUSE}/en:original/3?playbackSpeed=default`);
-    await reader.expectPosition(3);
-    await expect(reader.audioStatus).toHaveText('Paused');
-    await reader.playButton.click();
-    await expect(reader.speedButton).toContainText('1×');
-  });
-
   test('decode mode turns highlight off, and shows the decoded text with its legend', async ({ page }) => {
-    // A class-code visitor whose visitor check granted the DECODE feature (SPEC §4 Class code: features).
-    await page.addInitScript(() => {
-      localStorage.setItem('lectern.v1.groupCode', '"ABCD1234"');
-      localStorage.setItem('lectern.v1.features', '["DECODE"]');
-    });
+    // The licensed reader holds DECODE (SPEC §4 Decode: the edition has decode mode and the user the feature).
     const reader = new ReaderPage(page);
     await reader.goto(`${LIGHTHOUSE}/en:original/1`);
     await reader.expectPosition(1);

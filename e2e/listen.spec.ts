@@ -1,11 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ListenPage } from './models/ListenPage';
 import { PASSAGE_NUMBER_MESSAGES, SelectPassagePage } from './models/SelectPassagePage';
+import { asLicensedReader } from './support/licensed';
 
 const BEES = 'how-bees-make-honey';
 const FOX = 'the-fox-who-counted-stars';
 
-/** The plain text of a passage, as the API serves it (the listen page shows it verbatim). */
+/**
+ * The plain text of a passage, as the API serves it (the listen page shows it verbatim). Pass `page.request`, which
+ * carries the page's session, so a licensed reader's premium passages are served.
+ */
 async function excerptText(request: APIRequestContext, slug: string, language: string, level: string, position: number): Promise<string> {
   const response = await request.get(`/api/v1/publications/${slug}/editions/passage`, {
     params: { publicationVersion: 'v1', language, level, position },
@@ -13,6 +17,9 @@ async function excerptText(request: APIRequestContext, slug: string, language: s
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { text: string }).text;
 }
+
+// Premium levels (GOLD, SILVER), languages and narration outside English need a school license (SPEC §6).
+test.use(asLicensedReader);
 
 test.describe('Select-passage page', () => {
   test('validates the passage number with the exact messages and keeps Start Listening disabled until valid', async ({ page }) => {
@@ -60,7 +67,7 @@ test.describe('Select-passage page', () => {
     await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/en-SILVER$/);
   });
 
-  test('Enter submits a valid number and opens the listen page there with auto-play on', async ({ page, request }) => {
+  test('Enter submits a valid number and opens the listen page there with auto-play on', async ({ page }) => {
     const select = new SelectPassagePage(page);
     await select.goto(BEES, 'v1', 'es-ORIGINAL');
     await select.type('5');
@@ -69,12 +76,12 @@ test.describe('Select-passage page', () => {
     await expect(page).toHaveURL(/\/listen\/how-bees-make-honey\/v1\/es-ORIGINAL\/5$/);
     const listen = new ListenPage(page);
     await expect(listen.counter(5, 8)).toBeVisible();
-    await expect(listen.passage(5)).toContainText(await excerptText(request, BEES, 'es', 'ORIGINAL', 5));
+    await expect(listen.passage(5)).toContainText(await excerptText(page.request, BEES, 'es', 'ORIGINAL', 5));
     // The listen flow was opened with autoPlay flagged.
     await expect(listen.autoPlaySwitch).toBeChecked();
   });
 
-  test('Start Listening submits too; a bare level means English', async ({ page, request }) => {
+  test('Start Listening submits too; a bare level means English', async ({ page }) => {
     const select = new SelectPassagePage(page);
     await select.goto(FOX, 'v1', 'GOLD');
     await expect(page.getByText('English', { exact: true })).toBeVisible();
@@ -84,7 +91,7 @@ test.describe('Select-passage page', () => {
 
     await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/GOLD\/3$/);
     const listen = new ListenPage(page);
-    await expect(listen.passage(3)).toContainText(await excerptText(request, FOX, 'en', 'GOLD', 3));
+    await expect(listen.passage(3)).toContainText(await excerptText(page.request, FOX, 'en', 'GOLD', 3));
   });
 
   test('an edition that does not exist allows only passage 1', async ({ page }) => {
@@ -99,12 +106,12 @@ test.describe('Select-passage page', () => {
 });
 
 test.describe('Listen page', () => {
-  test('shows the passage text and the thumbnail and plays the narration: the clock advances, pause holds it', async ({ page, request }) => {
+  test('shows the passage text and the thumbnail and plays the narration: the clock advances, pause holds it', async ({ page }) => {
     const listen = new ListenPage(page);
     await listen.goto(FOX, 'v1', 'en-ORIGINAL', 1);
     await expect(page.getByRole('heading', { level: 1, name: 'The Fox Who Counted Stars' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Cover of The Fox Who Counted Stars' })).toBeVisible();
-    await expect(listen.passage(1)).toContainText(await excerptText(request, FOX, 'en', 'ORIGINAL', 1));
+    await expect(listen.passage(1)).toContainText(await excerptText(page.request, FOX, 'en', 'ORIGINAL', 1));
     await expect(listen.passage(1)).toContainText('Chapter 1: The Boast');
     // Opened directly (no autoPlay state): paused until play is pressed.
     await expect(listen.status).toHaveText('Paused');
@@ -154,7 +161,7 @@ test.describe('Listen page', () => {
     expect(audioRequests).toEqual([]);
   });
 
-  test('auto-play advances to the next passage when one ends, keeps playing, and stops at the last page', async ({ page, request }) => {
+  test('auto-play advances to the next passage when one ends, keeps playing, and stops at the last page', async ({ page }) => {
     test.setTimeout(90_000);
     const select = new SelectPassagePage(page);
     await select.goto(FOX, 'v1', 'en-GOLD');
@@ -175,7 +182,7 @@ test.describe('Listen page', () => {
     // After the delay it prefetches passage 8's narration and moves on.
     await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/en-GOLD\/8$/, { timeout: 15_000 });
     await expect(listen.counter(8, 8)).toBeVisible();
-    await expect(listen.passage(8)).toContainText(await excerptText(request, FOX, 'en', 'GOLD', 8));
+    await expect(listen.passage(8)).toContainText(await excerptText(page.request, FOX, 'en', 'GOLD', 8));
     await expect(listen.status).toHaveText('Now Playing');
     await expect(listen.autoPlaySwitch).toBeChecked();
     await expect.poll(async () => (await listen.clockSeconds())[0], { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
@@ -196,7 +203,7 @@ test.describe('Listen page', () => {
     await expect.poll(async () => (await listen.clockSeconds())[0], { timeout: 5000 }).toBeLessThan(5);
   });
 
-  test('pages through every passage with previous and next, disabled at the ends', async ({ page, request }) => {
+  test('pages through every passage with previous and next, disabled at the ends', async ({ page }) => {
     const listen = new ListenPage(page);
     await listen.goto(BEES, 'v1', 'en-GOLD', 1);
     await expect(listen.previousLink).toHaveAttribute('aria-disabled', 'true');
@@ -205,7 +212,7 @@ test.describe('Listen page', () => {
       await expect(listen.counter(position, 8)).toBeVisible();
       await listen.nextLink.click();
       await expect(page).toHaveURL(new RegExp(`/listen/how-bees-make-honey/v1/en-GOLD/${position + 1}$`));
-      await expect(listen.passage(position + 1)).toContainText(await excerptText(request, BEES, 'en', 'GOLD', position + 1));
+      await expect(listen.passage(position + 1)).toContainText(await excerptText(page.request, BEES, 'en', 'GOLD', position + 1));
     }
     await expect(listen.nextLink).toHaveAttribute('aria-disabled', 'true');
     await expect(listen.nextLink).not.toHaveAttribute('href');
@@ -226,12 +233,12 @@ test.describe('Listen page', () => {
     await expect(listen.autoPlaySwitch).toBeChecked();
   });
 
-  test('reads a right-to-left edition right to left', async ({ page, request }) => {
+  test('reads a right-to-left edition right to left', async ({ page }) => {
     const listen = new ListenPage(page);
     await listen.goto(BEES, 'v1', 'ar-ORIGINAL', 2);
     await expect(listen.passage(2)).toHaveAttribute('dir', 'rtl');
     await expect(listen.passage(2)).toHaveAttribute('lang', 'ar');
-    await expect(listen.passage(2)).toContainText(await excerptText(request, BEES, 'ar', 'ORIGINAL', 2));
+    await expect(listen.passage(2)).toContainText(await excerptText(page.request, BEES, 'ar', 'ORIGINAL', 2));
   });
 
   test('a position past the end goes to the last passage; one that is not a number goes to the first', async ({ page }) => {
@@ -251,5 +258,58 @@ test.describe('Listen page', () => {
     const select = new SelectPassagePage(page);
     await expect(page).toHaveURL(/\/listen\/the-fox-who-counted-stars\/v1\/pt-ORIGINAL$/);
     await expect(select.passageInput).toBeVisible();
+  });
+});
+
+test.describe('Listen page without a license', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a premium level shows the license panel instead of the text, and nothing plays', async ({ page }) => {
+    const media: string[] = [];
+    page.on('request', (r) => {
+      if (/\.mp3(\?|$)/.test(r.url())) media.push(r.url());
+    });
+    const listen = new ListenPage(page);
+    await listen.goto(FOX, 'v1', 'en-GOLD', 2);
+    const panel = listen.passage(2).getByRole('region', { name: 'This content requires a School License' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Learn about School Licenses' })).toHaveAttribute('href', /^mailto:/);
+    await expect(listen.passage(2)).not.toContainText('Chapter 1: The Boast');
+    await expect(listen.status).toHaveText('Audio not available');
+    await expect(listen.playButton).toBeDisabled();
+    await expect(listen.clock).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(media).toEqual([]);
+  });
+
+  test("narration outside English offers 'Unlock Premium Audio' and is never fetched; the free text reads", async ({ page }) => {
+    const audioRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/audioOnly|\/audio\/|\.mp3/.test(r.url())) audioRequests.push(r.url());
+    });
+    const listen = new ListenPage(page);
+    await listen.goto(BEES, 'v1', 'es-ORIGINAL', 3);
+    await expect(listen.passage(3)).toContainText(await excerptText(page.request, BEES, 'es', 'ORIGINAL', 3));
+    await expect(listen.status).toHaveText('Upgrade to access additional audio features');
+    await expect(listen.clock).toHaveCount(0);
+    await listen.playButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock Premium Audio' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      `/sign-in?redirectUrl=${encodeURIComponent('/listen/how-bees-make-honey/v1/es-ORIGINAL/3')}`,
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    expect(audioRequests).toEqual([]);
+  });
+
+  test('English narration is free: the listen page plays it', async ({ page }) => {
+    const listen = new ListenPage(page);
+    await listen.goto(BEES, 'v1', 'en-ORIGINAL', 1);
+    await listen.waitForAudio();
+    await listen.playButton.click();
+    await expect(listen.status).toHaveText('Now Playing');
+    await expect.poll(async () => (await listen.clockSeconds())[0], { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   });
 });

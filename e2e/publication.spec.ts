@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CatalogPage } from './models/CatalogPage';
 import { PublicationPage } from './models/PublicationPage';
 import { ReaderPage } from './models/ReaderPage';
+import { asLicensedReader } from './support/licensed';
 
 test.describe('Publication page', () => {
   test('opening a title from the library shows its overview', async ({ page }) => {
@@ -48,6 +49,21 @@ test.describe('Publication page', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('a publication address without a version goes to the latest version', async ({ page }) => {
+    await page.goto('/how-bees-make-honey');
+    await expect(page).toHaveURL(/\/how-bees-make-honey\/v\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'How Bees Make Honey' })).toBeVisible();
+
+    await page.goto('/how-bees-make-honey/overview');
+    await expect(page).toHaveURL(/\/how-bees-make-honey\/v\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'How Bees Make Honey' })).toBeVisible();
+  });
+});
+
+/** The reader behind these links opens premium levels (GOLD): a licensed reader follows them. */
+test.describe('Publication page, licensed', () => {
+  test.use(asLicensedReader);
+
   test('the Reading Levels tab lists editions with word counts and Read links', async ({ page }) => {
     const publication = new PublicationPage(page);
     await publication.goto('/the-fox-who-counted-stars/v1');
@@ -90,15 +106,5 @@ test.describe('Publication page', () => {
     await expect(reader.passage(2)).toBeVisible();
     await reader.aboutLink.click();
     await expect(publication.heading('Pip and the Paper Moon')).toBeVisible();
-  });
-
-  test('a publication address without a version goes to the latest version', async ({ page }) => {
-    await page.goto('/how-bees-make-honey');
-    await expect(page).toHaveURL(/\/how-bees-make-honey\/v\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'How Bees Make Honey' })).toBeVisible();
-
-    await page.goto('/how-bees-make-honey/overview');
-    await expect(page).toHaveURL(/\/how-bees-make-honey\/v\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'How Bees Make Honey' })).toBeVisible();
   });
 });

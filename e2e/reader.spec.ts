@@ -262,6 +262,18 @@ test.describe('Reader', () => {
     await reader.expectPosition(2);
   });
 
+  test("a premium title without a license goes back to the catalog ('Premium content')", async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/professor-biscuit-goes-missing/v1/en:original/1');
+    await expect(page).toHaveURL(/\/catalog$/);
+    await reader.goto('/professor-biscuit-goes-missing/read');
+    await expect(page).toHaveURL(/\/catalog$/);
+    await page.goto('/listen/professor-biscuit-goes-missing/v1/en-ORIGINAL/1');
+    await expect(page).toHaveURL(/\/catalog$/);
+    await page.goto('/teaser/professor-biscuit-goes-missing/v1/en:original/1');
+    await expect(page).toHaveURL(/\/catalog$/);
+  });
+
   test('the reader entry opens the stored position, else the default reader', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto(`${BEES}/read`);
@@ -481,6 +493,16 @@ test.describe('Reader, licensed', () => {
     // English has decode mode; without the DECODE feature the control explains it and offers the upgrade.
     await reader.pointAt(reader.decodeButton);
     await expect(page.getByRole('tooltip')).toHaveText('Decode Mode visually reinforces phonics. Available for English passages only.');
+  });
+
+  test('a premium title opens for a licensed reader', async ({ page }) => {
+    const reader = new ReaderPage(page);
+    await reader.goto('/professor-biscuit-goes-missing/v1/en:gold/1');
+    await reader.expectPosition(1);
+    await expect(reader.heading).toHaveText('Professor Biscuit Goes Missing');
+    await reader.primary.chooseLevel('Silver');
+    await expect(page).toHaveURL('/professor-biscuit-goes-missing/v1/en:silver/1');
+    await reader.expectPosition(1);
   });
 
   test("an edition without narration says 'Audio not available'", async ({ page }) => {

@@ -1,10 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { TeaserPage } from './models/TeaserPage';
+import { asLicensedReader } from './support/licensed';
 
 const FOX = 'the-fox-who-counted-stars';
 const BEES = 'how-bees-make-honey';
 
-/** The plain text of a passage, as the API serves it (tags already stripped). */
+/** The plain text of a passage, as the API serves it (tags already stripped). Pass `page.request`, which carries the page's session. */
 async function excerptText(request: APIRequestContext, slug: string, language: string, level: string, position: number): Promise<string> {
   const response = await request.get(`/api/v1/publications/${slug}/editions/passage`, {
     params: { publicationVersion: 'v1', language, level, position },
@@ -13,8 +14,11 @@ async function excerptText(request: APIRequestContext, slug: string, language: s
   return ((await response.json()) as { text: string }).text;
 }
 
+// Premium levels (GOLD, SILVER), languages and narration outside English need a school license (SPEC §6).
+test.use(asLicensedReader);
+
 test.describe('Public teaser page', () => {
-  test('shows the cover, title, author, edition, version, audio, percent complete and one line of text', async ({ page, request }) => {
+  test('shows the cover, title, author, edition, version, audio, percent complete and one line of text', async ({ page }) => {
     const teaser = new TeaserPage(page);
     await teaser.goto(FOX, 'v1', 'en:gold', 1);
     await expect(page).toHaveTitle('The Fox Who Counted Stars | Lectern');
@@ -44,7 +48,7 @@ test.describe('Public teaser page', () => {
     await expect(teaser.chapterButton).toContainText('Chapter 1: The Boast');
 
     const line = teaser.passage(1);
-    const text = await excerptText(request, FOX, 'en', 'GOLD', 1);
+    const text = await excerptText(page.request, FOX, 'en', 'GOLD', 1);
     await expect(line).toHaveText(text);
     expect(text).not.toMatch(/<[a-z/]/i);
     // One line: the text is clipped with an ellipsis, not wrapped.
@@ -57,11 +61,11 @@ test.describe('Public teaser page', () => {
     expect(box.height).toBeLessThan(box.lineHeight * 1.5);
   });
 
-  test("the audio length is the edition's narrated total as 'Xh Ym' or 'Ym'", async ({ page, request }) => {
+  test("the audio length is the edition's narrated total as 'Xh Ym' or 'Ym'", async ({ page }) => {
     test.setTimeout(90_000);
     // Narrate every passage of the edition through the API (the server narrates a requested passage in about 1 s).
     const publication = async () => {
-      const response = await request.get(`/api/v1/publications/${BEES}`, { params: { publicationVersion: 'v1' } });
+      const response = await page.request.get(`/api/v1/publications/${BEES}`, { params: { publicationVersion: 'v1' } });
       const body = (await response.json()) as { editions: { id: number; language: { code: string }; level: string; passageCount: number; audioTotalLength: number }[] };
       return body.editions.find((e) => e.language.code === 'en' && e.level === 'SILVER')!;
     };
@@ -69,7 +73,7 @@ test.describe('Public teaser page', () => {
     let totalMs = 0;
     for (let position = 1; position <= edition.passageCount; position++) {
       for (let attempt = 0; ; attempt++) {
-        const response = await request.get('/api/v1/passages/audioOnly', { params: { editionId: edition.id, position } });
+        const response = await page.request.get('/api/v1/passages/audioOnly', { params: { editionId: edition.id, position } });
         const body = (await response.json()) as { status: string; audio?: { duration: number } };
         if (body.status === 'ready') {
           totalMs += body.audio!.duration;
@@ -119,14 +123,14 @@ test.describe('Public teaser page', () => {
     await expect(teaser.clock).toHaveCount(0);
   });
 
-  test('next and previous move one passage and stop at the ends', async ({ page, request }) => {
+  test('next and previous move one passage and stop at the ends', async ({ page }) => {
     const teaser = new TeaserPage(page);
     await teaser.goto(FOX, 'v1', 'en:gold', 1);
     await expect(teaser.previousButton).toBeDisabled();
     await teaser.nextButton.click();
     await expect(page).toHaveURL(/\/teaser\/the-fox-who-counted-stars\/v1\/en:gold\/2$/);
     await expect(teaser.percentText(25)).toBeVisible();
-    await expect(teaser.passage(2)).toHaveText(await excerptText(request, FOX, 'en', 'GOLD', 2));
+    await expect(teaser.passage(2)).toHaveText(await excerptText(page.request, FOX, 'en', 'GOLD', 2));
     await expect(teaser.previousButton).toBeEnabled();
 
     await teaser.previousButton.click();
@@ -140,7 +144,7 @@ test.describe('Public teaser page', () => {
     await expect(teaser.nextButton).toBeDisabled();
   });
 
-  test('the jump input takes only whole numbers greater than 0', async ({ page, request }) => {
+  test('the jump input takes only whole numbers greater than 0', async ({ page }) => {
     const teaser = new TeaserPage(page);
     await teaser.goto(FOX, 'v1', 'en:silver', 2);
     await expect(teaser.jumpButton).toBeDisabled();
@@ -158,7 +162,7 @@ test.describe('Public teaser page', () => {
     await expect(page).toHaveURL(/\/teaser\/the-fox-who-counted-stars\/v1\/en:silver\/6$/);
     await expect(teaser.percentText(75)).toBeVisible();
     await expect(teaser.chapterButton).toContainText('Chapter 3: Many Eyes');
-    await expect(teaser.passage(6)).toHaveText(await excerptText(request, FOX, 'en', 'SILVER', 6));
+    await expect(teaser.passage(6)).toHaveText(await excerptText(page.request, FOX, 'en', 'SILVER', 6));
 
     await teaser.jumpInput.fill('4');
     await teaser.jumpButton.click();
@@ -166,7 +170,7 @@ test.describe('Public teaser page', () => {
     await expect(teaser.percentText(50)).toBeVisible();
   });
 
-  test('the chapter dropdown lists the chapters and goes to the one chosen', async ({ page, request }) => {
+  test('the chapter dropdown lists the chapters and goes to the one chosen', async ({ page }) => {
     const teaser = new TeaserPage(page);
     await teaser.goto(FOX, 'v1', 'en:gold', 5);
     await expect(teaser.chapterButton).toContainText('Chapter 2: A Long Night Alone');
@@ -181,21 +185,26 @@ test.describe('Public teaser page', () => {
     await teaser.chooseChapter('Chapter 3: Many Eyes');
     await expect(page).toHaveURL(/\/teaser\/the-fox-who-counted-stars\/v1\/en:gold\/6$/);
     await expect(teaser.percentText(75)).toBeVisible();
-    await expect(teaser.passage(6)).toHaveText(await excerptText(request, FOX, 'en', 'GOLD', 6));
+    await expect(teaser.passage(6)).toHaveText(await excerptText(page.request, FOX, 'en', 'GOLD', 6));
 
     await teaser.chooseChapter('Chapter 1: The Boast');
     await expect(page).toHaveURL(/\/en:gold\/1$/);
     await expect(teaser.percentText(13)).toBeVisible();
   });
 
-  test('other languages: the line reads right to left in Arabic', async ({ page, request }) => {
+  test('other languages: the line reads right to left in Arabic', async ({ page }) => {
     const teaser = new TeaserPage(page);
     await teaser.goto(BEES, 'v1', 'ar:original', 3);
     await expect(teaser.fact('Edition')).toContainText('Arabic');
     await expect(teaser.passage(3)).toHaveAttribute('dir', 'rtl');
-    await expect(teaser.passage(3)).toHaveText(await excerptText(request, BEES, 'ar', 'ORIGINAL', 3));
+    await expect(teaser.passage(3)).toHaveText(await excerptText(page.request, BEES, 'ar', 'ORIGINAL', 3));
     await expect(teaser.percentText(38)).toBeVisible();
   });
+});
+
+/** Visitors: no account and no class code. */
+test.describe('Public teaser page for visitors', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
 
   test('visitors get Sign In back to the reader and a class-code entry', async ({ page }) => {
     const teaser = new TeaserPage(page);
@@ -227,5 +236,33 @@ test.describe('Public teaser page', () => {
     await teaser.goto(FOX, 'v1', 'pt:original', 2);
     await teaser.signInLink.click();
     await expect(page).toHaveURL(/\/sign-in\?redirectUrl=%2Fthe-fox-who-counted-stars%2Fv1%2Fpt%3Aoriginal%2F2$/);
+  });
+
+  test('a premium level shows the license message instead of its line, and its audio is not offered', async ({ page }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(FOX, 'v1', 'en:gold', 2);
+    await expect(teaser.heading('The Fox Who Counted Stars')).toBeVisible();
+    const line = page.getByRole('region', { name: 'Passage 2' });
+    await expect(line).toContainText('This content requires a School License');
+    await expect(line.getByRole('link', { name: 'Learn about School Licenses' })).toHaveAttribute('href', /^mailto:/);
+    // No line of the passage: only the message (the line is the paragraph in the edition's language).
+    await expect(line.locator('p[lang]')).toHaveCount(0);
+    await expect(teaser.audioBar).toContainText('Audio not available');
+    await expect(teaser.playButton).toBeDisabled();
+    // Visitors can still sign in or enter a class code.
+    await expect(teaser.signInLink).toBeVisible();
+    await expect(teaser.classCodeInput).toBeVisible();
+  });
+
+  test("narration outside English offers 'Unlock Premium Audio'; the free line reads", async ({ page }) => {
+    const teaser = new TeaserPage(page);
+    await teaser.goto(BEES, 'v1', 'es:original', 2);
+    await expect(teaser.passage(2)).toHaveText(await excerptText(page.request, BEES, 'es', 'ORIGINAL', 2));
+    await expect(teaser.audioBar).toContainText('Upgrade to access additional audio features');
+    await teaser.playButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock Premium Audio' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
   });
 });
