@@ -5,7 +5,8 @@
  *   Library, and copies the magic link;
  * - a student opens the magic link in a fresh browser context and sees only the assigned titles, without a Free
  *   Library link, with the class-code menu;
- * - a wrong code gives 'Invalid Class Code'.
+ * - a wrong code gives 'Invalid Class Code';
+ * - a premium card opens 'Unlock Premium Novels' for an anonymous reader.
  * axe on the Classroom Library (both views), the teacher's Free Library and the publication page.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -223,4 +224,23 @@ test('a wrong class code gives Invalid Class Code, from a link and typed', async
   await expect(classroom.shell.accountMenuButton).toBeVisible();
   const menu = await classroom.shell.openAccountMenu();
   await expect(menu.getByRole('menuitem')).toHaveText(['Contact Support', 'Sign In', 'Sign Up']);
+});
+
+test("a premium card opens 'Unlock Premium Novels' for a reader without LEVELS instead of the title", async ({ page }) => {
+  const catalog = new CatalogPage(page);
+  await catalog.goto();
+  const card = catalog.card('Professor Biscuit Goes Missing');
+  await expect(card).toContainText('Premium');
+  await card.click();
+  const dialog = page.getByRole('dialog', { name: 'Unlock Premium Novels' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('School License');
+  await expect(dialog.getByRole('link', { name: 'Learn More' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // A free title still opens.
+  await catalog.card('How Bees Make Honey').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'How Bees Make Honey' })).toBeVisible();
 });
