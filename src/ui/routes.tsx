@@ -11,7 +11,6 @@ import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { DebugScreen } from './screens/debug/DebugScreen';
 import { ClassCodeSync, RootRedirect } from './screens/classroom/ClassCodeSync';
-import { ClassroomScreen } from './screens/classroom/ClassroomScreen';
 import { LegalScreen } from './screens/misc/ComingSoonScreens';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
 import { PublicationRedirect } from './screens/publication/PublicationRedirect';
@@ -31,6 +30,7 @@ const ManageOrganizationScreen = lazy(() =>
 );
 const AcceptInvitationScreen = lazy(() => import('./screens/auth/AcceptInvitationScreen'));
 const UploadsScreen = lazy(() => import('./screens/uploads/UploadsScreen'));
+const ClassroomScreen = lazy(() => import('./screens/classroom/ClassroomScreen').then((m) => ({ default: m.ClassroomScreen })));
 
 function withQuery(path: string, search: string): string {
   return search ? `${path}?${search}` : path;

@@ -9,7 +9,7 @@ import { ExternalIcon } from '../components/Icons';
 import { LogoMark } from '../components/Logo';
 import { pageContainer } from '../components/styles';
 import { useCurrentUser } from '../screens/auth/session';
-import { ClassCodeDialogTrigger } from '../screens/classroom/ClassCodeForm';
+import { ClassCodeDialogTrigger } from '../screens/classroom/ClassCodeButton';
 import { useClassCode } from '../screens/classroom/classCodeState';
 import { CLASSROOM_PATH, FREE_LIBRARY_PATH, navLinks } from '../screens/classroom/classroom';
 import { MyUploadsLink } from '../screens/uploads/MyUploadsLink';

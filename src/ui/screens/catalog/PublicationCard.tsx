@@ -7,7 +7,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { isPremiumTitle, PREMIUM_BADGE } from '../../../domain/access';
 import type { PublicationSummary } from '../../../domain/schemas';
-import { EyeToggle } from '../classroom/CurationControls';
+import { LazyEyeToggle as EyeToggle } from '../classroom/lazyClassroom';
 import { publicationHref } from '../publication/publicationView';
 
 export const PREMIUM_LABEL = 'Premium';

@@ -15,7 +15,9 @@ import { buttonStyles } from '../../components/styles';
 import { sendToEngine, useClassCode } from './classCodeState';
 import { CLASSROOM_PATH } from './classroom';
 
-export const ENTER_CLASS_CODE = 'Enter Class Code';
+import { ENTER_CLASS_CODE } from './ClassCodeButton';
+
+export { ENTER_CLASS_CODE };
 
 export function ClassCodeForm({ onAccepted, autoFocus }: { onAccepted?: () => void; autoFocus?: boolean }) {
   const [text, setText] = useState('');
@@ -74,40 +76,34 @@ export function ClassCodeForm({ onAccepted, autoFocus }: { onAccepted?: () => vo
   );
 }
 
-/** The navbar's 'Enter Class Code' for a visitor without one: a dialog with the form. */
-export function ClassCodeDialogTrigger({ className }: { className: string }) {
-  const [isOpen, setOpen] = useState(false);
+/** The navbar's 'Enter Class Code' dialog (a lazy chunk; the button is in ClassCodeButton.tsx). */
+export function ClassCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const [, navigate] = useLocation();
   return (
-    <>
-      <Button onPress={() => setOpen(true)} className={className}>
-        {ENTER_CLASS_CODE}
-      </Button>
-      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
-        <Modal className="w-full max-w-sm rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
-          <Dialog className="outline-none">
-            {({ close }) => (
-              <>
-                <div className="mb-4 flex items-start justify-between gap-4">
-                  <Heading slot="title" className="text-2xl font-semibold">
-                    {ENTER_CLASS_CODE}
-                  </Heading>
-                  <Button aria-label="Close" onPress={close} className="rounded-md p-1 text-ink-muted data-[hovered]:text-ink">
-                    <CloseIcon size={20} />
-                  </Button>
-                </div>
-                <ClassCodeForm
-                  autoFocus
-                  onAccepted={() => {
-                    close();
-                    navigate(CLASSROOM_PATH);
-                  }}
-                />
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </>
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
+      <Modal className="w-full max-w-sm rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+        <Dialog className="outline-none">
+          {({ close }) => (
+            <>
+              <div className="mb-4 flex items-start justify-between gap-4">
+                <Heading slot="title" className="text-2xl font-semibold">
+                  {ENTER_CLASS_CODE}
+                </Heading>
+                <Button aria-label="Close" onPress={close} className="rounded-md p-1 text-ink-muted data-[hovered]:text-ink">
+                  <CloseIcon size={20} />
+                </Button>
+              </div>
+              <ClassCodeForm
+                autoFocus
+                onAccepted={() => {
+                  close();
+                  navigate(CLASSROOM_PATH);
+                }}
+              />
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

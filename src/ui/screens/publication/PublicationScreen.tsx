@@ -21,7 +21,11 @@ import { ReadingLevelsPanel } from './ReadingLevelsPanel';
 import { readOnlineHref } from './publicationView';
 import { useCurrentUser } from '../auth/session';
 import { bannerCode, isTeacher } from '../classroom/classroom';
-import { ClassroomSettingsPanel, VisibilityButton, VisibleToStudentsBadge } from '../classroom/CurationControls';
+import {
+  LazyClassroomSettingsPanel as ClassroomSettingsPanel,
+  LazyVisibilityButton as VisibilityButton,
+  LazyVisibleToStudentsBadge as VisibleToStudentsBadge,
+} from '../classroom/lazyClassroom';
 
 const ShareWithStudentsDialog = lazy(() =>
   import('../classroom/ClassroomOverlays').then((m) => ({ default: m.ShareWithStudentsDialog })),
