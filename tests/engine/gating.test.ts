@@ -13,6 +13,7 @@ import type { ApiPort, NavigationPort } from '../../src/engine/ports';
 import { createMemoryStorage } from '../../src/engine/settings';
 import type { Passage, PassageAudio, Publication } from '../../src/domain/schemas';
 import { languageInfo } from '../../src/domain/languages';
+import type { Level } from '../../src/domain/levels';
 import { connectHighlightDecode } from '../../src/machines/highlightDecode';
 import { connectListenAudio } from '../../src/machines/listenAudio';
 import { connectPassageLoading } from '../../src/machines/passageLoading';
@@ -117,7 +118,7 @@ async function settle() {
   for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
 }
 
-async function open(engine: ReaderEngine, primary = { language: 'en', level: 'ORIGINAL' as const }, features: string[] | null = null) {
+async function open(engine: ReaderEngine, primary: { language: string; level: Level } = { language: 'en', level: 'ORIGINAL' }, features: string[] | null = null) {
   engine.send({ type: 'user.features', features });
   engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary, position: 1 } });
   await settle();

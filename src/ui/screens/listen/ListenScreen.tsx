@@ -31,7 +31,6 @@ import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
 import { connectClassCode } from '../../../machines/classCode';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { GroupCodePanel, LicensePanel } from '../reader/PassageStates';
-import { PremiumDialog } from '../reader/ReaderOverlays';
 import { useUserFeatures } from '../reader/readerHooks';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
 import { ListenHeading, ListenQueryState, Thumbnail, listenHref, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
@@ -275,7 +274,6 @@ export function ListenScreen(props: { slug: string; version: string; editionSlug
   return (
     <MainLayout>
       <ListenContent {...props} />
-      <PremiumDialog />
     </MainLayout>
   );
 }

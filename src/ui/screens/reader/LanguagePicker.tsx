@@ -66,18 +66,15 @@ export function LanguagePicker({
         data-locked={locked ? '' : undefined}
         className={`${listItem} ${locked ? 'text-ink-muted' : ''}`}
       >
-        <Text slot="label" className="flex-1 tracking-wide uppercase">
-          {language.name}
-        </Text>
+        {/* Named by all of its visible text (axe: label-content-name-mismatch), so no label slot. */}
+        <span className="flex-1 tracking-wide uppercase">{language.name}</span>
         {locked && (
           <Text slot="description" className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-[0.6875rem] font-semibold text-primary-800">
             <LockIcon size={12} />
             {LOCKED_LANGUAGE_HINT}
           </Text>
         )}
-        <span aria-hidden="true" className="text-xs text-ink-muted">
-          {language.code}
-        </span>
+        <span className="text-xs text-ink-muted">{language.code}</span>
         <span className="grid w-4 place-items-center text-primary-700">
           {language.code === current.code && <CheckIcon size={16} aria-hidden="true" />}
         </span>

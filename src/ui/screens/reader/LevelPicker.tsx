@@ -74,9 +74,8 @@ export function LevelPicker({
                   <Dot level={l} />
                 </span>
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <Text slot="label" className={locked ? 'text-ink-muted' : undefined}>
-                    {LEVEL_LABELS[l]}
-                  </Text>
+                  {/* The option is named by all of its visible text (axe: label-content-name-mismatch), so no label slot. */}
+                  <span className={locked ? 'text-ink-muted' : undefined}>{LEVEL_LABELS[l]}</span>
                   {locked && (
                     <Text slot="description" className="text-xs font-normal text-ink-muted">
                       {LOCKED_LEVEL_TOOLTIP}

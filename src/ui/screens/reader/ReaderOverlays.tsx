@@ -17,7 +17,7 @@ export function EngineToasts() {
   const snap = useEngine((s) => s.toasts, Object.is);
   const { toasts, dismiss } = connectToasts(snap, send);
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
+    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -32,7 +32,7 @@ export function EngineToasts() {
           </Button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }
 

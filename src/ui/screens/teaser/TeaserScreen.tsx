@@ -34,9 +34,8 @@ import { keepDigits, parseJumpTarget, percentComplete } from '../../../domain/pa
 import { buildReaderPath, parseEditionSegment, type ReaderEdition } from '../../../domain/readerUrl';
 import type { Edition, Publication, Shortcut } from '../../../domain/schemas';
 import { connectClassCode, isValidClassCode, normalizeClassCode } from '../../../machines/classCode';
-import { connectToasts } from '../../../machines/toasts';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { BookOpenIcon, CheckIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, SignInIcon } from '../../components/Icons';
+import { BookOpenIcon, CheckIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, SignInIcon } from '../../components/Icons';
 import { LevelChip } from '../../components/LevelChip';
 import { NotFoundContent, StatusCard } from '../../components/StatusPage';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
@@ -50,7 +49,6 @@ import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../
 import { gateOfError, isPremiumContentError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
 import { LockIcon } from '../../components/ReaderIcons';
 import { LICENSING_INFO_HREF } from '../reader/PassageStates';
-import { PremiumDialog } from '../reader/ReaderOverlays';
 import { useUserFeatures } from '../reader/readerHooks';
 import { useCurrentUser } from '../auth/session';
 
@@ -94,7 +92,6 @@ function TeaserContent({ slug, version, edition: editionSegment, position }: { s
   return (
     <>
       <TeaserBody query={query} requested={requested} position={numeric ?? 1} />
-      <Toasts />
     </>
   );
 }
@@ -443,34 +440,6 @@ function AccessPanel({ readerPath }: { readerPath: string }) {
   );
 }
 
-/** The engine's toasts (SPEC §8): 2 seconds each, no duplicates, at most 3. */
-function Toasts() {
-  const send = useEngineSend();
-  const { toasts, dismiss } = connectToasts(
-    useEngine((s) => s.toasts),
-    send,
-  );
-  return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 px-4">
-      <div role="status" aria-live="polite" className="flex flex-col items-center gap-2">
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={`pointer-events-auto flex max-w-sm items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
-              toast.kind === 'error' ? 'bg-danger text-white' : 'bg-primary-900 text-white'
-            }`}
-          >
-            <span>{toast.message}</span>
-            <button type="button" onClick={() => dismiss(toast.id)} aria-label="Dismiss" className="rounded p-0.5 hover:bg-white/15">
-              <CloseIcon size={16} />
-            </button>
-          </div>
-        ))}
-      </div>
-    </section>
-  );
-}
-
 function usePrefetchNeighbours(publication: Publication, edition: Edition, position: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -507,7 +476,6 @@ export function TeaserScreen(props: { slug: string; version: string; edition: st
   return (
     <MainLayout>
       <TeaserContent {...props} />
-      <PremiumDialog />
     </MainLayout>
   );
 }
