@@ -184,6 +184,7 @@ test('a teacher curates the Classroom Library and shares it; a student opens the
   await studentClassroom.card(BEES).click();
   await expect(new PublicationPage(student).heading(BEES)).toBeVisible();
   await expect(new PublicationPage(student).hideButton).toHaveCount(0);
+  await expect(new PublicationPage(student).backLink).toHaveAttribute('href', '/classroom-catalog');
 
   // The teacher hides a title: it leaves the student's library.
   await classroom.eyeToggle(FOX).click();

@@ -20,7 +20,8 @@ import { OverviewPanel } from './OverviewPanel';
 import { ReadingLevelsPanel } from './ReadingLevelsPanel';
 import { readOnlineHref } from './publicationView';
 import { useCurrentUser } from '../auth/session';
-import { bannerCode, isTeacher } from '../classroom/classroom';
+import { useClassCode } from '../classroom/classCodeState';
+import { bannerCode, CLASSROOM_PATH, FREE_LIBRARY_PATH, isTeacher } from '../classroom/classroom';
 import {
   LazyClassroomSettingsPanel as ClassroomSettingsPanel,
   LazyVisibilityButton as VisibilityButton,
@@ -55,6 +56,7 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
   const query = useQuery(queries.publication(slug, version));
   const search = useSearch();
   const { data: user } = useCurrentUser();
+  const studentCode = useClassCode().code;
   const [shareOpen, setShareOpen] = useState(false);
   const [firstTab] = useState(() => initialTab(search));
   const publication = query.data;
@@ -84,9 +86,11 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
   const classCode = bannerCode(user);
   // Classroom Settings is a teacher's tab; anyone sent to it by address sees why it is empty for them.
   const showSettings = teacher || firstTab === 'classroom-settings';
+  // A student (class code) goes back to their Classroom Library: they never see the Free Library.
+  const backHref = studentCode !== null && !user ? CLASSROOM_PATH : FREE_LIBRARY_PATH;
   return (
     <article>
-      <Link href="/catalog" className="inline-flex items-center gap-2 rounded-lg py-1 text-sm font-medium text-primary-700 hover:text-primary-900 hover:underline">
+      <Link href={backHref} className="inline-flex items-center gap-2 rounded-lg py-1 text-sm font-medium text-primary-700 hover:text-primary-900 hover:underline">
         <ArrowLeftIcon size={16} />
         Back to Library
       </Link>
