@@ -366,7 +366,11 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   /** The features in force changed: decode mode, the listen flow's audio lock and the column locks follow. */
   function featuresChanged() {
     if (!hosts) return;
-    hosts.highlightDecode.send({ type: 'features.changed', hasDecodeFeature: features().includes('DECODE') });
+    const hasDecodeFeature = features().includes('DECODE');
+    // DECODE just arrived (the signed-in user loads after the reader opens): start the mode machine again, so a
+    // saved decode mode resumes as it would have had the features been known from the start.
+    if (hasDecodeFeature && !hosts.highlightDecode.getSnapshot().context.hasDecodeFeature && slotEdition('primary')) syncHighlightDecodeEdition();
+    else hosts.highlightDecode.send({ type: 'features.changed', hasDecodeFeature });
     listenDriver.refresh();
     changed();
   }

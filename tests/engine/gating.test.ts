@@ -274,6 +274,21 @@ describe('the upgrade dialogs', () => {
     engine.stop();
   });
 
+  it('a saved decode mode resumes when DECODE arrives after the reader opened', async () => {
+    const { engine } = makeEngine();
+    engine.settings.set('readerSettings', { ...engine.settings.get('readerSettings'), decodeEnabled: true });
+    engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', position: 1 } });
+    await settle();
+    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e));
+    expect(mode().isDecodeOn).toBe(false);
+    engine.send({ type: 'user.features', features: ['DECODE'] });
+    expect(mode().isDecodeOn).toBe(true);
+    // Losing the feature turns it off again.
+    engine.send({ type: 'user.features', features: null });
+    expect(mode().isDecodeOn).toBe(false);
+    engine.stop();
+  });
+
   it('closing the reader closes the dialog', async () => {
     const { engine } = makeEngine();
     await open(engine);
