@@ -11,6 +11,7 @@ import { connectMissingEdition } from '../../src/machines/missingEdition';
 import { stripTags } from '../../src/domain/sanitize';
 import { LANGUAGES } from '../../src/domain/languages';
 import { LEVEL_ORDER, type Level } from '../../src/domain/levels';
+import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../src/domain/access';
 
 export const CLEAR_SCREEN = '\x1b[2J\x1b[H';
 export const HELP_LINE = '←/→ or p/n page · l language · v level · q quit';
@@ -178,9 +179,9 @@ export function viewOf(snapshot: ReaderEngineSnapshot, width: number, notice: st
     } else if (loading.error) {
       body.push(loading.error.title, ...wrap(loading.error.message, width));
     } else if (loading.needsGroupCode) {
-      body.push(...wrap('This passage needs a class code; open it in the Lectern app.', width));
+      body.push(...wrap(`${GROUP_CODE_REQUIRED_MESSAGE}: open this passage in the Lectern app.`, width));
     } else if (loading.needsLicense) {
-      body.push(...wrap('This passage needs a license; open it in the Lectern app.', width));
+      body.push(...wrap(`${LICENSE_REQUIRED_MESSAGE}. Open it in the Lectern app, signed in with a school license.`, width));
     } else {
       settled = false;
       body.push(LOADING_TEXT);
