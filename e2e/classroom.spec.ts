@@ -245,3 +245,39 @@ test("a premium card opens 'Unlock Premium Novels' for a reader without LEVELS i
   await catalog.card('How Bees Make Honey').click();
   await expect(page.getByRole('heading', { level: 1, name: 'How Bees Make Honey' })).toBeVisible();
 });
+
+test('a teacher makes a new class code: the banner shows it, and the old magic link stops working', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await licensedTeacher(page);
+  const catalog = new CatalogPage(page);
+  await catalog.goto();
+  const shell = catalog.shell;
+  await expect(shell.classCodeBanner).toContainText(/Your Class Code is [A-Z0-9]{8}\./);
+  const codeIn = async () => /Your Class Code is ([A-Z0-9]{8})\./.exec((await shell.classCodeBanner.textContent()) ?? '')![1]!;
+  const oldCode = await codeIn();
+
+  // Keeping the code changes nothing.
+  await shell.classCodeBanner.getByRole('button', { name: 'New Code' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Make a new class code?' });
+  await expect(confirm).toContainText('Students who use the old code or an old magic link will need the new one.');
+  await confirm.getByRole('button', { name: 'Keep This Code' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await codeIn()).toBe(oldCode);
+
+  await shell.classCodeBanner.getByRole('button', { name: 'New Code' }).click();
+  await confirm.getByRole('button', { name: 'Make New Code' }).click();
+  await expect(shell.toast('New class code ready')).toBeVisible();
+  await expect(shell.classCodeBanner).not.toContainText(oldCode);
+  const newCode = await codeIn();
+  expect(newCode).toMatch(/^[A-Z0-9]{8}$/);
+
+  // A student with the old link is refused; the new one is accepted.
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  const studentShell = new AppShell(student);
+  await student.goto(`/classroom-catalog?groupCode=${oldCode}`);
+  await expect(studentShell.toast('Invalid Class Code')).toBeVisible();
+  await student.goto(`/classroom-catalog?groupCode=${newCode}`);
+  await expect(studentShell.toast('Class Code Accepted')).toBeVisible();
+  await studentContext.close();
+});

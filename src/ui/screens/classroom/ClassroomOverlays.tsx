@@ -4,13 +4,21 @@
  * banner with Copy Magic Link, and the 'Share with Students' dialog. The copy-link machine owns 'Copied!' (2 s),
  * the toasts and the 'Copied Magic Link' event; these views only render it and send 'copy.request'.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { createMutations } from '../../../api';
 import { connectCopyLink } from '../../../machines/copyLink';
 import { CheckIcon, CloseIcon, CopyIcon, KeyIcon } from '../../components/Icons';
 import { buttonStyles, pageContainer } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { EngineToasts, PremiumDialog } from '../reader/ReaderOverlays';
+import { api } from '../../platform/api';
+import { CURRENT_USER_KEY } from '../auth/session';
+import { sendToEngine } from './classCodeState';
 import { magicLink } from './classroom';
+
+const mutations = createMutations(api);
 
 /** Toasts and the premium dialog for pages in the main layout. */
 export function EngineOverlays() {
@@ -50,8 +58,60 @@ export function ClassCodeBanner({ code }: { code: string }) {
           {isCopied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
           {isCopied ? 'Copied!' : 'Copy Magic Link'}
         </Button>
+        <NewClassCodeButton />
       </div>
     </section>
+  );
+}
+
+/** Messages of class-code rotation (issue 6 §5: "It can be rotated"). Not in the spec. */
+export const NEW_CODE_CONFIRMATION = 'Students who use the old code or an old magic link will need the new one.';
+export const NEW_CODE_DONE = 'New class code ready';
+export const NEW_CODE_FAILED = 'Failed to make a new class code';
+
+/**
+ * 'New Code': POST /users/me/group-code after a confirmation, because the old code stops working at once. The
+ * banner shows the new code when the current user is refetched; the outcome is a toast on the engine's queue.
+ */
+function NewClassCodeButton() {
+  const [isOpen, setOpen] = useState(false);
+  const client = useQueryClient();
+  const rotate = useMutation({
+    ...mutations.rotateGroupCode(),
+    onSuccess: async () => {
+      setOpen(false);
+      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      void sendToEngine({ type: 'toast.show', kind: 'success', message: NEW_CODE_DONE });
+    },
+    onError: () => {
+      setOpen(false);
+      void sendToEngine({ type: 'toast.show', kind: 'error', message: NEW_CODE_FAILED });
+    },
+  });
+  return (
+    <>
+      <Button onPress={() => setOpen(true)} className={`${buttonStyles.ghost} px-3 py-1.5 text-sm`}>
+        New Code
+      </Button>
+      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
+        <Modal className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+          <Dialog role="alertdialog" className="outline-none">
+            <Heading slot="title" className="text-2xl font-semibold">
+              Make a new class code?
+            </Heading>
+            <p className="mt-3 text-ink-muted">{NEW_CODE_CONFIRMATION}</p>
+            <div className="mt-8 flex flex-wrap justify-end gap-3">
+              <Button onPress={() => setOpen(false)} className={buttonStyles.ghost}>
+                Keep This Code
+              </Button>
+              <Button onPress={() => rotate.mutate()} isDisabled={rotate.isPending} className={buttonStyles.primary}>
+                Make New Code
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
   );
 }
 
