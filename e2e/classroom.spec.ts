@@ -17,6 +17,7 @@ import { AppShell } from './models/AppShell';
 import { CatalogPage } from './models/CatalogPage';
 import { ClassroomPage } from './models/ClassroomPage';
 import { PublicationPage } from './models/PublicationPage';
+import { ReaderPage } from './models/ReaderPage';
 
 const PASSWORD = 'copper-meadow-lantern';
 const BEES = 'How Bees Make Honey';
@@ -185,6 +186,22 @@ test('a teacher curates the Classroom Library and shares it; a student opens the
   await expect(new PublicationPage(student).heading(BEES)).toBeVisible();
   await expect(new PublicationPage(student).hideButton).toHaveCount(0);
   await expect(new PublicationPage(student).backLink).toHaveAttribute('href', '/classroom-catalog');
+
+  // The code carries the teacher's license to the titles the teacher shared, and only to those: GOLD reads on a
+  // shared title; on a title the teacher did not share the student reads as a visitor (server and client agree).
+  const studentReader = new ReaderPage(student);
+  await studentReader.goto('/how-bees-make-honey/v1/en:gold/1');
+  await expect(studentReader.primary.text).toBeVisible();
+  await expect(student.getByRole('region', { name: 'This content requires a School License' })).toHaveCount(0);
+  await studentReader.goto('/pip-and-the-paper-moon/v1/en:gold/1');
+  await expect(student.getByRole('region', { name: 'This content requires a School License' })).toBeVisible();
+  await expect(studentReader.primary.passage).toHaveCount(0);
+  await expect(studentReader.primary.levelButton).toContainText('Gold');
+  await studentReader.primary.levelButton.click();
+  await expect(student.getByRole('listbox', { name: 'Reading levels' }).getByRole('option', { name: /Gold/ })).toContainText(
+    'Upgrade to access additional reading levels',
+  );
+  await student.keyboard.press('Escape');
 
   // The teacher hides a title: it leaves the student's library.
   await classroom.eyeToggle(FOX).click();

@@ -13,6 +13,7 @@
  */
 import type { Context } from 'hono';
 import {
+  classCodeFeatures,
   GROUP_CODE_REQUIRED_MESSAGE,
   LICENSE_REQUIRED_MESSAGE,
   PREMIUM_CONTENT_MESSAGE,
@@ -104,7 +105,7 @@ export function accessActorFor(actor: RequestActor, title: GatedTitle): AccessAc
       return { features: actor.features, invalidGroupCode: false };
     case 'student': {
       const shared = actor.assigned.has(title.publicationId) || (title.ownerUserId !== null && title.ownerUserId === actor.teacherId);
-      return { features: shared ? actor.features : [], invalidGroupCode: false };
+      return { features: classCodeFeatures(actor.features, shared), invalidGroupCode: false };
     }
   }
 }

@@ -13,6 +13,7 @@ import {
   type CurrentUser,
   type PublicationSummary,
   type UserTitle,
+  type Visitor,
 } from '../../src/domain/schemas';
 import type { Database } from '../db/client';
 import type { ContentStore } from '../content/store';
@@ -24,6 +25,7 @@ import { param } from '../http/validate';
 import {
   CLASS_CODE_RE,
   classCodeFor,
+  classTitleIds,
   featuresOf,
   getRole,
   memberships,
@@ -152,7 +154,10 @@ export function registerUsersApi(api: Hono<any>, deps: UsersDeps): void {
 
   api.get('/visitors/me', async (c) => {
     const check = await checkGroupCode(deps, c);
-    const body = check.kind === 'valid' ? { groupCodeValid: true, features: check.features } : { groupCodeValid: false, features: [] };
+    const body: Visitor =
+      check.kind === 'valid'
+        ? { groupCodeValid: true, features: check.features, titleIds: await classTitleIds(db, check.teacherId) }
+        : { groupCodeValid: false, features: [], titleIds: [] };
     return c.json(body, 200, NO_STORE);
   });
 

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, or, gte, asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { classCodes, invitation, member, organization, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
+import { classCodes, invitation, member, organization, publications, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
 import { CLASS_CODE_LENGTH } from '../../src/domain/constants';
 import { CONTENT_TYPES, type ContentType, type TitleStatus, type UserRole } from '../../src/domain/schemas';
 
@@ -273,6 +273,16 @@ export async function titleStatuses(db: Db, userId: string, onlyStatus?: TitleSt
     .from(titleVisibility)
     .where(and(eq(titleVisibility.userId, userId), onlyStatus ? eq(titleVisibility.status, onlyStatus) : undefined))
     .orderBy(asc(titleVisibility.id));
+}
+
+/**
+ * The titles a teacher's class code opens: their ASSIGNED titles and their own uploads (private to the class), in
+ * id order. GET /visitors/me sends them so the client can apply the features per title as the server does.
+ */
+export async function classTitleIds(db: Db, teacherId: string): Promise<number[]> {
+  const assigned = await titleStatuses(db, teacherId, 'ASSIGNED');
+  const uploads = await db.select({ id: publications.id }).from(publications).where(eq(publications.ownerUserId, teacherId));
+  return [...new Set([...assigned.map((r) => r.titleId), ...uploads.map((r) => r.id)])].sort((a, b) => a - b);
 }
 
 export async function setTitleStatus(db: Db, userId: string, publicationId: number, status: TitleStatus) {

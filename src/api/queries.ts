@@ -22,7 +22,6 @@ export const queryKeys = {
   /** Every user-titles entry (invalidate this after a visibility change). */
   userTitlesAll: () => ['userTitles'] as const,
   userTitles: (viewer: ListViewer) => ['userTitles', viewer] as const,
-  visitor: (groupCode: string) => ['visitor', groupCode] as const,
   publication: (slug: string, version?: string) => ['publication', slug, version ?? null] as const,
   excerpt: (slug: string, params: Record<string, unknown>) => ['excerpt', slug, params] as const,
   passage: (editionId: number, position: number) => ['passage', editionId, position] as const,
@@ -52,14 +51,6 @@ export function createQueries(api: ApiClient) {
       queryOptions({
         queryKey: queryKeys.userTitles(viewer),
         queryFn: ({ signal }) => api.getUserTitles({ signal, groupCode: viewer.groupCode }),
-        retry: false,
-      }),
-    /** SPEC §7 GET /visitors/me for a stored class code (only when there is one and no user). */
-    visitor: (groupCode: string) =>
-      queryOptions({
-        queryKey: queryKeys.visitor(groupCode),
-        queryFn: ({ signal }) => api.getVisitor({ groupCode }, { signal }),
-        staleTime: 60_000,
         retry: false,
       }),
     publication: (slug: string, version?: string) =>

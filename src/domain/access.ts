@@ -108,6 +108,15 @@ export interface AccessActor {
   invalidGroupCode: boolean;
 }
 
+/**
+ * A class code's reading features reach only the titles its teacher shared with the class (ASSIGNED, or the
+ * teacher's own uploads); on any other title the student reads as a visitor. The server applies it per request
+ * (server/access), the engine per open title (from the visitor check's `titleIds`).
+ */
+export function classCodeFeatures(features: Features, sharedWithClass: boolean): Features {
+  return sharedWithClass ? features : [];
+}
+
 /** The outcome of a gated request (server/access; SPEC §3 Passage: groupCodeRequired and licenseRequired). */
 export type AccessDecision = 'allowed' | 'licenseRequired' | 'groupCodeRequired';
 

@@ -338,7 +338,15 @@ export const FeaturesSchema = z.object({ features: z.array(ContentTypeSchema) })
 export const GroupCodeResponseSchema = z.object({ groupCode: z.string() });
 
 /** GET /visitors/me (SPEC §3 Visitor result). */
-export const VisitorSchema = z.object({ groupCodeValid: z.boolean(), features: z.array(ContentTypeSchema) });
+export const VisitorSchema = z.object({
+  groupCodeValid: z.boolean(),
+  features: z.array(ContentTypeSchema),
+  /**
+   * The titles the code opens (the teacher's ASSIGNED titles and own uploads): the features apply to these only
+   * (src/domain/access.ts classCodeFeatures). Empty when the code is not valid.
+   */
+  titleIds: z.array(z.number().int()),
+});
 export type Visitor = z.infer<typeof VisitorSchema>;
 
 /** SPEC §4 Title visibility. */

@@ -7,7 +7,7 @@ import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/errors';
 import { DEFAULT_ERROR_MESSAGE } from '../domain/constants';
 import { buildReaderPath } from '../domain/readerUrl';
-import { isAudioLocked, PREMIUM_CONTENT_MESSAGE } from '../domain/access';
+import { classCodeFeatures, isAudioLocked, PREMIUM_CONTENT_MESSAGE } from '../domain/access';
 import type { Passage } from '../domain/schemas';
 import type { LanguageCode } from '../domain/languages';
 import type { Level } from '../domain/levels';
@@ -29,6 +29,8 @@ import { PassageCache } from './passageCache';
 import { createReaderAudioDriver, type ReaderAudioDriver, type ReaderPlayerView } from './readerAudioDriver';
 import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, formatPlaybackSpeedParam } from '../domain/playbackSpeed';
 import type { EnginePorts, TrackedEvent } from './ports';
+
+type Visitor = { groupCodeValid: boolean; features: string[]; titleIds?: number[] };
 import { createSettingsStore, type ReaderPosition } from './settings';
 import { columnLocks, languageUpgrade, levelUpgrade, NO_LOCKS, type ColumnLocks, type PremiumFeature } from './locks';
 
@@ -334,12 +336,63 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     );
   }
 
+  /**
+   * The features in force for the open title (or in general, when none is open): the signed-in user's, else the
+   * class code's, which reach only the titles the code opens (classCodeFeatures, as the server applies them).
+   */
   function features(): string[] {
     const code = h().classCode.getSnapshot().context;
     const stored = settings.get('features');
-    return resolveFeatures(
+    const resolved = resolveFeatures(
       userFeatures ? { features: userFeatures } : null,
       code.code ? { groupCodeValid: !(code as { lastCheckInvalid?: boolean }).lastCheckInvalid, features: stored } : null,
+    );
+    if (userFeatures || !code.code) return resolved;
+    const titleIds = settings.get('classTitleIds');
+    const titleId = sessionContext().publication?.id;
+    if (titleIds === null || titleId === undefined) return resolved;
+    return [...classCodeFeatures(resolved, titleIds.includes(titleId))];
+  }
+
+  /** A valid visitor check's features and titles, kept with the class code. */
+  function storeVisitor(visitor: Visitor) {
+    settings.set('features', visitor.features);
+    settings.set('classTitleIds', visitor.titleIds ?? null);
+  }
+
+  /** The class code the visitor check last answered for in this engine's life (checked once, not on every page). */
+  let checkedCode: string | null = null;
+
+  /**
+   * SPEC §7 GET /visitors/me: a stored class code is checked again once the engine knows nobody is signed in. Valid
+   * keeps it (with fresh features and titles), invalid clears it ('Invalid Class Code'), an API error shows its
+   * message and marks the code with '!'.
+   */
+  function recheckClassCode() {
+    const hs = h();
+    const code = hs.classCode.getSnapshot();
+    const value = code.context.code;
+    if (userFeatures || !value || !code.matches('active') || checkedCode === value || !api.getVisitor) return;
+    checkedCode = value;
+    const current = () => hosts?.classCode.getSnapshot().context.code === value;
+    api.getVisitor({ groupCode: value }).then(
+      (visitor: Visitor) => {
+        if (!current()) return;
+        if (!visitor.groupCodeValid) {
+          hosts?.classCode.send({ type: 'classCode.invalidated' } as never);
+          return;
+        }
+        storeVisitor(visitor);
+        batch(() => {
+          hosts?.classCode.send({ type: 'classCode.checkPassed' } as never);
+          featuresChanged();
+        });
+      },
+      (error: unknown) => {
+        if (!current()) return;
+        checkedCode = null;
+        hosts?.classCode.send({ type: 'classCode.checkFailed', message: error instanceof Error ? error.message : undefined } as never);
+      },
     );
   }
 
@@ -512,9 +565,10 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
             }
             api
               .getVisitor({ groupCode: params.code })
-              .then((visitor: { groupCodeValid: boolean; features: string[] }) => {
+              .then((visitor: Visitor) => {
                 if (visitor.groupCodeValid) {
-                  settings.set('features', visitor.features);
+                  storeVisitor(visitor);
+                  checkedCode = params.code.toUpperCase();
                   hosts?.classCode.send({ type: 'classCode.verified' } as never);
                 } else {
                   hosts?.classCode.send({ type: 'classCode.rejected' } as never);
@@ -536,6 +590,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
           clearStoredClassCode: () => {
             settings.remove('groupCode');
             settings.remove('features');
+            settings.remove('classTitleIds');
           },
           showToast,
         },
@@ -691,6 +746,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
         userFeatures = event.features;
         featuresKnown = true;
         featuresChanged();
+        recheckClassCode();
         return;
       case 'premiumDialog.close':
         premiumDialog = null;

@@ -61,7 +61,7 @@ export interface LoggerPort {
  */
 export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> &
   Partial<Pick<ApiClient, 'createEdition' | 'getAudioOnly' | 'getPassageAudio'>> & {
-  getVisitor?(options: { groupCode: string }): Promise<{ groupCodeValid: boolean; features: string[] }>;
+  getVisitor?(options: { groupCode: string }): Promise<{ groupCodeValid: boolean; features: string[]; titleIds?: number[] }>;
   updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
   getSpeechMarks?(passageId: number): Promise<{ offset: number; time: number }[]>;
   getDecodedText?(passageId: number, editionId: number, position: number): Promise<string>;

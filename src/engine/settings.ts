@@ -92,6 +92,8 @@ export const SETTINGS = {
   clientId: { schema: z.string().regex(/^[A-Za-z0-9-]{8,64}$/), default: null },
   features: { schema: z.array(z.string().max(40)).max(50), default: [] as string[] },
   groupCode: { schema: z.string().regex(/^[A-Za-z0-9]{1,16}$/), default: null },
+  /** The titles the stored class code opens (GET /visitors/me titleIds); null until a check has answered. */
+  classTitleIds: { schema: z.array(z.number().int()).max(100_000), default: null as number[] | null },
   lastPassages: { schema: LastPassagesSchema, default: {} as Record<string, ReaderPosition> },
   readerSettings: {
     schema: z.object({

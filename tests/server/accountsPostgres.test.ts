@@ -65,7 +65,7 @@ describe.runIf(postgresAvailable())('accounts on a real PostgreSQL (DATABASE_URL
     expect(me.body).toMatchObject({ role: 'TEACHER', features: ['AUDIO', 'GROUP_CODES'], organizationMemberships: [{ role: 'org:admin', organization: { slug: 'harbor-high' } }] });
     expect(me.body.groupCode).toMatch(/^[A-Z0-9]{8}$/);
     const visitor = await getJson(server, '/api/v1/visitors/me', { headers: { 'X-Group-Code': me.body.groupCode } });
-    expect(visitor.body).toEqual({ groupCodeValid: true, features: ['AUDIO'] });
+    expect(visitor.body).toEqual({ groupCodeValid: true, features: ['AUDIO'], titleIds: [] });
 
     const wrong = await getJson(server, '/api/v1/auth/sign-in/email', { method: 'POST', headers, body: JSON.stringify({ email, password: 'not-it-at-all' }) });
     expect(wrong.status).toBe(401);

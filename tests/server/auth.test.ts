@@ -260,7 +260,8 @@ describe('class codes', () => {
     const ok = await call('GET', '/visitors/me', { headers: { 'X-Group-Code': code!, 'X-Client-Id': 'student-1' }, ip: freshIp() });
     expect(ok.status).toBe(200);
     // The teacher's reading features pass on to students; GROUP_CODES and USER_UPLOAD are the teacher's own tools.
-    expect(VisitorSchema.parse(ok.body)).toEqual({ groupCodeValid: true, features: ['LEVELS'] });
+    // No titles assigned yet: the code opens none (titleIds).
+    expect(VisitorSchema.parse(ok.body)).toEqual({ groupCodeValid: true, features: ['LEVELS'], titleIds: [] });
     const lower = await call('GET', '/visitors/me', { headers: { 'X-Group-Code': code!.toLowerCase() }, ip: freshIp() });
     expect(lower.body.groupCodeValid).toBe(true);
   });
@@ -270,7 +271,7 @@ describe('class codes', () => {
     for (const headers of [{ 'X-Group-Code': 'ZZZZ9999' }, { 'X-Group-Code': 'short' }, {} as Record<string, string>]) {
       const res = await call('GET', '/visitors/me', { headers, ip });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ groupCodeValid: false, features: [] });
+      expect(res.body).toEqual({ groupCodeValid: false, features: [], titleIds: [] });
     }
   });
 
@@ -366,6 +367,9 @@ describe('title visibility', () => {
     const student = await call('GET', '/users/titles', { headers: { 'X-Group-Code': code! }, ip: freshIp() });
     expect(student.status).toBe(200);
     expect(UserTitlesSchema.parse(student.body).items.map((t) => t.title.slug)).toEqual(['alpha-owls']);
+    // The visitor check names the titles the code opens, so the client applies its features where the server does.
+    const visitor = await call('GET', '/visitors/me', { headers: { 'X-Group-Code': code! }, ip: freshIp() });
+    expect(VisitorSchema.parse(visitor.body)).toEqual({ groupCodeValid: true, features: ['LEVELS'], titleIds: [owls] });
 
     expectError(await call('GET', '/users/titles', { headers: { 'X-Group-Code': 'NOPE0000' }, ip: freshIp() }), 403, 'invalid_group_code');
     // Another teacher's list is their own.
@@ -447,7 +451,7 @@ describe('the typed client (src/api/client.ts) against the server', () => {
     await expect(api.rotateGroupCode()).rejects.toMatchObject({ status: 403 });
 
     const { code } = await licensedTeacher();
-    expect(await api.getVisitor({ groupCode: code! })).toEqual({ groupCodeValid: true, features: ['LEVELS'] });
+    expect(await api.getVisitor({ groupCode: code! })).toEqual({ groupCodeValid: true, features: ['LEVELS'], titleIds: [] });
 
     await api.signOut();
     await expect(api.getCurrentUser()).rejects.toMatchObject({ status: 401 });

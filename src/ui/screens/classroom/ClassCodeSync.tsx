@@ -1,15 +1,14 @@
 /**
- * Keeps the engine's class code in step with the address and the server (SPEC §4 Class code, §7 visitors/me):
+ * Keeps the engine's class code in step with the address and the session (SPEC §4 Class code, §7 visitors/me):
  * - a `?groupCode=` in the address (a magic link) is sent to the engine as 'classCode.fromLink', for a visitor who
  *   is not signed in; the engine verifies it, stores or clears it, toasts, and removes it from the address;
- * - a stored code is checked with GET /visitors/me when there is no user: groupCodeValid false clears it
- *   ('Invalid Class Code'), an API error shows its message and marks the code with '!' in the menu.
- * Rendered once, outside the routes, so it also runs on the reader's addresses.
+ * - while a code is stored, the engine hears who reads ('user.features'); with nobody signed in it checks the code
+ *   again with GET /visitors/me (src/engine: recheckClassCode) and keeps, clears or marks it.
+ * Rendered once, outside the routes, so it also runs on the reader's addresses. Without a code it does not load
+ * the engine at all (the catalog's entry chunk stays without it).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import { queries } from '../../platform/api';
 import { useCurrentUser } from '../auth/session';
 import { sendToEngine, useClassCode } from './classCodeState';
 import { rootTarget } from './classroom';
@@ -28,17 +27,12 @@ export function ClassCodeSync() {
     void sendToEngine({ type: 'classCode.fromLink', code: linked });
   }, [linked, user, userPending]);
 
-  const code = classCode.code;
-  const check = useQuery({
-    ...queries.visitor(code ?? ''),
-    enabled: code !== null && classCode.isReady && !classCode.isVerifying && !userPending && user === null,
-  });
-  const { data, error } = check;
+  const hasCode = classCode.code !== null;
+  const features = user ? user.features.join(',') : null;
   useEffect(() => {
-    if (!code) return;
-    if (data) void sendToEngine({ type: data.groupCodeValid ? 'classCode.checkPassed' : 'classCode.invalidated' });
-    else if (error) void sendToEngine({ type: 'classCode.checkFailed', message: error.message });
-  }, [code, data, error]);
+    if (!hasCode || userPending) return;
+    void sendToEngine({ type: 'user.features', features: features === null ? null : features ? features.split(',') : [] });
+  }, [hasCode, userPending, features]);
 
   return null;
 }
