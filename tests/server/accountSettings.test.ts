@@ -4,7 +4,7 @@
  * change-password (current password checked, the password rules applied), all in our error shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, startFixtureServer } from './harness';
+import { cookiesOf, getJson, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
 
 let server: RunningServer;
@@ -27,11 +27,6 @@ function call(method: string, path: string, body?: unknown, cookie?: string) {
   return getJson(server, `/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-const cookiesOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 async function signUp() {
   const email = freshEmail();

@@ -187,3 +187,17 @@ export async function licensedTeacher(server: RunningServer, features: readonly 
   await grantLicense(db, org.slug, [...features], null);
   return { ...account, org };
 }
+
+const entitled = new WeakMap<RunningServer, Promise<string>>();
+/**
+ * The session cookie of one teacher licensed with everything, made once per server: for tests that read gated
+ * content and are not about who may (tests/server/authorization.test.ts is).
+ */
+export function entitledCookie(server: RunningServer): Promise<string> {
+  let cookie = entitled.get(server);
+  if (!cookie) {
+    cookie = licensedTeacher(server).then((t) => t.cookie);
+    entitled.set(server, cookie);
+  }
+  return cookie;
+}

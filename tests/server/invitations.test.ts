@@ -4,7 +4,7 @@
  * new session starts in. Organizations, admins and licenses are made with the functions the admin CLI uses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, startFixtureServer } from './harness';
+import { cookiesOf, getJson, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
 import type { ContentType } from '../../src/domain/schemas';
 import { createOrganization, grantLicense, makeOrgAdmin, setDefaultOrganization, setMembership } from '../../server/users/service';
@@ -29,11 +29,6 @@ function call(method: string, path: string, body?: unknown, cookie?: string) {
   return getJson(server, `/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-const cookiesOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 async function signUp(email = freshEmail(), name = 'Ada Lovelace') {
   const res = await call('POST', '/auth/sign-up/email', { email, password: PASSWORD, name });

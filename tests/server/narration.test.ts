@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server';
-import { getJson as getJsonAnonymous, licensedTeacher, silentLogger, startFixtureServer, writeFixtureLibrary } from './harness';
+import { getJson as getJsonAnonymous, entitledCookie, silentLogger, startFixtureServer, writeFixtureLibrary } from './harness';
 import { readMp3Info } from '../../server/narration/mp3';
 import { speechMarkProblems } from '../../server/narration/speechMarks';
 import { passagePlainText } from '../../src/domain/sanitize';
@@ -20,17 +20,8 @@ import { ApiError } from '../../src/api/errors';
  * authorization.test.ts covers who gets what): these tests read as a teacher licensed with everything, one per
  * server.
  */
-const entitled = new WeakMap<RunningServer, Promise<string>>();
-function cookieFor(server: RunningServer): Promise<string> {
-  let cookie = entitled.get(server);
-  if (!cookie) {
-    cookie = licensedTeacher(server).then((t) => t.cookie);
-    entitled.set(server, cookie);
-  }
-  return cookie;
-}
 async function getJson(server: RunningServer, pathname: string, init: RequestInit = {}) {
-  const headers = { ...(init.headers as Record<string, string> | undefined), Cookie: await cookieFor(server) };
+  const headers = { ...(init.headers as Record<string, string> | undefined), Cookie: await entitledCookie(server) };
   return getJsonAnonymous(server, pathname, { ...init, headers });
 }
 
@@ -147,7 +138,7 @@ describe('narration endpoints', () => {
     const etag = res.headers.get('etag');
     expect(etag).toBeTruthy();
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
-    const again = await fetch(`${server.url}/api/v1/passages/${passage.id}/audio`, { headers: { 'If-None-Match': etag!, Cookie: await cookieFor(server) } });
+    const again = await fetch(`${server.url}/api/v1/passages/${passage.id}/audio`, { headers: { 'If-None-Match': etag!, Cookie: await entitledCookie(server) } });
     expect(again.status).toBe(304);
   });
 
@@ -252,7 +243,7 @@ describe('narration endpoints', () => {
   });
 
   it('reads narration through the API client (getSpeechMarks waits out 202 generating)', async () => {
-    const cookie = await cookieFor(server);
+    const cookie = await entitledCookie(server);
     const client = createApiClient({
       baseUrl: `${server.url}/api/v1`,
       clientId: () => 'narration-test',

@@ -5,30 +5,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
 import type { TranslationProvider } from '../../server/content/translation';
-import { getJson, licensedTeacher, startFixtureServer, writeFixtureLibrary } from './harness';
+import { entitledCookie, getJson, startFixtureServer, writeFixtureLibrary } from './harness';
 
 /**
  * GOLD and Russian need a license (src/domain/access.ts), and the server builds only what the asker could read:
  * these tests ask as a teacher licensed with everything, one per server.
  */
-const entitled = new WeakMap<RunningServer, Promise<string>>();
-function cookieFor(server: RunningServer): Promise<string> {
-  let cookie = entitled.get(server);
-  if (!cookie) {
-    cookie = licensedTeacher(server).then((t) => t.cookie);
-    entitled.set(server, cookie);
-  }
-  return cookie;
-}
 
 const post = async (server: RunningServer, slug: string, body: unknown, raw = false, signedIn = true) =>
   getJson(server, `/api/v1/publications/${slug}/sources/on-demand`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(signedIn ? { Cookie: await cookieFor(server), Origin: server.url } : {}) },
+    headers: { 'content-type': 'application/json', ...(signedIn ? { Cookie: await entitledCookie(server), Origin: server.url } : {}) },
     body: raw ? (body as string) : JSON.stringify(body),
   });
 
-const read = async (server: RunningServer, pathname: string) => getJson(server, pathname, { headers: { Cookie: await cookieFor(server) } });
+const read = async (server: RunningServer, pathname: string) => getJson(server, pathname, { headers: { Cookie: await entitledCookie(server) } });
 
 describe('on-demand editions without a translation provider', () => {
   let server: RunningServer;
