@@ -19,6 +19,11 @@ import { isOrgAdmin, roleLabel, signOut, useCurrentUser } from '../screens/auth/
 import { classCodeMenuLabel, sendToEngine, useClassCode, type ClassCodeView } from '../screens/classroom/classCodeState';
 import { CLASSROOM_PATH, FREE_LIBRARY_PATH } from '../screens/classroom/classroom';
 
+/** The round trigger button and the popover of all three menu variants (SPEC §2 Right-hand menu). */
+const triggerStyles =
+  'flex items-center gap-1 rounded-full border border-line bg-surface py-1 ps-1 pe-2 text-primary-900 transition-colors data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100';
+const popoverStyles = 'rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none';
+
 const itemStyles =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink outline-offset-[-2px] data-[focused]:bg-primary-100 data-[focused]:text-primary-900 data-[pressed]:bg-primary-100';
 
@@ -52,7 +57,7 @@ function ClassCodeMenu({ classCode }: { classCode: ClassCodeView }) {
   };
   return (
     <MenuTrigger>
-      <Button className="flex items-center gap-1 rounded-full border border-line bg-surface py-1 ps-1 pe-2 text-primary-900 transition-colors data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100">
+      <Button className={triggerStyles}>
         <span className="sr-only">Account menu</span>
         <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-primary-100 text-primary-800">
           <KeyIcon size={18} />
@@ -66,7 +71,7 @@ function ClassCodeMenu({ classCode }: { classCode: ClassCodeView }) {
       <Popover
         placement="bottom end"
         offset={8}
-        className="min-w-56 rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none"
+        className={`min-w-56 ${popoverStyles}`}
       >
         <Menu aria-label="Account" className="outline-none">
           <MenuItem id="class-code" href={CLASSROOM_PATH} className={itemStyles} textValue={label}>
@@ -94,7 +99,7 @@ function AnonymousMenu() {
     <MenuTrigger>
       <Button
         aria-label="Account menu"
-        className="flex items-center gap-1 rounded-full border border-line bg-surface py-1 ps-1 pe-2 text-primary-900 transition-colors data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100"
+        className={triggerStyles}
       >
         <span className="grid size-8 place-items-center rounded-full bg-primary-100 text-primary-800">
           <UserIcon size={18} />
@@ -104,7 +109,7 @@ function AnonymousMenu() {
       <Popover
         placement="bottom end"
         offset={8}
-        className="min-w-56 rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none"
+        className={`min-w-56 ${popoverStyles}`}
       >
         <Menu aria-label="Account" className="outline-none">
           <MenuItem id="support" href={`mailto:${SUPPORT_EMAIL}`} className={itemStyles} textValue="Contact Support">
@@ -137,7 +142,7 @@ function SignedInMenu({ user }: { user: CurrentUser }) {
   };
   return (
     <MenuTrigger>
-      <Button className="flex items-center gap-1 rounded-full border border-line bg-surface py-1 ps-1 pe-2 text-primary-900 transition-colors data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100">
+      <Button className={triggerStyles}>
         {/* Named by its content (not aria-label), so the visible initials do not clash with the name. */}
         <span className="sr-only">Account menu</span>
         <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-primary-900 text-sm font-semibold text-white">
@@ -148,7 +153,7 @@ function SignedInMenu({ user }: { user: CurrentUser }) {
       <Popover
         placement="bottom end"
         offset={8}
-        className="w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none"
+        className={`w-72 max-w-[calc(100vw-2rem)] ${popoverStyles}`}
       >
         <div data-testid="account-card" className="flex items-center gap-3 rounded-lg bg-paper px-3 py-3">
               <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-900 font-semibold text-white">
