@@ -192,6 +192,35 @@ describe('listen flow', () => {
     expect(t.audio.currentTime()).toBeLessThan(2);
   });
 
+  it('a page chosen by hand while Finished cancels the pending advance and plays that page from 0', async () => {
+    const t = setup();
+    start(t.engine, 2, true);
+    await t.advance(SECONDS * 1000);
+    expect(label(t.engine)).toBe('Finished');
+    // The reader goes back to passage 1 before the auto-advance is due.
+    t.engine.send({ type: 'listen.page', position: 1 });
+    await t.advance(250);
+    expect(label(t.engine)).toBe('Now Playing');
+    expect(player(t.engine)).toMatchObject({ position: 1, audio: 'ready' });
+    expect(t.loaded.at(-1)).toBe('/audio/p1.mp3');
+    // The old timer does not move the reader on from the page they chose.
+    await t.advance(LISTEN_AUTO_ADVANCE_DELAY_MS + LISTEN_NEXT_AUDIO_TIMEOUT_MS);
+    expect(t.history).toEqual([]);
+    expect(player(t.engine).position).toBe(1);
+  });
+
+  it('without auto-play, a page chosen by hand while Finished waits, paused, at 0', async () => {
+    const t = setup();
+    start(t.engine, 2, false);
+    listen(t.engine).toggle();
+    await t.advance(SECONDS * 1000 + 250);
+    expect(label(t.engine)).toBe('Finished');
+    t.engine.send({ type: 'listen.page', position: 3 });
+    await t.advance(250);
+    expect(label(t.engine)).toBe('Paused');
+    expect(player(t.engine)).toMatchObject({ position: 3, currentTime: 0 });
+  });
+
   it('pause pauses the audio; seek moves it; paging loads the other passage from 0', async () => {
     const t = setup();
     start(t.engine, 1, true);

@@ -62,6 +62,15 @@ export const listenAudioMachine = setup({
       on: {
         'listen.toggle': { target: 'playing', actions: 'restartAudio', description: 'Play from Finished restarts at 0.' },
         'listen.advanceDue': { guard: 'shouldAutoAdvance', target: 'loadingNext', description: 'Ignored without auto-play or on the last page.' },
+        'listen.page.changed': [
+          {
+            guard: 'isAutoPlayOn',
+            target: 'playing',
+            actions: 'storeIsLastPage',
+            description: 'A page chosen by hand cancels the pending advance; with auto-play its passage plays from 0.',
+          },
+          { target: 'paused', actions: 'storeIsLastPage', description: 'A page chosen by hand cancels the pending advance; its passage waits at 0.' },
+        ],
         'listen.close': close,
       },
     },
@@ -74,6 +83,11 @@ export const listenAudioMachine = setup({
       on: {
         'listen.nextReady': { target: 'playing', actions: 'advanceToNextPassage' },
         'listen.nextTimeout': { target: 'playing', actions: 'advanceToNextPassage', description: 'Advance without the prefetched audio.' },
+        'listen.page.changed': {
+          target: 'playing',
+          actions: 'storeIsLastPage',
+          description: 'A page chosen by hand replaces the advance: its passage plays from 0.',
+        },
         'listen.close': close,
       },
     },
