@@ -235,7 +235,7 @@ test.describe('Organization admins', () => {
     const slug = `e2e-school-${Date.now()}`;
     admin('org', 'create', 'E2E School', '--slug', slug);
     admin('user', 'org-admin', email, slug);
-    admin('license', 'grant', slug, 'AUDIO,LEVELS');
+    admin('license', 'grant', slug, 'AUDIO,LEVELS', '--expires', '2099-07-31');
 
     await page.reload();
     const { menu } = await new SignedInMenu(page).open();
@@ -244,7 +244,8 @@ test.describe('Organization admins', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Organization' })).toBeVisible();
     const school = page.getByRole('region', { name: 'E2E School' });
     await expect(school.getByRole('heading', { name: 'License status' })).toBeVisible();
-    await expect(school.getByRole('listitem')).toHaveText(['Audio', 'Additional reading levels']);
+    await expect(school.getByText('Valid through 31 July 2099')).toBeVisible();
+    await expect(school.getByRole('list', { name: 'Licensed features' }).getByRole('listitem')).toHaveText(['Audio', 'Additional reading levels']);
   });
 });
 

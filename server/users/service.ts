@@ -98,18 +98,30 @@ export async function setMembership(db: Db, userId: string, organizationId: stri
 export interface Membership {
   role: 'org:admin' | 'org:member';
   organization: { id: string; slug: string; name: string };
+  license: { features: ContentType[]; expiresOn: string | null; valid: boolean } | null;
 }
 
-export async function memberships(db: Db, userId: string): Promise<Membership[]> {
+export async function memberships(db: Db, userId: string, today = todayUtc()): Promise<Membership[]> {
   const rows = await db
-    .select({ role: member.role, id: organization.id, slug: organization.slug, name: organization.name })
+    .select({
+      role: member.role,
+      id: organization.id,
+      slug: organization.slug,
+      name: organization.name,
+      features: schoolLicenses.features,
+      expiresOn: schoolLicenses.expiresOn,
+    })
     .from(member)
     .innerJoin(organization, eq(member.organizationId, organization.id))
+    .leftJoin(schoolLicenses, eq(schoolLicenses.organizationId, organization.id))
     .where(eq(member.userId, userId))
     .orderBy(asc(organization.name));
   return rows.map((r) => ({
     role: (ORG_ADMIN_ROLES as readonly string[]).includes(r.role) ? 'org:admin' : 'org:member',
     organization: { id: r.id, slug: r.slug, name: r.name },
+    license: r.features
+      ? { features: sortFeatures(r.features), expiresOn: r.expiresOn, valid: r.expiresOn === null || r.expiresOn >= today }
+      : null,
   }));
 }
 

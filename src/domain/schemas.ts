@@ -7,15 +7,22 @@ import { LANGUAGE_CODES } from './languages';
 import { LEVELS } from './levels';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAGE_SIZE } from './constants';
 
-export const SORT_KEYS = ['author_a_z', 'author_z_a', 'most_recent', 'title_a_z', 'title_z_a'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-/** SPEC §3 Catalog filter values (teachers only). @default 'all' */
-export const CATALOG_FILTERS = ['all', 'assigned', 'unassigned'] as const;
-export type CatalogFilter = (typeof CATALOG_FILTERS)[number];
-/** @default 'title_a_z' */
-export const DEFAULT_SORT: SortKey = 'title_a_z';
+import {
+  CATALOG_FILTERS,
+  CONTENT_TYPES,
+  DEFAULT_SORT,
+  ORGANIZATION_ROLES,
+  RENDERING_MODES,
+  SORT_KEYS,
+  TITLE_STATUSES,
+  USER_ROLES,
+  type CatalogFilter,
+  type SortKey,
+} from './wireValues';
 
-export const RENDERING_MODES = ['DEFAULT', 'ILLUSTRATED'] as const;
+// The plain values live in wireValues.ts (no zod), so entry code can import them without zod; re-exported here.
+export { CATALOG_FILTERS, CONTENT_TYPES, DEFAULT_SORT, ORGANIZATION_ROLES, RENDERING_MODES, SORT_KEYS, TITLE_STATUSES, USER_ROLES };
+export type { CatalogFilter, SortKey };
 
 export const LanguageCodeSchema = z.enum(LANGUAGE_CODES);
 export const LevelSchema = z.enum(LEVELS);
@@ -290,21 +297,27 @@ export type SpeechMarksResponse = z.infer<typeof SpeechMarksResponseSchema>;
 
 // --- Accounts (issue 6): users, features, class codes, title visibility ---------------------------------------
 
-/** SPEC §3 content types: the features a school license grants. */
-export const CONTENT_TYPES = ['AUDIO', 'DECODE', 'GROUP_CODES', 'LANGUAGES', 'LEVELS', 'USER_UPLOAD'] as const;
 export const ContentTypeSchema = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof ContentTypeSchema>;
 
-/** SPEC §3 User.role, as stored and sent. */
-export const USER_ROLES = ['INDIVIDUAL', 'TEACHER'] as const;
 export const UserRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
-/** A user's role in an organization: owners and admins are `org:admin`. */
-export const ORGANIZATION_ROLES = ['org:admin', 'org:member'] as const;
+/** An organization's school license as its members see it (Manage Organization's license status). */
+export const OrganizationLicenseSchema = z.object({
+  features: z.array(ContentTypeSchema),
+  /** The last valid day, YYYY-MM-DD, or null for no expiry. */
+  expiresOn: z.string().nullable(),
+  /** False once the expiry day has passed: its members no longer get the features. */
+  valid: z.boolean(),
+});
+export type OrganizationLicense = z.infer<typeof OrganizationLicenseSchema>;
+
 export const OrganizationMembershipSchema = z.object({
   role: z.enum(ORGANIZATION_ROLES),
   organization: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  /** The organization's license, or null when it has none. */
+  license: OrganizationLicenseSchema.nullable(),
 });
 export type OrganizationMembership = z.infer<typeof OrganizationMembershipSchema>;
 
@@ -349,8 +362,6 @@ export const VisitorSchema = z.object({
 });
 export type Visitor = z.infer<typeof VisitorSchema>;
 
-/** SPEC §4 Title visibility. */
-export const TITLE_STATUSES = ['ASSIGNED', 'BLOCKED'] as const;
 export const TitleStatusSchema = z.enum(TITLE_STATUSES);
 export type TitleStatus = z.infer<typeof TitleStatusSchema>;
 

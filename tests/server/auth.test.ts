@@ -224,7 +224,7 @@ describe('users API', () => {
     const org = await createOrganization(db, `Hillside School ${emailCounter}`);
     await makeOrgAdmin(db, email, org.slug);
     let me = CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body);
-    expect(me.organizationMemberships).toEqual([{ role: 'org:admin', organization: { id: org.id, slug: org.slug, name: org.name } }]);
+    expect(me.organizationMemberships).toEqual([{ role: 'org:admin', organization: { id: org.id, slug: org.slug, name: org.name }, license: null }]);
     expect(me.features).toEqual([]);
 
     await grantLicense(db, org.slug, ['LEVELS', 'AUDIO'], null);
@@ -292,6 +292,20 @@ describe('class codes', () => {
     expect((await call('GET', '/visitors/me', { headers: { 'X-Group-Code': code! }, ip: freshIp() })).body.groupCodeValid).toBe(false);
     expect((await call('GET', '/visitors/me', { headers: { 'X-Group-Code': rotated.body.groupCode }, ip: freshIp() })).body.groupCodeValid).toBe(true);
     expect((await call('GET', '/users/me', { cookie })).body.groupCode).toBe(rotated.body.groupCode);
+  });
+
+  it("/users/me names each organization's license: features, expiry and whether it is still valid", async () => {
+    const { cookie, org } = await licensedTeacher(['LEVELS', 'AUDIO']);
+    const me = CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body);
+    expect(me.organizationMemberships).toEqual([
+      { role: 'org:admin', organization: { id: org.id, slug: org.slug, name: org.name }, license: { features: ['AUDIO', 'LEVELS'], expiresOn: null, valid: true } },
+    ]);
+    await grantLicense(server.database.db, org.slug, ['AUDIO'], '2020-01-31');
+    const expired = CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body);
+    expect(expired.organizationMemberships[0]!.license).toEqual({ features: ['AUDIO'], expiresOn: '2020-01-31', valid: false });
+    expect(expired.features).toEqual([]);
+    await revokeLicense(server.database.db, org.slug);
+    expect(CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body).organizationMemberships[0]!.license).toBeNull();
   });
 
   it('a revoked license retires the code', async () => {

@@ -92,7 +92,9 @@ describe('invitations by link', () => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 
     const me = await call('GET', '/users/me', undefined, invitee.cookie);
-    expect(me.body.organizationMemberships).toEqual([{ role: 'org:member', organization: { id: org.id, slug: org.slug, name: org.name } }]);
+    expect(me.body.organizationMemberships).toEqual([
+      { role: 'org:member', organization: { id: org.id, slug: org.slug, name: org.name }, license: { features: ['AUDIO', 'DECODE'], expiresOn: null, valid: true } },
+    ]);
     expect(me.body.features).toEqual(expect.arrayContaining(['AUDIO', 'DECODE']));
     expect((await call('GET', '/features/me', undefined, invitee.cookie)).body.features).toEqual(expect.arrayContaining(['AUDIO', 'DECODE']));
 

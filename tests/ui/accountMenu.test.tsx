@@ -24,7 +24,7 @@ const teacher: CurrentUser = {
   role: 'TEACHER',
   features: [],
   groupCode: null,
-  organizationMemberships: [{ role: 'org:member', organization: { id: 'o1', slug: 'north', name: 'North School' } }],
+  organizationMemberships: [{ role: 'org:member', organization: { id: 'o1', slug: 'north', name: 'North School' }, license: null }],
 };
 
 async function openMenu(user: CurrentUser | null) {
@@ -65,7 +65,7 @@ describe('the account menu', () => {
     const admin: CurrentUser = {
       ...teacher,
       role: 'INDIVIDUAL',
-      organizationMemberships: [{ role: 'org:admin', organization: { id: 'o1', slug: 'north', name: 'North School' } }],
+      organizationMemberships: [{ role: 'org:admin', organization: { id: 'o1', slug: 'north', name: 'North School' }, license: null }],
     };
     const menu = await openMenu(admin);
     expect(itemNames(menu)).toEqual(['Manage Account', 'Manage Organization', 'Sign Out']);

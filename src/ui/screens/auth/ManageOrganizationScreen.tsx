@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { Link } from 'wouter';
-import type { CurrentUser } from '../../../domain/schemas';
+import type { CurrentUser, OrganizationLicense } from '../../../domain/schemas';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -21,11 +21,11 @@ import {
   invitationLink,
   organizationApi,
   organizationKeys,
-  useCurrentUser,
   type InvitationRole,
   type OrganizationInvitation,
   type OrganizationMember,
-} from './session';
+} from './organization';
+import { useCurrentUser } from './session';
 
 const FEATURE_NAMES: Record<string, string> = {
   AUDIO: 'Audio',
@@ -291,7 +291,37 @@ function Members({ organizationId, user }: { organizationId: string; user: Curre
   );
 }
 
-function OrganizationSection({ organization, user }: { organization: { id: string; name: string }; user: CurrentUser }) {
+/** 'Valid through 31 July 2027', 'No expiry' or 'Expired on …' (the license's last valid day, UTC). */
+export function licenseTerm(license: OrganizationLicense): string {
+  if (license.expiresOn === null) return 'No expiry';
+  const day = new Date(`${license.expiresOn}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return license.valid ? `Valid through ${day}` : `Expired on ${day}`;
+}
+
+function LicenseStatus({ license }: { license: OrganizationLicense | null }) {
+  if (!license) return <p className="mt-2 text-ink-muted">No school license.</p>;
+  return (
+    <>
+      <p className={`mt-2 font-medium ${license.valid ? 'text-primary-800' : 'text-red-800'}`}>{licenseTerm(license)}</p>
+      <ul aria-label="Licensed features" className="mt-2 list-disc ps-5 text-ink-muted">
+        {license.features.map((f) => (
+          <li key={f}>{FEATURE_NAMES[f] ?? f}</li>
+        ))}
+      </ul>
+      {!license.valid && <p className="mt-2 text-ink-muted">Members no longer get these features. Ask us to renew the license.</p>}
+    </>
+  );
+}
+
+function OrganizationSection({
+  organization,
+  license,
+  user,
+}: {
+  organization: { id: string; name: string };
+  license: OrganizationLicense | null;
+  user: CurrentUser;
+}) {
   const id = `org-${organization.id}`;
   return (
     <section aria-labelledby={id} className={`${cardStyles} flex flex-col gap-6 p-6 sm:p-8`}>
@@ -319,15 +349,7 @@ function OrganizationSection({ organization, user }: { organization: { id: strin
       </div>
       <div>
         <h3 className="font-medium">License status</h3>
-        {user.features.length ? (
-          <ul className="mt-2 list-disc ps-5 text-ink-muted">
-            {user.features.map((f) => (
-              <li key={f}>{FEATURE_NAMES[f] ?? f}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-ink-muted">No active school license.</p>
-        )}
+        <LicenseStatus license={license} />
       </div>
     </section>
   );
@@ -352,8 +374,8 @@ export function ManageOrganizationScreen() {
         <p className="mt-6 text-ink-muted">Only organization admins can manage an organization.</p>
       ) : (
         <div className="mt-8 flex flex-col gap-6">
-          {orgs.map(({ organization }) => (
-            <OrganizationSection key={organization.id} organization={organization} user={user} />
+          {orgs.map(({ organization, license }) => (
+            <OrganizationSection key={organization.id} organization={organization} license={license} user={user} />
           ))}
         </div>
       )}
