@@ -1,37 +1,16 @@
 /**
  * The typed API client (SPEC §7): ky with a base URL from config, the X-Client-Id header, an optional bearer
  * token and group-code header, undefined query parameters dropped, and no retries. Responses are validated
- * with the shared zod schemas, so a server that drifts from the contract fails loudly.
+ * with the shared zod schemas, so a server that drifts from the contract fails loudly. Each call names its schema
+ * as a pick from the validation module (`(v) => v.PassageSchema`), which is loaded lazily (`loadValidation`: the
+ * import starts next to the request and is awaited before parsing), so zod stays out of the catalog's entry JS.
  */
 import ky, { type KyInstance } from 'ky';
-import { z } from 'zod';
-import {
-  ExcerptSchema,
-  PassageSchema,
-  PingSchema,
-  PublicationListSchema,
-  PublicationSchema,
-  QrTargetSchema,
-  OnDemandEditionResultSchema,
-  DecodeResponseSchema,
-  PassageAudioSchema,
-  SpeechMarksResponseSchema,
-  CurrentUserSchema,
-  FeaturesSchema,
-  GroupCodeResponseSchema,
-  UserTitleSchema,
-  UserTitlesSchema,
-  VisitorSchema,
-  UploadListSchema,
-  UploadSchema,
-  AuthResultSchema,
-  type OnDemandEditionBody,
-  type TitleStatus,
-  type UserRole,
-  type PublicationListQuery,
-} from '../domain/schemas';
+import type { z } from 'zod';
+import type { OnDemandEditionBody, PassageAudio, TitleStatus, UserRole, PublicationListQuery } from '../domain/schemas';
 import type { LanguageCode } from '../domain/languages';
-import { ApiError, toApiError } from './errors';
+import { ApiError, toApiError } from './apiError';
+import { loadValidation, type Validation } from './loadValidation';
 
 export const API_PREFIX = '/api/v1';
 /** How often getSpeechMarks asks again while the server answers 202 'generating', and how many times. */
@@ -99,75 +78,81 @@ export function createApiClient(config: ApiClientConfig) {
     },
   });
 
-  async function get<S extends z.ZodType>(schema: S, path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<z.infer<S>> {
+  /** Which schema a call validates its response with, picked from the lazily loaded validation module. */
+  type SchemaPick<S extends z.ZodType> = (validation: Validation) => S;
+
+  /**
+   * Run a request while the validation module loads, then parse its JSON body with the picked schema. Any
+   * failure (an error status, the network, a body that does not match) becomes an ApiError.
+   */
+  async function validated<S extends z.ZodType>(schema: SchemaPick<S>, request: () => Promise<unknown>): Promise<z.infer<S>> {
+    const validation = loadValidation(); // starts now, next to the request
     try {
-      const body = await http
+      const body = await request();
+      return schema(await validation).parse(body);
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  }
+
+  function get<S extends z.ZodType>(schema: SchemaPick<S>, path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<z.infer<S>> {
+    return validated(schema, () =>
+      http
         .get(path.replace(/^\//, ''), {
           searchParams: cleanParams(params),
           signal: options.signal,
           headers: callHeaders(options),
         })
-        .json();
-      return schema.parse(body);
-    } catch (error) {
-      throw await toApiError(error);
-    }
+        .json(),
+    );
   }
 
-  async function post<S extends z.ZodType>(schema: S, path: string, json: unknown, options: RequestOptions = {}): Promise<z.infer<S>> {
-    try {
-      const body = await http.post(path.replace(/^\//, ''), { json, signal: options.signal }).json();
-      return schema.parse(body);
-    } catch (error) {
-      throw await toApiError(error);
-    }
+  function post<S extends z.ZodType>(schema: SchemaPick<S>, path: string, json: unknown, options: RequestOptions = {}): Promise<z.infer<S>> {
+    return validated(schema, () => http.post(path.replace(/^\//, ''), { json, signal: options.signal }).json());
   }
 
-  async function send<S extends z.ZodType>(
+  function send<S extends z.ZodType>(
     method: 'post' | 'patch',
-    schema: S,
+    schema: SchemaPick<S>,
     path: string,
     json: unknown,
     options: RequestOptions = {},
   ): Promise<z.infer<S>> {
-    try {
-      const body = await http(path.replace(/^\//, ''), { method, json, signal: options.signal, headers: callHeaders(options) }).json();
-      return schema.parse(body);
-    } catch (error) {
-      throw await toApiError(error);
-    }
+    return validated(schema, () =>
+      http(path.replace(/^\//, ''), { method, json, signal: options.signal, headers: callHeaders(options) }).json(),
+    );
   }
 
   return {
-    ping: (options?: RequestOptions) => get(PingSchema, 'ping', {}, options),
+    ping: (options?: RequestOptions) => get((v) => v.PingSchema, 'ping', {}, options),
     /**
      * SPEC §7 GET /publications. `filter` (all/assigned/unassigned) is for signed-in teachers; with a class code
      * (configured or `options.groupCode`) the server answers the teacher's ASSIGNED titles, or 403 'Invalid Class Code'.
      */
     listPublications: (query: PublicationListQuery, options?: RequestOptions) =>
-      get(PublicationListSchema, 'publications', { ...query }, options),
+      get((v) => v.PublicationListSchema, 'publications', { ...query }, options),
     getPublication: (slug: string, publicationVersion?: string, options?: RequestOptions) =>
-      get(PublicationSchema, `publications/${encodeURIComponent(slug)}`, { publicationVersion }, options),
+      get((v) => v.PublicationSchema, `publications/${encodeURIComponent(slug)}`, { publicationVersion }, options),
     getExcerpt: (
       slug: string,
       params: { publicationVersion?: string; language?: string; level?: string; position?: number } = {},
       options?: RequestOptions,
-    ) => get(ExcerptSchema, `publications/${encodeURIComponent(slug)}/editions/passage`, params, options),
+    ) => get((v) => v.ExcerptSchema, `publications/${encodeURIComponent(slug)}/editions/passage`, params, options),
     getPassage: (editionId: number, position: number, options?: RequestOptions) =>
-      get(PassageSchema, 'passages', { editionId, position }, options),
+      get((v) => v.PassageSchema, 'passages', { editionId, position }, options),
     /** Decode-mode markup for an English passage (SPEC §7 decode); 404 'Decode Mode not available' otherwise. */
     getDecodedText: async (passageId: number, editionId: number, position: number, options?: RequestOptions): Promise<string> =>
-      (await get(DecodeResponseSchema, `passages/${encodeURIComponent(String(passageId))}/decode`, { editionId, position }, options)).textDecoded,
+      (await get((v) => v.DecodeResponseSchema, `passages/${encodeURIComponent(String(passageId))}/decode`, { editionId, position }, options)).textDecoded,
     /** A passage's narration (SPEC §7): `{status:'ready', audio:{url, speechMarks, duration}}` or 202 `{status:'generating'}`. */
     getPassageAudio: (passageId: number, editionId: number, options?: RequestOptions) =>
-      get(PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audio`, { editionId }, options),
+      get((v) => v.PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audio`, { editionId }, options),
     /**
      * The narration of the passage at a position (SPEC §7 audioOnly). When the asker may not read the passage the
      * server answers its blocked state, as GET /passages gives it; that is raised here as the ApiError the other
      * narration routes answer with (403 license_required or group_code_required), so callers see one shape.
      */
-    getAudioOnly: async (editionId: number, position: number, options?: RequestOptions): Promise<z.infer<typeof PassageAudioSchema>> => {
-      const answer = await get(z.union([PassageAudioSchema, PassageSchema]), 'passages/audioOnly', { editionId, position }, options);
+    getAudioOnly: async (editionId: number, position: number, options?: RequestOptions): Promise<PassageAudio> => {
+      const answer = await get((v) => v.AudioOnlyAnswerSchema, 'passages/audioOnly', { editionId, position }, options);
       if ('status' in answer) return answer;
       throw new ApiError(403, [
         answer.groupCodeRequired
@@ -177,14 +162,14 @@ export function createApiClient(config: ApiClientConfig) {
     },
     /** Start (or fetch) a passage's narration (SPEC §7 audioOnly/onDemand). */
     getAudioOnDemand: (passageId: number, editionId: number, options?: RequestOptions) =>
-      get(PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audioOnly/onDemand`, { editionId }, options),
+      get((v) => v.PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audioOnly/onDemand`, { editionId }, options),
     /**
      * A passage's speech marks (SPEC §7). While the server is still narrating (202) it asks again every
      * SPEECH_MARKS_POLL_MS, up to SPEECH_MARKS_MAX_POLLS times, then fails with 'Audio is still being generated'.
      */
     getSpeechMarks: async (passageId: number, options?: RequestOptions): Promise<{ offset: number; time: number }[]> => {
       for (let attempt = 0; ; attempt++) {
-        const body = await get(SpeechMarksResponseSchema, `passages/${encodeURIComponent(String(passageId))}/speechMarks`, {}, options);
+        const body = await get((v) => v.SpeechMarksResponseSchema, `passages/${encodeURIComponent(String(passageId))}/speechMarks`, {}, options);
         if ('speechMarks' in body) return body.speechMarks;
         if (attempt + 1 >= SPEECH_MARKS_MAX_POLLS || options?.signal?.aborted) {
           throw new ApiError(503, [{ code: 'generating', message: 'Audio is still being generated' }]);
@@ -193,53 +178,53 @@ export function createApiClient(config: ApiClientConfig) {
       }
     },
     getQrTarget: (qrCode: string, options?: RequestOptions) =>
-      get(QrTargetSchema, `qr/${encodeURIComponent(qrCode)}`, {}, options),
+      get((v) => v.QrTargetSchema, `qr/${encodeURIComponent(qrCode)}`, {}, options),
     /** Ask the server to build a missing edition (SPEC §7 sources/on-demand). 404 'Passage not found' when it cannot. */
     createEdition: (slug: string, body: OnDemandEditionBody, options?: RequestOptions) =>
-      post(OnDemandEditionResultSchema, `publications/${encodeURIComponent(slug)}/sources/on-demand`, body, options),
+      post((v) => v.OnDemandEditionResultSchema, `publications/${encodeURIComponent(slug)}/sources/on-demand`, body, options),
 
     // Accounts (issue 6). The session is a cookie, so these work in the browser on the app's own origin.
     /** Create an account and sign in (better-auth). Errors: 409 email_taken, 400 weak_password, 429 rate_limited. */
     signUp: (body: { email: string; password: string; name: string }, options?: RequestOptions) =>
-      send('post', AuthResultSchema, 'auth/sign-up/email', body, options),
+      send('post', (v) => v.AuthResultSchema, 'auth/sign-up/email', body, options),
     /** Sign in (better-auth). Errors: 401 invalid_credentials, 429 rate_limited. */
     signIn: (body: { email: string; password: string }, options?: RequestOptions) =>
-      send('post', AuthResultSchema, 'auth/sign-in/email', body, options),
+      send('post', (v) => v.AuthResultSchema, 'auth/sign-in/email', body, options),
     /** End the session on the server and clear its cookie. */
     signOut: async (options?: RequestOptions): Promise<void> => {
-      await send('post', z.unknown(), 'auth/sign-out', {}, options);
+      await send('post', (v) => v.IgnoredBodySchema, 'auth/sign-out', {}, options);
     },
     /** better-auth's session, or null when signed out (200 either way, so an anonymous check logs no error). */
     getSession: (options?: RequestOptions) =>
-      get(z.object({ user: z.looseObject({ id: z.string() }) }).loose().nullable(), 'auth/get-session', {}, options),
+      get((v) => v.SessionSchema, 'auth/get-session', {}, options),
     /** Change the signed-in user's name (better-auth update-user). */
     updateName: async (name: string, options?: RequestOptions): Promise<void> => {
-      await send('post', z.unknown(), 'auth/update-user', { name }, options);
+      await send('post', (v) => v.IgnoredBodySchema, 'auth/update-user', { name }, options);
     },
     /** Change the signed-in user's email (better-auth change-email; there is no mail server, so it applies at once). */
     changeEmail: async (newEmail: string, options?: RequestOptions): Promise<void> => {
-      await send('post', z.unknown(), 'auth/change-email', { newEmail }, options);
+      await send('post', (v) => v.IgnoredBodySchema, 'auth/change-email', { newEmail }, options);
     },
     /** Change the password (better-auth change-password). 401 invalid_credentials for a wrong current password, 400 weak_password. */
     changePassword: async (body: { currentPassword: string; newPassword: string }, options?: RequestOptions): Promise<void> => {
-      await send('post', z.unknown(), 'auth/change-password', { ...body, revokeOtherSessions: true }, options);
+      await send('post', (v) => v.IgnoredBodySchema, 'auth/change-password', { ...body, revokeOtherSessions: true }, options);
     },
     /** SPEC §7 GET /users/me: 401 when signed out. */
-    getCurrentUser: (options?: RequestOptions) => get(CurrentUserSchema, 'users/me', {}, options),
+    getCurrentUser: (options?: RequestOptions) => get((v) => v.CurrentUserSchema, 'users/me', {}, options),
     /** SPEC §7 PATCH /users/me/role; answers the updated user. */
-    updateRole: (role: UserRole, options?: RequestOptions) => send('patch', CurrentUserSchema, 'users/me/role', { role }, options),
+    updateRole: (role: UserRole, options?: RequestOptions) => send('patch', (v) => v.CurrentUserSchema, 'users/me/role', { role }, options),
     /** Replace the teacher's class code (needs GROUP_CODES); the old one stops working. */
-    rotateGroupCode: (options?: RequestOptions) => send('post', GroupCodeResponseSchema, 'users/me/group-code', {}, options),
+    rotateGroupCode: (options?: RequestOptions) => send('post', (v) => v.GroupCodeResponseSchema, 'users/me/group-code', {}, options),
     /** SPEC §7 GET /features/me. */
-    getFeatures: async (options?: RequestOptions) => (await get(FeaturesSchema, 'features/me', {}, options)).features,
+    getFeatures: async (options?: RequestOptions) => (await get((v) => v.FeaturesSchema, 'features/me', {}, options)).features,
     /** SPEC §7 GET /users/titles: a teacher's titles with statuses, or a class's ASSIGNED titles for a class code. */
-    getUserTitles: async (options?: RequestOptions) => (await get(UserTitlesSchema, 'users/titles', {}, options)).items,
+    getUserTitles: async (options?: RequestOptions) => (await get((v) => v.UserTitlesSchema, 'users/titles', {}, options)).items,
     /** SPEC §7 PATCH /users/titles/{titleId}/visibility (teachers). */
     setTitleVisibility: (titleId: number, status: TitleStatus, options?: RequestOptions) =>
-      send('patch', UserTitleSchema, `users/titles/${encodeURIComponent(String(titleId))}/visibility`, { status }, options),
+      send('patch', (v) => v.UserTitleSchema, `users/titles/${encodeURIComponent(String(titleId))}/visibility`, { status }, options),
     // Uploads (issue 7 §5, USER_UPLOAD): a teacher's own text as a private publication.
     /** The signed-in user's uploads, whether they may upload, and the limits. 401 when signed out. */
-    listUploads: (options?: RequestOptions) => get(UploadListSchema, 'uploads', {}, options),
+    listUploads: (options?: RequestOptions) => get((v) => v.UploadListSchema, 'uploads', {}, options),
     /**
      * Upload a .txt or .md file (multipart/form-data). Errors carry the server's message: 413 file_too_large,
      * 415 unsupported_file_type, 400 empty_file / too_many_passages / invalid_text, 429 upload_limit, 403, 401.
@@ -249,11 +234,10 @@ export function createApiClient(config: ApiClientConfig) {
       form.set('file', input.file);
       if (input.title) form.set('title', input.title);
       if (input.language) form.set('language', input.language);
-      try {
-        return UploadSchema.parse(await http.post('uploads', { body: form, signal: options?.signal, timeout: 120_000 }).json());
-      } catch (error) {
-        throw await toApiError(error);
-      }
+      return validated(
+        (v) => v.UploadSchema,
+        () => http.post('uploads', { body: form, signal: options?.signal, timeout: 120_000 }).json(),
+      );
     },
     /** Remove one of the signed-in user's uploads. 404 'Upload not found'. */
     deleteUpload: async (slug: string, options?: RequestOptions): Promise<void> => {
@@ -265,14 +249,10 @@ export function createApiClient(config: ApiClientConfig) {
     },
     /** SPEC §7 GET /visitors/me with a class code (the given one, else the stored one). 429 after too many wrong codes. */
     getVisitor: async (params: { groupCode?: string } = {}, options?: RequestOptions) => {
-      try {
-        const body = await http
-          .get('visitors/me', { signal: options?.signal, headers: params.groupCode ? { 'X-Group-Code': params.groupCode } : undefined })
-          .json();
-        return VisitorSchema.parse(body);
-      } catch (error) {
-        throw await toApiError(error);
-      }
+      return validated(
+        (v) => v.VisitorSchema,
+        () => http.get('visitors/me', { signal: options?.signal, headers: params.groupCode ? { 'X-Group-Code': params.groupCode } : undefined }).json(),
+      );
     },
   };
 }

@@ -1,3 +1,4 @@
 export * from './client';
-export * from './errors';
+// The zod-free error mapping; `apiErrorFromBody` (which imports zod) is in './errors', loaded with the validation.
+export * from './apiError';
 export * from './queries';

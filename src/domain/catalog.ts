@@ -2,7 +2,7 @@
  * Catalog rules (SPEC §2 Catalog, §4 Catalog, §5 Catalog page input). Pure functions with no framework and no
  * DOM: the catalog view calls these and renders what they return.
  */
-import { DEFAULT_SORT, SORT_KEYS, type SortKey } from './schemas';
+import { DEFAULT_SORT, SORT_KEYS, type SortKey } from './wireValues';
 
 /** The query-string keys the catalog keeps in step with its state (SPEC §2 Query parameters). */
 export const CATALOG_SEARCH_PARAM = 'search';

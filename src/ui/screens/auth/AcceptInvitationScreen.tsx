@@ -15,7 +15,8 @@ import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { withRedirect } from '../../platform/navigation';
 import { FormMessage } from './AuthField';
-import { CURRENT_USER_KEY, invitationPath, organizationApi, organizationKeys, useCurrentUser } from './session';
+import { invitationPath, organizationApi, organizationKeys } from './organization';
+import { CURRENT_USER_KEY, useCurrentUser } from './session';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
 

@@ -1,89 +1,30 @@
 /**
  * The Filter / Sort menu (SPEC §2 Catalog): for teachers a 'Show' section with the teacher-only filter (all,
- * assigned, unassigned), then a single-selection list of sort orders.
+ * assigned, unassigned), then a single-selection list of sort orders. The menu is SortMenuLazy.tsx, a lazy chunk
+ * (src/ui/components/DeferredMenu.tsx); this is its button.
  */
-import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, type Selection } from 'react-aria-components';
-import { isSortKey, SORT_OPTIONS } from '../../../domain/catalog';
-import type { CatalogFilter, SortKey } from '../../../domain/schemas';
-import { CheckIcon, SlidersIcon } from '../../components/Icons';
+import { lazy } from 'react';
+import { DeferredMenu } from '../../components/DeferredMenu';
+import { SlidersIcon } from '../../components/Icons';
 import { buttonStyles } from '../../components/styles';
+import type { SortMenuProps } from './SortMenuLazy';
 
-/** The teacher-only filter's choices, in menu order (SPEC §3 Catalog filter values). */
-export const FILTER_OPTIONS: readonly { key: CatalogFilter; label: string }[] = [
-  { key: 'all', label: 'All' },
-  { key: 'assigned', label: 'Assigned' },
-  { key: 'unassigned', label: 'Unassigned' },
-];
+const SortMenuLazy = lazy(() => import('./SortMenuLazy'));
 
-const itemClass =
-  'flex cursor-pointer items-center justify-between gap-6 rounded-lg px-3 py-2.5 text-sm text-ink outline-offset-[-2px] data-[focused]:bg-primary-100 data-[selected]:font-semibold data-[selected]:text-primary-900';
-
-export function SortMenu({
-  sort,
-  onSortChange,
-  filter,
-  onFilterChange,
-}: {
-  sort: SortKey;
-  onSortChange: (sort: SortKey) => void;
-  /** Given for teachers only: the filter section shows. */
-  filter?: CatalogFilter;
-  onFilterChange?: (filter: CatalogFilter) => void;
-}) {
-  const onSelectionChange = (keys: Selection) => {
-    if (keys === 'all') return;
-    const [key] = [...keys];
-    if (isSortKey(key)) onSortChange(key);
-  };
-  const onFilterSelection = (keys: Selection) => {
-    if (keys === 'all') return;
-    const [key] = [...keys];
-    const option = FILTER_OPTIONS.find((o) => `filter-${o.key}` === key);
-    if (option) onFilterChange?.(option.key);
-  };
+export function SortMenu(props: SortMenuProps) {
   return (
-    <MenuTrigger>
-      <Button className={`${buttonStyles.secondary} h-12 shrink-0 rounded-xl`}>
-        <SlidersIcon size={18} />
-        Filter / Sort
-      </Button>
-      <Popover placement="bottom end" offset={8} className="min-w-56 rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none">
-        <Menu aria-label={filter ? 'Filter and sort titles' : 'Sort titles'} className="outline-none">
-          {filter && (
-            <MenuSection selectionMode="single" disallowEmptySelection selectedKeys={[`filter-${filter}`]} onSelectionChange={onFilterSelection}>
-              <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">Show</Header>
-              {FILTER_OPTIONS.map((option) => (
-                <MenuItem key={option.key} id={`filter-${option.key}`} textValue={option.label} className={itemClass}>
-                  {({ isSelected }) => (
-                    <>
-                      <span>{option.label}</span>
-                      {isSelected && <CheckIcon size={16} />}
-                    </>
-                  )}
-                </MenuItem>
-              ))}
-            </MenuSection>
-          )}
-          <MenuSection selectionMode="single" disallowEmptySelection selectedKeys={[sort]} onSelectionChange={onSelectionChange}>
-            <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">Sort by</Header>
-            {SORT_OPTIONS.map((option) => (
-              <MenuItem
-                key={option.key}
-                id={option.key}
-                textValue={option.label}
-                className={itemClass}
-              >
-                {({ isSelected }) => (
-                  <>
-                    <span>{option.label}</span>
-                    {isSelected && <CheckIcon size={16} />}
-                  </>
-                )}
-              </MenuItem>
-            ))}
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <DeferredMenu
+      menu={SortMenuLazy}
+      props={props}
+      button={{
+        className: `${buttonStyles.secondary} h-12 shrink-0 rounded-xl`,
+        children: (
+          <>
+            <SlidersIcon size={18} />
+            Filter / Sort
+          </>
+        ),
+      }}
+    />
   );
 }

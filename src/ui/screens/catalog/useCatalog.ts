@@ -21,7 +21,8 @@ import {
   type CatalogQuery,
 } from '../../../domain/catalog';
 import { PAGE_INPUT_DEBOUNCE_MS, PAGE_SIZE, SEARCH_DEBOUNCE_MS, SKELETON_CARDS } from '../../../domain/constants';
-import { CATALOG_FILTERS, type CatalogFilter, type PublicationSummary, type SortKey } from '../../../domain/schemas';
+import type { PublicationSummary } from '../../../domain/schemas';
+import { CATALOG_FILTERS, type CatalogFilter, type SortKey } from '../../../domain/wireValues';
 import type { ListViewer } from '../../../api';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useLatest } from '../../hooks/useLatest';

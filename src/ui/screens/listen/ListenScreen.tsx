@@ -26,7 +26,7 @@ import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
-import { isMissingPublication } from '../publication/PublicationScreen';
+import { isMissingPublication } from '../publication/publicationView';
 import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
 import { connectClassCode } from '../../../machines/classCode';
 import { useEngine, useEngineSend } from '../../engine/useEngine';

@@ -21,7 +21,7 @@ import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
-import { isMissingPublication } from '../publication/PublicationScreen';
+import { isMissingPublication } from '../publication/publicationView';
 
 /** History state carried to the listen page: start playing at once (SPEC §2 route table: optional autoPlay state). */
 export interface ListenHistoryState {

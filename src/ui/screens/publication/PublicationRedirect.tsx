@@ -7,8 +7,8 @@ import { NotFoundContent, StatusCard } from '../../components/StatusPage';
 import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { queries } from '../../platform/api';
-import { isMissingPublication, PREMIUM_CONTENT_MESSAGE } from './PublicationScreen';
-import { publicationHref } from './publicationView';
+import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
+import { isMissingPublication, publicationHref } from './publicationView';
 
 export function PublicationRedirect({ slug }: { slug: string }) {
   const query = useQuery(queries.publication(slug.toLowerCase()));

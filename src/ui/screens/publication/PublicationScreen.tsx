@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, Redirect, useSearch } from 'wouter';
-import { ApiError } from '../../../api';
 import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
 import { NOVEL_NOT_FOUND_MESSAGE } from '../../../domain/constants';
 import { ArrowLeftIcon, BookOpenIcon, ShareIcon } from '../../components/Icons';
@@ -18,7 +17,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { queries } from '../../platform/api';
 import { OverviewPanel } from './OverviewPanel';
 import { ReadingLevelsPanel } from './ReadingLevelsPanel';
-import { readOnlineHref } from './publicationView';
+import { isMissingPublication, readOnlineHref } from './publicationView';
 import { useCurrentUser } from '../auth/session';
 import { useClassCode } from '../classroom/classCodeState';
 import { bannerCode, CLASSROOM_PATH, FREE_LIBRARY_PATH, isTeacher } from '../classroom/classroom';
@@ -36,10 +35,8 @@ const ShareWithStudentsDialog = lazy(() =>
 export const DETAIL_TABS = ['overview', 'reading-levels', 'classroom-settings'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
-/** A publication fetch failure that means 'no such publication'. */
-export function isMissingPublication(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
+// In publicationView.ts (no React), so PublicationRedirect and the listen screens need not load this lazy page.
+export { isMissingPublication };
 
 /** SPEC §8: a publication fetch with the message 'Premium content' goes back to the catalog. */
 export { PREMIUM_CONTENT_MESSAGE };

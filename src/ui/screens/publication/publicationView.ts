@@ -2,10 +2,16 @@
 import { languageInfo } from '../../../domain/languages';
 import { LEVEL_ORDER, LEVEL_LABELS, sortLevels, type Level } from '../../../domain/levels';
 import { LANGUAGE_CODES } from '../../../domain/languages';
+import { ApiError } from '../../../api/apiError';
 import type { Edition, Publication } from '../../../domain/schemas';
 import { readerHref } from '../reader/readerPath';
 
 export const NOT_AVAILABLE = 'N/A';
+
+/** A publication fetch failure that means 'no such publication'. */
+export function isMissingPublication(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
 
 const numberFormat = new Intl.NumberFormat('en-US');
 

@@ -43,7 +43,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { withRedirect } from '../../platform/navigation';
-import { isMissingPublication } from '../publication/PublicationScreen';
+import { isMissingPublication } from '../publication/publicationView';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from '../listen/listenFlow';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
 import { gateOfError, isPremiumContentError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';

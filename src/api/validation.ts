@@ -1,0 +1,19 @@
+/**
+ * Everything the API client validates responses with: the shared schemas of `src/domain/schemas.ts` (the same
+ * ones the server uses), the few response shapes only the client reads (better-auth's session, bodies it
+ * ignores), and the error-body mapper. Loaded lazily through `loadValidation()`; see docs/decisions.md.
+ */
+import { z } from 'zod';
+import { PassageAudioSchema, PassageSchema } from '../domain/schemas';
+
+export * from '../domain/schemas';
+export { apiErrorFromBody } from './errors';
+
+/** GET /passages/audioOnly: the narration, or the passage's blocked state as GET /passages gives it. */
+export const AudioOnlyAnswerSchema = z.union([PassageAudioSchema, PassageSchema]);
+
+/** better-auth's GET /auth/get-session: the session (with its user), or null when signed out. */
+export const SessionSchema = z.object({ user: z.looseObject({ id: z.string() }) }).loose().nullable();
+
+/** A body the client does not read (sign-out, update-user, …). */
+export const IgnoredBodySchema = z.unknown();
