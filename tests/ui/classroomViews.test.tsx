@@ -197,8 +197,12 @@ describe('a teacher', () => {
       fireEvent.click(show);
     });
     expect(patch).toHaveBeenCalledWith(bees.id, 'ASSIGNED');
-    expect(screen.getByRole('button', { name: 'Show to Students' }).hasAttribute('disabled')).toBe(true);
-    expect(toggle.disabled).toBe(true);
+    // The save is still pending (finish() has not run): both controls of the title are disabled. TanStack Query
+    // tells observers of a started mutation on its next tick, so wait for it rather than read at once.
+    await vi.waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Show to Students' }).hasAttribute('disabled')).toBe(true);
+      expect(toggle.disabled).toBe(true);
+    });
 
     await act(async () => finish());
     const hide = await screen.findByRole('button', { name: 'Hide from Students' });
