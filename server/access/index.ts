@@ -160,6 +160,11 @@ export function actorHeaders(): Record<string, string> {
   return { 'Cache-Control': ACTOR_CACHE_CONTROL, Vary: ACTOR_VARY };
 }
 
+/** A 200 JSON answer that depended on who asked: no ETag, never stored. */
+export function sendPrivateJson(c: Context, json: string): Response {
+  return c.body(json, 200, { ...actorHeaders(), 'Content-Type': 'application/json; charset=utf-8' });
+}
+
 /** A passage without what the gate withholds: no text, image, decoded text or audio (SPEC §3 Passage). */
 export function blockedPassage(passage: Passage, decision: Exclude<AccessDecision, 'allowed'>): Passage {
   return {

@@ -42,9 +42,11 @@ import {
   blockedPassage,
   gate,
   hasCredentials,
+  isFreeFor,
   requestActor,
   roleOf,
   premiumContentError,
+  sendPrivateJson,
   type AccessDeps,
   type RequestActor,
 } from '../access';
@@ -71,11 +73,6 @@ export interface AppDeps {
 }
 
 export type Env = { Variables: { clientId: string | null } };
-
-/** A content answer that depended on who asked: no ETag, never stored (server/access). */
-function sendPrivate(c: Context, json: string): Response {
-  return c.body(json, 200, { ...actorHeaders(), 'Content-Type': 'application/json; charset=utf-8' });
-}
 
 /** The passage as sent: decoded text and audio only for those who may have them (decodeAccess, audioAccess). */
 function withheld(passage: Passage, keepDecoded: boolean, keepAudio: boolean): Passage {
@@ -205,7 +202,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     // A premium title needs LEVELS (src/domain/access.ts isTitleLocked).
     const actor = accessActorFor(await requestActor(accessDeps, c), { publicationId: entry.value.id, ownerUserId: null });
     if (isTitleLocked(entry.value, actor.features)) throw premiumContentError();
-    return sendPrivate(c, entry.json);
+    return sendPrivateJson(c, entry.json);
   });
 
   api.get('/publications/:slug/editions/passage', async (c) => {
@@ -219,7 +216,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     if (!edition) throw notFound('Edition not found');
     const gated = await gate(accessDeps, c, passageAccess, edition);
     assertAllowed(gated);
-    return gated.actorDependent ? sendPrivate(c, result.json) : send(c, result);
+    return gated.actorDependent ? sendPrivateJson(c, result.json) : send(c, result);
   });
 
   api.post('/publications/:slug/sources/on-demand', async (c) => {
@@ -263,9 +260,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     const entry = await store.passage(editionId, position);
     if (!entry) throw notFound(PASSAGE_NOT_FOUND);
     const text = await gate(accessDeps, c, passageAccess, edition);
-    if (text.decision !== 'allowed') return sendPrivate(c, JSON.stringify(blockedPassage(entry.value, text.decision)));
+    if (text.decision !== 'allowed') return sendPrivateJson(c, JSON.stringify(blockedPassage(entry.value, text.decision)));
     const passage = entry.value;
-    const audioIsFree = passage.audio === null || audioAccess(edition, edition, { features: [], invalidGroupCode: false }) === 'allowed';
+    const audioIsFree = passage.audio === null || isFreeFor(audioAccess, edition);
     if (!text.actorDependent) {
       // Free text: the cached answer as it is, unless it holds decode markup or narration that need features.
       if (passage.textDecoded === null && audioIsFree) return send(c, entry);
@@ -274,7 +271,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     const actor = accessActorFor(await requestActor(accessDeps, c), edition);
     const keepDecoded = decodeAccess(edition, edition, actor) === 'allowed';
     const keepAudio = audioAccess(edition, edition, actor) === 'allowed';
-    return sendPrivate(c, keepDecoded && keepAudio ? entry.json : JSON.stringify(withheld(passage, keepDecoded, keepAudio)));
+    return sendPrivateJson(c, keepDecoded && keepAudio ? entry.json : JSON.stringify(withheld(passage, keepDecoded, keepAudio)));
   });
 
   // Decode mode (SPEC §4 Decode): the passage with phonics cues, English only; made on first request and stored.

@@ -19,7 +19,7 @@ import { AUDIO_ROUTE } from './queue';
 import { NARRATION_KEY_RE } from './pipeline';
 import { mp3Name, type AudioStore, type ByteRange } from './storage';
 import { audioAccess, passageAccess } from '../../src/domain/access';
-import { actorHeaders, assertAllowed, blockedPassage, gate, type AccessDeps } from '../access';
+import { assertAllowed, blockedPassage, gate, sendPrivateJson, type AccessDeps } from '../access';
 
 /** The tooltip's words (SPEC §8), also the 404 message for a language we cannot narrate. */
 export const AUDIO_NOT_AVAILABLE = 'Audio not available';
@@ -55,7 +55,7 @@ function answer(c: Context, a: AudioAnswer, shape: 'audio' | 'marks', actorDepen
   if (a.kind === 'unvoiced') throw notFound(AUDIO_NOT_AVAILABLE);
   if (a.kind === 'generating') return sendJson(c, { passageId: a.passageId, status: 'generating' }, 202, 'no-store');
   const body = shape === 'marks' ? { passageId: a.passageId, speechMarks: a.audio.speechMarks } : { passageId: a.passageId, status: 'ready', audio: a.audio };
-  if (actorDependent) return c.body(JSON.stringify(body), 200, { ...actorHeaders(), 'Content-Type': 'application/json; charset=utf-8' });
+  if (actorDependent) return sendPrivateJson(c, JSON.stringify(body));
   return sendJson(c, body, 200, READY_CACHE_CONTROL);
 }
 
@@ -94,7 +94,7 @@ export function registerNarrationApi(api: AnyHono, deps: { store: ContentStore; 
     // Text the asker may not read: the passage answer's blocked state, as GET /passages gives it.
     const text = await gate(access, c, passageAccess, edition);
     if (text.decision !== 'allowed') {
-      return c.body(JSON.stringify(blockedPassage(passage.value, text.decision)), 200, { ...actorHeaders(), 'Content-Type': 'application/json; charset=utf-8' });
+      return sendPrivateJson(c, JSON.stringify(blockedPassage(passage.value, text.decision)));
     }
     const audio = await gate(access, c, audioAccess, edition);
     assertAllowed(audio);
