@@ -28,9 +28,7 @@ import { createListenDriver, type ListenPlayer, type ListenStart } from './liste
 import { PassageCache } from './passageCache';
 import { createReaderAudioDriver, type ReaderAudioDriver, type ReaderPlayerView } from './readerAudioDriver';
 import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, formatPlaybackSpeedParam } from '../domain/playbackSpeed';
-import type { EnginePorts, TrackedEvent } from './ports';
-
-type Visitor = { groupCodeValid: boolean; features: string[]; titleIds?: number[] };
+import type { EnginePorts, TrackedEvent, VisitorAnswer } from './ports';
 import { createSettingsStore, type ReaderPosition } from './settings';
 import { columnLocks, languageUpgrade, levelUpgrade, NO_LOCKS, type ColumnLocks, type PremiumFeature } from './locks';
 
@@ -355,7 +353,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   }
 
   /** A valid visitor check's features and titles, kept with the class code. */
-  function storeVisitor(visitor: Visitor) {
+  function storeVisitor(visitor: VisitorAnswer) {
     settings.set('features', visitor.features);
     settings.set('classTitleIds', visitor.titleIds ?? null);
   }
@@ -376,7 +374,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     checkedCode = value;
     const current = () => hosts?.classCode.getSnapshot().context.code === value;
     api.getVisitor({ groupCode: value }).then(
-      (visitor: Visitor) => {
+      (visitor: VisitorAnswer) => {
         if (!current()) return;
         if (!visitor.groupCodeValid) {
           hosts?.classCode.send({ type: 'classCode.invalidated' } as never);
@@ -565,7 +563,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
             }
             api
               .getVisitor({ groupCode: params.code })
-              .then((visitor: Visitor) => {
+              .then((visitor: VisitorAnswer) => {
                 if (visitor.groupCodeValid) {
                   storeVisitor(visitor);
                   checkedCode = params.code.toUpperCase();

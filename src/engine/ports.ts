@@ -59,9 +59,16 @@ export interface LoggerPort {
  * with later issues (on-demand editions, accounts, narration, decode); without them the engine degrades
  * honestly (a missing edition is 'Passage not found', a class code cannot be accepted).
  */
+/** GET /visitors/me as the engine uses it: `titleIds` are the titles the code's features apply to. */
+export interface VisitorAnswer {
+  groupCodeValid: boolean;
+  features: string[];
+  titleIds?: number[];
+}
+
 export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> &
   Partial<Pick<ApiClient, 'createEdition' | 'getAudioOnly' | 'getPassageAudio'>> & {
-  getVisitor?(options: { groupCode: string }): Promise<{ groupCodeValid: boolean; features: string[]; titleIds?: number[] }>;
+  getVisitor?(options: { groupCode: string }): Promise<VisitorAnswer>;
   updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
   getSpeechMarks?(passageId: number): Promise<{ offset: number; time: number }[]>;
   getDecodedText?(passageId: number, editionId: number, position: number): Promise<string>;
