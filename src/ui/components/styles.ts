@@ -15,3 +15,9 @@ export const linkStyles =
 export const cardStyles = 'rounded-2xl border border-line bg-surface shadow-[0_1px_2px_rgba(16,58,58,0.06)]';
 
 export const pageContainer = 'mx-auto w-full max-w-page px-4 sm:px-6 lg:px-10';
+
+/** A modal dialog: the dimmed overlay, and the panel (its width, `max-w-*`, is the caller's). */
+export const modalStyles = {
+  overlay: 'fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm',
+  panel: 'w-full rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8',
+};

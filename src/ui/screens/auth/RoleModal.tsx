@@ -12,7 +12,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import type { CurrentUser } from '../../../domain/schemas';
 import { connectRoleModal } from '../../../machines/roleModal';
 import { CloseIcon } from '../../components/Icons';
-import { buttonStyles } from '../../components/styles';
+import { buttonStyles, modalStyles } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { CURRENT_USER_KEY } from './session';
 
@@ -39,9 +39,9 @@ export default function RoleModal({ user }: { user: CurrentUser }) {
       isOpen={role.isOpen}
       onOpenChange={(open) => !open && !role.isSaving && role.dismiss()}
       isDismissable={!role.isSaving}
-      className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm"
+      className={modalStyles.overlay}
     >
-      <Modal className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+      <Modal className={`max-w-md ${modalStyles.panel}`}>
         <Dialog className="relative outline-none">
           <Button
             aria-label="Close"

@@ -11,7 +11,7 @@ import { useLocation } from 'wouter';
 import { CLASS_CODE_LENGTH } from '../../../domain/constants';
 import { isValidClassCode, normalizeClassCode } from '../../../machines/classCode/classCode.rules';
 import { CloseIcon } from '../../components/Icons';
-import { buttonStyles } from '../../components/styles';
+import { buttonStyles, modalStyles } from '../../components/styles';
 import { sendToEngine, useClassCode } from './classCodeState';
 import { CLASSROOM_PATH } from './classroom';
 
@@ -80,8 +80,8 @@ export function ClassCodeForm({ onAccepted, autoFocus }: { onAccepted?: () => vo
 export function ClassCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const [, navigate] = useLocation();
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
-      <Modal className="w-full max-w-sm rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={modalStyles.overlay}>
+      <Modal className={`max-w-sm ${modalStyles.panel}`}>
         <Dialog className="outline-none">
           {({ close }) => (
             <>

@@ -10,7 +10,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { createMutations } from '../../../api';
 import { connectCopyLink } from '../../../machines/copyLink';
 import { CheckIcon, CloseIcon, CopyIcon, KeyIcon } from '../../components/Icons';
-import { buttonStyles, pageContainer } from '../../components/styles';
+import { buttonStyles, modalStyles, pageContainer } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { EngineToasts, PremiumDialog } from '../reader/ReaderOverlays';
 import { api } from '../../platform/api';
@@ -93,8 +93,8 @@ function NewClassCodeButton() {
       <Button onPress={() => setOpen(true)} className={`${buttonStyles.ghost} px-3 py-1.5 text-sm`}>
         New Code
       </Button>
-      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
-        <Modal className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className={modalStyles.overlay}>
+        <Modal className={`max-w-md ${modalStyles.panel}`}>
           <Dialog role="alertdialog" className="outline-none">
             <Heading slot="title" className="text-2xl font-semibold">
               Make a new class code?
@@ -120,8 +120,8 @@ export function ShareWithStudentsDialog({ code, isOpen, onOpenChange }: { code: 
   const { buttonLabel, isCopied, copy } = useCopyLink();
   const link = magicLink(origin(), code);
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm">
-      <Modal className="w-full max-w-lg rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={modalStyles.overlay}>
+      <Modal className={`max-w-lg ${modalStyles.panel}`}>
         <Dialog className="outline-none">
           {({ close }) => (
             <>

@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { connectPremiumDialog } from '../../../engine/locks';
 import { connectToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
-import { buttonStyles } from '../../components/styles';
+import { buttonStyles, modalStyles } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { withRedirect } from '../../platform/navigation';
 import { LICENSING_INFO_HREF } from './PassageStates';
@@ -56,9 +56,9 @@ export function PremiumDialog() {
       isOpen={dialog.isOpen}
       onOpenChange={(open) => !open && close()}
       isDismissable
-      className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm"
+      className={modalStyles.overlay}
     >
-      <Modal className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8">
+      <Modal className={`max-w-md ${modalStyles.panel}`}>
         <Dialog className="outline-none">
           <Heading slot="title" className="text-2xl font-semibold">
             {dialog.title}
