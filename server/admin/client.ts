@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import { serverHoldingDataDir } from '../users/adminCommands';
+import { serverHoldingDataDir } from '../config';
 import { AdminResponseSchema, RESPONSE_TIMEOUT_MS, adminSocketPath, adminTokenPath, type AdminRequest, type AdminResponse } from './protocol';
 
 export class AdminSocketError extends Error {}

@@ -15,43 +15,14 @@
  * the command opens the database itself; with DATABASE_URL it always does. Unix only (no Windows named pipes).
  */
 import path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { AdminError, DEFAULT_QR_BASE_URL, printQr } from '../content/qr';
 import { ACCOUNT_COMMANDS } from '../users/adminCommands';
-import type { Database } from '../db/client';
 import { AdminSocketError, runOnServer, runningServerSocket } from '../admin/client';
+import type { AdminCommand, AdminIo } from '../admin/command';
 
-export interface AdminIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** The library folder (CONTENT_DIR, default ./content). */
-  contentDir: string;
-  /** The folder relative paths are taken from: where `npm run` was typed (INIT_CWD), not the package root. */
-  cwd: string;
-  /** The database to use instead of opening one: the server's own, when it runs a command from its admin socket. */
-  database?: Database;
-  /**
-   * Runs a database command on a running server instead (the CLI's admin-socket client). Returns the exit code,
-   * or null when no server holds the database, and the command then runs here.
-   */
-  remote?: (argv: string[]) => Promise<number | null>;
-}
-
-export interface AdminCommand {
-  /** One line for the command list. */
-  summary: string;
-  /** Arguments and options after `<group> <command>`, for the usage text. */
-  usage: string;
-  /** Longer help: one option or argument a line. */
-  details?: string[];
-  options: NonNullable<ParseArgsConfig['options']>;
-  /** How many positional arguments the command takes. */
-  positionals: { min: number; max: number };
-  /** Uses the database: sent to a running server's admin socket, and the only kind the socket runs. */
-  database?: boolean;
-  run: (args: { positionals: string[]; values: Record<string, string | boolean | undefined> }, io: AdminIo) => Promise<number>;
-}
+export type { AdminCommand, AdminIo };
 
 const qrPrint: AdminCommand = {
   summary: "write a printable SVG or PNG of a title's QR code",

@@ -29,6 +29,7 @@ import { DECODE_NOT_AVAILABLE } from '../phonics/legend';
 import type { NarrationService } from '../narration/queue';
 import { registerAudioFiles, registerNarrationApi } from '../narration/http';
 import { securityMiddleware } from './security';
+import type { Env } from './env';
 import type { Accounts } from '../auth';
 import { registerAccountsApi } from '../auth';
 import { privateContentGate, registerUploadsApi } from '../uploads';
@@ -71,8 +72,6 @@ export interface AppDeps {
   /** Accounts (server/auth, server/users): /auth/*, /users/*, /features/me, /visitors/me. Without it they answer 404. */
   accounts?: Accounts;
 }
-
-export type Env = { Variables: { clientId: string | null } };
 
 /** The passage as sent: decoded text and audio only for those who may have them (decodeAccess, audioAccess). */
 function withheld(passage: Passage, keepDecoded: boolean, keepAudio: boolean): Passage {

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { Env } from '../http/app';
+import type { Env } from '../http/env';
 import { AudioOnlyQuerySchema, PassageAudioQuerySchema, PassageIdParamSchema } from '../../src/domain/schemas';
 import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import { notFound } from '../http/errors';

@@ -15,7 +15,7 @@
  * server and no socket (still starting, or started without one) they refuse and say so.
  */
 import path from 'node:path';
-import type { AdminCommand, AdminIo } from '../bin/admin';
+import type { AdminCommand, AdminIo } from '../admin/command';
 import { AdminError } from '../content/qr';
 import { loadConfig, serverHoldingDataDir } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -32,9 +32,6 @@ import {
   setDefaultOrganization,
   slugify,
 } from './service';
-
-// serverHoldingDataDir lives in server/config.ts (content:import and narrate use it too); re-exported for the CLI.
-export { serverHoldingDataDir };
 
 /** Open the server's database for one command, or explain why not. Tests may pass `io.database`. */
 async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
 /**
  * SPEC §8 error mapping, without zod: the ApiError class and the async mappers the client uses. A failed
- * response's body is still checked with the shared ApiErrorBodySchema, through `apiErrorFromBody` in
- * `errors.ts`, which is loaded with the rest of the response validation (`loadValidation`), so this module can
- * sit in the catalog's entry chunk. `errors.ts` re-exports everything here.
+ * response's body is still checked with the shared ApiErrorBodySchema, through `errorsOfBody` (`errorBody.ts`),
+ * which is loaded with the rest of the response validation (`loadValidation`), so this module can sit in the
+ * catalog's entry chunk. `errors.ts` re-exports everything here.
  */
 import type { ApiErrorBody } from '../domain/schemas';
 import { DEFAULT_ERROR_MESSAGE } from '../domain/constants';
@@ -43,8 +43,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     body = undefined;
   }
   try {
-    const { apiErrorFromBody } = await loadValidation();
-    return apiErrorFromBody(response.status, body);
+    const { errorsOfBody } = await loadValidation();
+    return new ApiError(response.status, errorsOfBody(body));
   } catch {
     // The validation chunk could not be loaded (offline): the status alone, with the default message.
     return new ApiError(response.status, []);

@@ -4,16 +4,16 @@
  * anything else 'general'.
  *
  * The zod-free part (ApiError, toApiError, apiErrorFromResponse) lives in `apiError.ts` and is re-exported here;
- * this module adds `apiErrorFromBody`, which checks the body with the shared ApiErrorBodySchema and so imports
- * zod. Code in the catalog's entry chunk imports `apiError.ts` instead (see docs/decisions.md).
+ * this module adds `apiErrorFromBody`, which checks the body with the shared ApiErrorBodySchema (`errorsOfBody`
+ * in `errorBody.ts`) and so imports zod. Code in the catalog's entry chunk imports `apiError.ts` instead (see
+ * docs/decisions.md).
  */
-import { ApiErrorBodySchema } from '../domain/schemas';
 import { ApiError } from './apiError';
+import { errorsOfBody } from './errorBody';
 
 export * from './apiError';
 
 /** Build an ApiError from a status and whatever body came back (parsed JSON, text, or nothing). */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
-  const parsed = ApiErrorBodySchema.safeParse(body);
-  return new ApiError(status, parsed.success ? parsed.data.errors : []);
+  return new ApiError(status, errorsOfBody(body));
 }

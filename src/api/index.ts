@@ -1,4 +1,4 @@
 export * from './client';
-// The zod-free error mapping; `apiErrorFromBody` (which imports zod) is in './errors', loaded with the validation.
+// The zod-free error mapping; the body check (`errorsOfBody`, which imports zod) is loaded with the validation.
 export * from './apiError';
 export * from './queries';

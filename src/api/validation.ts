@@ -1,13 +1,13 @@
 /**
  * Everything the API client validates responses with: the shared schemas of `src/domain/schemas.ts` (the same
  * ones the server uses), the few response shapes only the client reads (better-auth's session, bodies it
- * ignores), and the error-body mapper. Loaded lazily through `loadValidation()`; see docs/decisions.md.
+ * ignores), and the check of an error body. Loaded lazily through `loadValidation()`; see docs/decisions.md.
  */
 import { z } from 'zod';
 import { PassageAudioSchema, PassageSchema } from '../domain/schemas';
 
 export * from '../domain/schemas';
-export { apiErrorFromBody } from './errors';
+export { errorsOfBody } from './errorBody';
 
 /** GET /passages/audioOnly: the narration, or the passage's blocked state as GET /passages gives it. */
 export const AudioOnlyAnswerSchema = z.union([PassageAudioSchema, PassageSchema]);
