@@ -117,6 +117,21 @@ export function classCodeFeatures(features: Features, sharedWithClass: boolean):
   return sharedWithClass ? features : [];
 }
 
+/**
+ * Whether a premium title is closed to this reader, judged as GET /publications/{slug} judges it (403
+ * `premium_content`): `features` are the signed-in user's or the class code's; `classTitleIds` are, for a
+ * class-code student, the titles the teacher shared (a list still loading is empty), and null for anyone else,
+ * whose features reach every title. A closed title's card opens 'Unlock Premium Novels' instead of the page.
+ */
+export function isTitleLockedFor(
+  publication: { id: number; badges: readonly string[] },
+  features: Features,
+  classTitleIds: readonly number[] | null,
+): boolean {
+  const held = classTitleIds === null ? features : classCodeFeatures(features, classTitleIds.includes(publication.id));
+  return isTitleLocked(publication, held);
+}
+
 /** The outcome of a gated request (server/access; SPEC §3 Passage: groupCodeRequired and licenseRequired). */
 export type AccessDecision = 'allowed' | 'licenseRequired' | 'groupCodeRequired';
 
