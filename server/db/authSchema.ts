@@ -4,9 +4,20 @@
  * tables up by these export names and columns by their property names; `authSchema` is what it is given.
  * Regenerate by comparing with `@better-auth/drizzle-adapter`'s generator after a better-auth upgrade.
  */
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A required reference to a user (`user_id` unless named): the row goes when the user goes. */
+export const userIdColumn = (name = 'user_id') => text(name).notNull().references(() => user.id, { onDelete: 'cascade' });
+
+/** A required reference to an organization: the row goes when the organization goes. */
+export const organizationIdColumn = () =>
+  text('organization_id')
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' });
+
+/** `updated_at` without a database default: drizzle fills it on insert and on every update (`$onUpdate`). */
+const touchedAt = () => ts('updated_at').$onUpdate(() => new Date()).notNull();
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -14,11 +25,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').default(false).notNull(),
   image: text('image'),
-  createdAt: ts('created_at').defaultNow().notNull(),
-  updatedAt: ts('updated_at')
-    .defaultNow()
-    .$onUpdate(() => new Date())
-    .notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt().$onUpdate(() => new Date()),
 });
 
 export const session = pgTable(
@@ -27,15 +35,11 @@ export const session = pgTable(
     id: text('id').primaryKey(),
     expiresAt: ts('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: ts('created_at').defaultNow().notNull(),
-    updatedAt: ts('updated_at')
-      .$onUpdate(() => new Date())
-      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: touchedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     activeOrganizationId: text('active_organization_id'),
   },
   (t) => [index('session_userId_idx').on(t.userId)],
@@ -47,9 +51,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -57,10 +59,8 @@ export const account = pgTable(
     refreshTokenExpiresAt: ts('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: ts('created_at').defaultNow().notNull(),
-    updatedAt: ts('updated_at')
-      .$onUpdate(() => new Date())
-      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: touchedAt(),
   },
   (t) => [index('account_userId_idx').on(t.userId)],
 );
@@ -72,11 +72,8 @@ export const verification = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: ts('expires_at').notNull(),
-    createdAt: ts('created_at').defaultNow().notNull(),
-    updatedAt: ts('updated_at')
-      .defaultNow()
-      .$onUpdate(() => new Date())
-      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt().$onUpdate(() => new Date()),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
@@ -98,12 +95,8 @@ export const member = pgTable(
   'member',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
+    userId: userIdColumn(),
     role: text('role').default('member').notNull(),
     createdAt: ts('created_at').notNull(),
   },
@@ -114,17 +107,13 @@ export const invitation = pgTable(
   'invitation',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     email: text('email').notNull(),
     role: text('role'),
     status: text('status').default('pending').notNull(),
     expiresAt: ts('expires_at').notNull(),
-    createdAt: ts('created_at').defaultNow().notNull(),
-    inviterId: text('inviter_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    inviterId: userIdColumn('inviter_id'),
   },
   (t) => [index('invitation_organizationId_idx').on(t.organizationId), index('invitation_email_idx').on(t.email)],
 );

@@ -10,11 +10,11 @@ import {
   real,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   date,
 } from 'drizzle-orm/pg-core';
-import { organization, user } from './authSchema';
+import { organizationIdColumn, user, userIdColumn } from './authSchema';
+import { createdAt, ts, updatedAt } from './columns';
 
 // better-auth's tables (user, session, account, verification, organization, member, invitation).
 export * from './authSchema';
@@ -23,6 +23,18 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | Buffer }>(
   dataType: () => 'bytea',
   fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value)),
 });
+
+/** A required reference to a publication: the row goes when the publication goes. */
+const publicationIdColumn = () =>
+  integer('publication_id')
+    .notNull()
+    .references(() => publications.id, { onDelete: 'cascade' });
+
+/** A required reference to an edition: the row goes when the edition goes. */
+const editionIdColumn = () =>
+  integer('edition_id')
+    .notNull()
+    .references(() => editions.id, { onDelete: 'cascade' });
 
 export const publications = pgTable(
   'publications',
@@ -40,8 +52,8 @@ export const publications = pgTable(
       .notNull(),
     /** Hash of the source files; an unchanged publication is skipped on import. */
     sourceHash: text('source_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: updatedAt(),
     /**
      * The teacher who uploaded this text (server/uploads), or null for the public library. A publication with an
      * owner is private: out of the catalog, readable only by its owner and by holders of the owner's class code.
@@ -55,9 +67,7 @@ export const editions = pgTable(
   'editions',
   {
     id: serial('id').primaryKey(),
-    publicationId: integer('publication_id')
-      .notNull()
-      .references(() => publications.id, { onDelete: 'cascade' }),
+    publicationId: publicationIdColumn(),
     language: text('language').notNull(),
     level: text('level').notNull(),
     passageCount: integer('passage_count').notNull(),
@@ -82,9 +92,7 @@ export const passages = pgTable(
   'passages',
   {
     id: serial('id').primaryKey(),
-    editionId: integer('edition_id')
-      .notNull()
-      .references(() => editions.id, { onDelete: 'cascade' }),
+    editionId: editionIdColumn(),
     position: integer('position').notNull(),
     text: text('text').notNull(),
     textDecoded: text('text_decoded'),
@@ -105,9 +113,7 @@ export const editionSources = pgTable(
   'edition_sources',
   {
     id: serial('id').primaryKey(),
-    publicationId: integer('publication_id')
-      .notNull()
-      .references(() => publications.id, { onDelete: 'cascade' }),
+    publicationId: publicationIdColumn(),
     language: text('language').notNull(),
     level: text('level').notNull(),
     /** The parsed edition (passages as HTML, shortcuts, word counts), ready to insert. */
@@ -128,9 +134,7 @@ export const shortcuts = pgTable(
   'shortcuts',
   {
     id: serial('id').primaryKey(),
-    editionId: integer('edition_id')
-      .notNull()
-      .references(() => editions.id, { onDelete: 'cascade' }),
+    editionId: editionIdColumn(),
     name: text('name').notNull(),
     passage: integer('passage').notNull(),
   },
@@ -141,9 +145,7 @@ export const infoSections = pgTable(
   'info_sections',
   {
     id: serial('id').primaryKey(),
-    publicationId: integer('publication_id')
-      .notNull()
-      .references(() => publications.id, { onDelete: 'cascade' }),
+    publicationId: publicationIdColumn(),
     position: integer('position').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -153,18 +155,14 @@ export const infoSections = pgTable(
 
 export const qrCodes = pgTable('qr_codes', {
   code: text('code').primaryKey(),
-  publicationId: integer('publication_id')
-    .notNull()
-    .references(() => publications.id, { onDelete: 'cascade' }),
+  publicationId: publicationIdColumn(),
   url: text('url').notNull(),
 });
 
 /** Images from the library, served at /media/<slug>/v<version>/<path>. */
 export const assets = pgTable('assets', {
   path: text('path').primaryKey(),
-  publicationId: integer('publication_id')
-    .notNull()
-    .references(() => publications.id, { onDelete: 'cascade' }),
+  publicationId: publicationIdColumn(),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
   sha256: text('sha256').notNull(),
@@ -174,7 +172,7 @@ export const assets = pgTable('assets', {
 export const contentRevision = pgTable('content_revision', {
   id: integer('id').primaryKey(),
   revision: integer('revision').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -183,33 +181,27 @@ export const contentRevision = pgTable('content_revision', {
 
 /** The reading role a user picked (SPEC §3 User.role): 'INDIVIDUAL' or 'TEACHER'. No row means no role yet. */
 export const userRoles = pgTable('user_roles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: userIdColumn().primaryKey(),
   role: text('role').$type<'INDIVIDUAL' | 'TEACHER'>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** A school license: one per organization, granting SPEC §3 content types to its members until it expires. */
 export const schoolLicenses = pgTable('school_licenses', {
-  organizationId: text('organization_id')
-    .primaryKey()
-    .references(() => organization.id, { onDelete: 'cascade' }),
+  organizationId: organizationIdColumn().primaryKey(),
   /** Content types (AUDIO, DECODE, GROUP_CODES, LANGUAGES, LEVELS, USER_UPLOAD). */
   features: text('features').array().notNull(),
   /** The last day the license is valid (inclusive, UTC); null for no expiry. */
   expiresOn: date('expires_on', { mode: 'string' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** A teacher's class code: 8 upper-case letters and digits from a CSPRNG, unique, replaced on rotation. */
 export const classCodes = pgTable('class_codes', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: userIdColumn().primaryKey(),
   code: text('code').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** A teacher's choice for one title (SPEC §4 Title visibility). No row means not assigned. */
@@ -217,14 +209,10 @@ export const titleVisibility = pgTable(
   'title_visibility',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    publicationId: integer('publication_id')
-      .notNull()
-      .references(() => publications.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    publicationId: publicationIdColumn(),
     status: text('status').$type<'ASSIGNED' | 'BLOCKED'>().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('title_visibility_user_publication').on(t.userId, t.publicationId)],
 );
