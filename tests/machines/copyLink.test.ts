@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { COPY_CONFIRMATION_MS } from '../../src/domain/constants';
-import { activeTimers } from '../../src/machines/shared/timers';
 import { connectCopyLink, copyLinkMachine, type CopyLinkEvent } from '../../src/machines/copyLink';
 import { MODELS } from './models';
-import { planTransitionWalk } from './harness';
+import { planTransitionWalk, timedSend } from './harness';
 
 const engineActions = ['trackCopiedMagicLink', 'showToast'] as const;
 type Recorded = { type: (typeof engineActions)[number]; params?: unknown };
@@ -15,8 +14,9 @@ function startRecorded() {
   const actions = Object.fromEntries(
     engineActions.map((type) => [type, (_: unknown, params: unknown) => void log.push(params === undefined ? { type } : { type, params })]),
   ) as Record<(typeof engineActions)[number], (_: unknown, params: any) => void>;
-  const actor = createActor(copyLinkMachine.provide({ actions })).start();
-  return { actor, log };
+  const clock = new SimulatedClock();
+  const actor = createActor(copyLinkMachine.provide({ actions }), { clock }).start();
+  return { actor, log, clock, send: timedSend(copyLinkMachine, actor, clock) };
 }
 
 const events = MODELS.copyLink.events;
@@ -25,14 +25,14 @@ const plan = planTransitionWalk(copyLinkMachine, { events });
 describe('copyLink machine: every transition', () => {
   for (const c of plan.cases) {
     it(c.description, async () => {
-      const { actor, log } = startRecorded();
+      const { actor, log, send } = startRecorded();
       await c.run(
         (expected, _step, actions) => {
           expect(actor.getSnapshot().value).toEqual(expected.value);
           expect(log.map((a) => a.type)).toEqual(actions);
           log.length = 0;
         },
-        { send: (e) => actor.send(e), stop: () => actor.stop() },
+        { send, stop: () => actor.stop() },
       );
     });
   }
@@ -57,13 +57,15 @@ describe('copyLink machine: behaviour', () => {
     expect(api().buttonLabel).toBe('Copy Link');
   });
 
-  it(`asks for a ${COPY_CONFIRMATION_MS} ms confirmation timer only while copied`, () => {
-    const { actor } = startRecorded();
-    expect(activeTimers(actor.getSnapshot()).size).toBe(0);
+  it(`reads 'Copied!' for ${COPY_CONFIRMATION_MS} ms on the clock, restarted by another copy`, () => {
+    const { actor, clock } = startRecorded();
     actor.send({ type: 'copy.succeeded' });
-    expect([...activeTimers(actor.getSnapshot()).values()]).toEqual([
-      { id: 'confirmation', delay: COPY_CONFIRMATION_MS, event: { type: 'copy.confirmationDone' } },
-    ]);
+    clock.increment(COPY_CONFIRMATION_MS - 1);
+    actor.send({ type: 'copy.succeeded' });
+    clock.increment(COPY_CONFIRMATION_MS - 1);
+    expect(actor.getSnapshot().value).toBe('copied');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 
   it("shows 'Failed to copy link' when the copy fails", () => {

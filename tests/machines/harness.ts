@@ -5,7 +5,7 @@
  * is walked once. Each walk replays its events on a system under test and checks it after every step.
  * It also counts the machine's transitions and reports how many the walks covered.
  */
-import { createActor, initialTransition, transition, type AnyStateMachine, type EventFrom, type SnapshotFrom } from 'xstate';
+import { createActor, initialTransition, SimulatedClock, transition, type AnyStateMachine, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 
 export interface TransitionRef {
@@ -190,4 +190,36 @@ export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TM
   const uncovered = total.filter((t) => !covered.has(t.key));
   const summary = `${machine.id}: ${total.length - uncovered.length}/${total.length} transitions covered (${Math.round(((total.length - uncovered.length) / Math.max(1, total.length)) * 100)}%)`;
   return { cases, covered, startTransitions, total, uncovered, summary };
+}
+
+/** The timers a machine declares in its states' `meta.timers`, by the event each raises. */
+export function declaredTimers(machine: AnyStateMachine): Map<string, number> {
+  const out = new Map<string, number>();
+  const visit = (node: { meta?: { timers?: { delay: number; event: { type: string } }[] }; states: Record<string, unknown> }) => {
+    for (const t of node.meta?.timers ?? []) out.set(t.event.type, t.delay);
+    for (const child of Object.values(node.states)) visit(child as never);
+  };
+  visit(machine.root as never);
+  return out;
+}
+
+/**
+ * A live actor of `machine` under a SimulatedClock, as the walks' system under test: a timeout event is not sent
+ * but delivered by advancing the clock by its declared delay, so a walk fails unless the state really schedules
+ * it (on entry) and keeps it (until exit).
+ */
+export function clockDriven<TMachine extends AnyStateMachine>(machine: TMachine, options: { input?: unknown } = {}) {
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: options.input, clock } as never).start();
+  return { actor, clock, send: timedSend(machine, actor, clock), stop: () => actor.stop() };
+}
+
+/** Send events to an actor on a SimulatedClock, delivering the machine's timeout events by advancing the clock. */
+export function timedSend<TMachine extends AnyStateMachine>(machine: TMachine, actor: { send(event: EventFrom<TMachine>): void }, clock: SimulatedClock) {
+  const timers = declaredTimers(machine);
+  return (event: EventFrom<TMachine>) => {
+    const delay = timers.get((event as { type: string }).type);
+    if (delay === undefined) actor.send(event);
+    else clock.increment(delay);
+  };
 }

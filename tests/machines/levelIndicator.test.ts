@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition, type AnyStateMachine } from 'xstate';
+import { createActor, initialTransition, SimulatedClock, type AnyStateMachine } from 'xstate';
 import { EDITION_INDICATOR_MS } from '../../src/domain/constants';
-import { activeTimers } from '../../src/machines/shared/timers';
 import { connectLevelIndicator, levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInput } from '../../src/machines/levelIndicator';
-import { allTransitions, planTransitionWalk } from './harness';
+import { allTransitions, planTransitionWalk, timedSend } from './harness';
 import { MODELS } from './models';
 
 /** The machine with its engine-provided action replaced by a recorder. */
 function startRecorded(input: LevelIndicatorInput) {
   const log: string[] = [];
+  const clock = new SimulatedClock();
   const actor = createActor(levelIndicatorMachine.provide({ actions: { storeIndicatorSeen: () => void log.push('storeIndicatorSeen') } }), {
     input,
+    clock,
   }).start();
-  return { actor, log };
+  return { actor, log, clock, send: timedSend(levelIndicatorMachine, actor, clock) };
 }
 
 /**
@@ -43,7 +44,7 @@ for (const { input, plan } of plans) {
     });
     for (const c of plan.cases) {
       it(c.description, async () => {
-        const { actor, log } = startRecorded(input);
+        const { actor, log, send } = startRecorded(input);
         await c.run(
           (expected, _step, actions) => {
             expect(actor.getSnapshot().value).toEqual(expected.value);
@@ -51,7 +52,7 @@ for (const { input, plan } of plans) {
             expect(log).toEqual(actions);
             log.length = 0;
           },
-          { send: (e) => actor.send(e), stop: () => actor.stop() },
+          { send, stop: () => actor.stop() },
         );
       });
     }
@@ -77,7 +78,6 @@ describe('levelIndicator machine: behaviour', () => {
   it('does not pulse when seen before', () => {
     const { actor, log } = startRecorded({ seenBefore: true });
     expect(connectLevelIndicator(actor.getSnapshot(), () => {}).isPulsing).toBe(false);
-    expect(activeTimers(actor.getSnapshot()).size).toBe(0);
     actor.send({ type: 'indicator.hover' });
     expect(log).toEqual([]);
   });
@@ -86,16 +86,17 @@ describe('levelIndicator machine: behaviour', () => {
     const { actor, log } = startRecorded({ seenBefore: false });
     const api = () => connectLevelIndicator(actor.getSnapshot(), (e) => actor.send(e));
     expect(api().isPulsing).toBe(true);
-    expect([...activeTimers(actor.getSnapshot()).values()]).toEqual([{ id: 'timeout', delay: EDITION_INDICATOR_MS, event: { type: 'indicator.timeout' } }]);
     api().hover();
     api().hover();
     expect(api().isPulsing).toBe(false);
     expect(log).toEqual(['storeIndicatorSeen']);
   });
 
-  it('the timeout hides it and remembers it', () => {
-    const { actor, log } = startRecorded({ seenBefore: false });
-    actor.send({ type: 'indicator.timeout' });
+  it(`stops pulsing after ${EDITION_INDICATOR_MS} ms on the clock and remembers it`, () => {
+    const { actor, log, clock } = startRecorded({ seenBefore: false });
+    clock.increment(EDITION_INDICATOR_MS - 1);
+    expect(actor.getSnapshot().value).toBe('pulsing');
+    clock.increment(1);
     expect(actor.getSnapshot().value).toBe('seen');
     expect(log).toEqual(['storeIndicatorSeen']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition } from 'xstate';
+import { createActor, initialTransition, SimulatedClock } from 'xstate';
 import {
   connectListenAudio,
   LISTEN_AUTO_ADVANCE_DELAY_MS,
@@ -8,8 +8,7 @@ import {
   type ListenAudioEvent,
   type ListenAudioInput,
 } from '../../src/machines/listenAudio';
-import { activeTimers } from '../../src/machines/shared/timers';
-import { allTransitions, planTransitionWalk, type WalkPlan } from './harness';
+import { allTransitions, planTransitionWalk, timedSend, type WalkPlan } from './harness';
 import { MODELS } from './models';
 
 const events = MODELS.listenAudio.events;
@@ -20,8 +19,9 @@ const IO_ACTIONS = ['restartAudio', 'prefetchNextAudio', 'advanceToNextPassage']
 function startRecording(input: ListenAudioInput) {
   const calls: string[] = [];
   const actions = Object.fromEntries(IO_ACTIONS.map((name) => [name, () => void calls.push(name)]));
-  const actor = createActor(listenAudioMachine.provide({ actions }), { input }).start();
-  return { actor, calls, api: () => connectListenAudio(actor.getSnapshot(), (e) => actor.send(e)) };
+  const clock = new SimulatedClock();
+  const actor = createActor(listenAudioMachine.provide({ actions }), { input, clock }).start();
+  return { actor, calls, clock, send: timedSend(listenAudioMachine, actor, clock), api: () => connectListenAudio(actor.getSnapshot(), (e) => actor.send(e)) };
 }
 
 /**
@@ -55,7 +55,7 @@ for (const { input, plan } of plans) {
   describe(`listenAudio machine: every transition (autoPlay: ${input.autoPlay})`, () => {
     for (const c of plan.cases) {
       it(c.description, async () => {
-        const { actor, calls } = startRecording(input);
+        const { actor, calls, send } = startRecording(input);
         await c.run(
           (expected, _step, actions) => {
             expect(actor.getSnapshot().value).toEqual(expected.value);
@@ -63,7 +63,7 @@ for (const { input, plan } of plans) {
             expect(calls).toEqual(actions);
             calls.length = 0;
           },
-          { send: (e) => actor.send(e), stop: () => actor.stop() },
+          { send, stop: () => actor.stop() },
         );
       });
     }
@@ -95,26 +95,25 @@ describe('listenAudio machine: rules', () => {
   });
 
   it('with auto-play, a finished passage moves on after the delay, prefetches, then advances', () => {
-    const { actor, calls, api } = startRecording({ autoPlay: true, isLastPage: false });
+    const { actor, calls, api, clock } = startRecording({ autoPlay: true, isLastPage: false });
     actor.send({ type: 'listen.ended' });
-    expect([...activeTimers(actor.getSnapshot()).values()]).toEqual([
-      { id: 'autoAdvance', delay: LISTEN_AUTO_ADVANCE_DELAY_MS, event: { type: 'listen.advanceDue' } },
-    ]);
-    actor.send({ type: 'listen.advanceDue' });
+    clock.increment(LISTEN_AUTO_ADVANCE_DELAY_MS - 1);
+    expect(api().label).toBe('Finished');
+    clock.increment(1);
     expect(api().label).toBe('Loading Next');
-    expect([...activeTimers(actor.getSnapshot()).values()]).toEqual([
-      { id: 'nextTimeout', delay: LISTEN_NEXT_AUDIO_TIMEOUT_MS, event: { type: 'listen.nextTimeout' } },
-    ]);
     actor.send({ type: 'listen.nextReady' });
+    clock.increment(LISTEN_NEXT_AUDIO_TIMEOUT_MS);
     expect(api().label).toBe('Now Playing');
     expect(calls).toEqual(['prefetchNextAudio', 'advanceToNextPassage']);
   });
 
   it('a timeout forces the advance when the next audio is slow', () => {
-    const { actor, calls, api } = startRecording({ autoPlay: true, isLastPage: false });
+    const { actor, calls, api, clock } = startRecording({ autoPlay: true, isLastPage: false });
     actor.send({ type: 'listen.ended' });
-    actor.send({ type: 'listen.advanceDue' });
-    actor.send({ type: 'listen.nextTimeout' });
+    clock.increment(LISTEN_AUTO_ADVANCE_DELAY_MS);
+    clock.increment(LISTEN_NEXT_AUDIO_TIMEOUT_MS - 1);
+    expect(api().label).toBe('Loading Next');
+    clock.increment(1);
     expect(api().label).toBe('Now Playing');
     expect(calls).toEqual(['prefetchNextAudio', 'advanceToNextPassage']);
   });
@@ -135,12 +134,14 @@ describe('listenAudio machine: rules', () => {
   });
 
   it('closes from any open state and reopens paused', () => {
-    const { actor, api } = startRecording({ autoPlay: true, isLastPage: false });
+    const { actor, api, clock, calls } = startRecording({ autoPlay: true, isLastPage: false });
     actor.send({ type: 'listen.ended' });
     actor.send({ type: 'listen.advanceDue' });
     api().close();
     expect(api().label).toBe('Closed');
-    expect(activeTimers(actor.getSnapshot()).size).toBe(0);
+    clock.increment(LISTEN_NEXT_AUDIO_TIMEOUT_MS);
+    expect(api().label).toBe('Closed');
+    expect(calls).toEqual(['prefetchNextAudio']);
     api().open();
     expect(api().label).toBe('Paused');
   });

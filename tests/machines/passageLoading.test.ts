@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { REFRESH_BUTTON_DELAY_MS, SPINNER_DELAY_MS } from '../../src/domain/constants';
 import { connectPassageLoading, passageLoadingMachine, type PassageLoadingEvent } from '../../src/machines/passageLoading';
-import { activeTimers } from '../../src/machines/shared/timers';
 import { MODELS } from './models';
-import { planTransitionWalk } from './harness';
+import { planTransitionWalk, timedSend } from './harness';
 
 const events = MODELS.passageLoading.events;
 
@@ -14,8 +13,9 @@ const IO_ACTIONS = ['refetchPassage'] as const;
 function startRecording() {
   const calls: string[] = [];
   const actions = Object.fromEntries(IO_ACTIONS.map((name) => [name, () => void calls.push(name)]));
-  const actor = createActor(passageLoadingMachine.provide({ actions })).start();
-  return { actor, calls, api: () => connectPassageLoading(actor.getSnapshot(), (e) => actor.send(e)) };
+  const clock = new SimulatedClock();
+  const actor = createActor(passageLoadingMachine.provide({ actions }), { clock }).start();
+  return { actor, calls, clock, send: timedSend(passageLoadingMachine, actor, clock), api: () => connectPassageLoading(actor.getSnapshot(), (e) => actor.send(e)) };
 }
 
 const plan = planTransitionWalk(passageLoadingMachine, { events });
@@ -23,7 +23,7 @@ const plan = planTransitionWalk(passageLoadingMachine, { events });
 describe('passageLoading machine: every transition', () => {
   for (const c of plan.cases) {
     it(c.description, async () => {
-      const { actor, calls } = startRecording();
+      const { actor, calls, send } = startRecording();
       await c.run(
         (expected, _step, actions) => {
           expect(actor.getSnapshot().value).toEqual(expected.value);
@@ -31,7 +31,7 @@ describe('passageLoading machine: every transition', () => {
           expect(calls).toEqual(actions);
           calls.length = 0;
         },
-        { send: (e) => actor.send(e), stop: () => actor.stop() },
+        { send, stop: () => actor.stop() },
       );
     });
   }
@@ -43,17 +43,20 @@ describe('passageLoading machine: every transition', () => {
 
 describe('passageLoading machine: rules', () => {
   it('shows the skeleton, then a spinner after 1.5 s, then Refresh after 10 s', () => {
-    const { actor, api } = startRecording();
+    const { actor, api, clock } = startRecording();
     actor.send({ type: 'passage.load' });
     expect(api()).toMatchObject({ showSkeleton: true, showSpinner: false, showRefresh: false, message: null });
-    expect([...activeTimers(actor.getSnapshot()).values()]).toEqual([{ id: 'spinner', delay: SPINNER_DELAY_MS, event: { type: 'passage.spinnerDue' } }]);
-    actor.send({ type: 'passage.spinnerDue' });
+    clock.increment(SPINNER_DELAY_MS - 1);
+    expect(api().showSpinner).toBe(false);
+    clock.increment(1);
     expect(api()).toMatchObject({ showSkeleton: false, showSpinner: true, showRefresh: false });
-    const [refreshTimer] = activeTimers(actor.getSnapshot()).values();
-    expect(SPINNER_DELAY_MS + refreshTimer.delay).toBe(REFRESH_BUTTON_DELAY_MS);
-    actor.send({ type: 'passage.refreshDue' });
+    clock.increment(REFRESH_BUTTON_DELAY_MS - SPINNER_DELAY_MS - 1);
+    expect(api().showRefresh).toBe(false);
+    clock.increment(1);
     expect(api()).toMatchObject({ showSpinner: true, showRefresh: true, refreshLabel: 'Refresh', message: 'Retrieving passage...' });
-    expect(activeTimers(actor.getSnapshot()).size).toBe(0);
+    actor.send({ type: 'passage.loaded' });
+    clock.increment(REFRESH_BUTTON_DELAY_MS);
+    expect(actor.getSnapshot().value).toBe('loaded');
   });
 
   it('Refresh fetches the passage again and starts loading again', () => {

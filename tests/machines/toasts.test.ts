@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../../src/domain/constants';
-import { connectToasts, toastTimers, toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
+import { connectToasts, toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
 import { planTransitionWalk } from './harness';
 import { MODELS, toastMessages } from './models';
 
@@ -59,18 +59,30 @@ describe('toasts machine: rules', () => {
     expect(actor.getSnapshot().context.toasts.map((t) => t.id)).toEqual([2, 3, 4]);
   });
 
-  it('asks for one dismissal timer per shown toast', () => {
-    const actor = createActor(toastsMachine).start();
-    expect(toastTimers(actor.getSnapshot())).toEqual([]);
+  it(`dismisses each toast ${TOAST_DURATION_MS} ms after it was shown, on the clock`, () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(toastsMachine, { clock }).start();
+    const shown = () => actor.getSnapshot().context.toasts.map((t) => t.message);
     actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    clock.increment(500);
     actor.send({ type: 'toast.show', kind: 'error', message: 'Failed to copy link' });
-    expect(toastTimers(actor.getSnapshot())).toEqual([
-      { id: 'toast-1', delay: TOAST_DURATION_MS, event: { type: 'toast.dismiss', id: 1 } },
-      { id: 'toast-2', delay: TOAST_DURATION_MS, event: { type: 'toast.dismiss', id: 2 } },
-    ]);
-    // The timer's event, sent back, removes its toast.
-    actor.send(toastTimers(actor.getSnapshot())[0].event);
-    expect(toastTimers(actor.getSnapshot()).map((t) => t.id)).toEqual(['toast-2']);
+    clock.increment(TOAST_DURATION_MS - 500 - 1);
+    expect(shown()).toEqual(['Class Code Accepted', 'Failed to copy link']);
+    clock.increment(1);
+    expect(shown()).toEqual(['Failed to copy link']);
+    clock.increment(500);
+    expect(shown()).toEqual([]);
+  });
+
+  it('a toast closed by hand cancels its timer, so a later toast with the next id is not cut short', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(toastsMachine, { clock }).start();
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    actor.send({ type: 'toast.dismiss', id: 1 });
+    clock.increment(TOAST_DURATION_MS - 1);
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    clock.increment(1);
+    expect(actor.getSnapshot().context.toasts).toEqual([{ id: 2, kind: 'success', message: 'Class Code Accepted' }]);
   });
 
   it('connect lists the toasts and dismisses by id', () => {

@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { cancel, raise, setup } from 'xstate';
 import { COPY_CONFIRMATION_MS } from '../../domain/constants';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { ToastRequest } from '../toasts/toasts.types';
@@ -8,6 +8,8 @@ import type { CopyLinkEvent } from './copyLink.types';
 export const LINK_COPIED_MESSAGE = 'Magic link copied to clipboard!';
 /** Toast when the clipboard write fails (SPEC §8). */
 export const COPY_FAILED_MESSAGE = 'Failed to copy link';
+
+const confirmationTimer = timer('confirmation', COPY_CONFIRMATION_MS, { type: 'copy.confirmationDone' as const });
 
 const copiedToast: ToastRequest = { kind: 'success', message: LINK_COPIED_MESSAGE };
 const failedToast: ToastRequest = { kind: 'error', message: COPY_FAILED_MESSAGE };
@@ -19,6 +21,8 @@ export const copyLinkMachine = setup({
     trackCopiedMagicLink: () => {},
     /** Provided by the engine: sends 'toast.show' to the toast queue. */
     showToast: (_, _params: ToastRequest) => {},
+    startConfirmationTimer: raise(confirmationTimer.event, { delay: confirmationTimer.delay, id: confirmationTimer.id }),
+    cancelConfirmationTimer: cancel(confirmationTimer.id),
   },
 }).createMachine({
   id: 'copyLink',
@@ -32,9 +36,11 @@ export const copyLinkMachine = setup({
       },
     },
     copied: {
+      entry: 'startConfirmationTimer',
+      exit: 'cancelConfirmationTimer',
       meta: {
         description: "The button reads 'Copied!' for COPY_CONFIRMATION_MS after a successful copy.",
-        timers: [timer('confirmation', COPY_CONFIRMATION_MS, 'copy.confirmationDone')],
+        timers: [confirmationTimer],
       },
       on: {
         // Re-entering restarts the confirmation timer.

@@ -1,7 +1,9 @@
-import { assign, setup } from 'xstate';
+import { assign, cancel, raise, setup } from 'xstate';
 import { EDITION_INDICATOR_MS } from '../../domain/constants';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { LevelIndicatorContext, LevelIndicatorEvent, LevelIndicatorInput } from './levelIndicator.types';
+
+const pulseTimer = timer('timeout', EDITION_INDICATOR_MS, { type: 'indicator.timeout' as const });
 
 export const levelIndicatorMachine = setup({
   types: {} as { context: LevelIndicatorContext; events: LevelIndicatorEvent; input: LevelIndicatorInput; meta: StateMetaWithTimers },
@@ -9,6 +11,8 @@ export const levelIndicatorMachine = setup({
     /** Provided by the engine: remembers that the indicator was seen. */
     storeIndicatorSeen: () => {},
     markSeen: assign({ seenBefore: true }),
+    startPulseTimer: raise(pulseTimer.event, { delay: pulseTimer.delay, id: pulseTimer.id }),
+    cancelPulseTimer: cancel(pulseTimer.id),
   },
   guards: {
     wasSeenBefore: ({ context }) => context.seenBefore,
@@ -23,9 +27,11 @@ export const levelIndicatorMachine = setup({
       always: [{ guard: 'wasSeenBefore', target: 'seen' }, { target: 'pulsing' }],
     },
     pulsing: {
+      entry: 'startPulseTimer',
+      exit: 'cancelPulseTimer',
       meta: {
         description: 'The indicator pulses until hovered or for EDITION_INDICATOR_MS.',
-        timers: [timer('timeout', EDITION_INDICATOR_MS, 'indicator.timeout')],
+        timers: [pulseTimer],
       },
       on: {
         'indicator.hover': { target: 'seen', actions: ['markSeen', 'storeIndicatorSeen'] },

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, cancel, raise, setup } from 'xstate';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { ListenAudioContext, ListenAudioEvent, ListenAudioInput } from './listenAudio.types';
 
@@ -6,6 +6,9 @@ import type { ListenAudioContext, ListenAudioEvent, ListenAudioInput } from './l
 export const LISTEN_AUTO_ADVANCE_DELAY_MS = 1500;
 /** Longest wait in `loadingNext` for the next passage's audio before advancing anyway. Not in the spec ("not shown"). @default 5000 */
 export const LISTEN_NEXT_AUDIO_TIMEOUT_MS = 5000;
+
+const advanceTimer = timer('autoAdvance', LISTEN_AUTO_ADVANCE_DELAY_MS, { type: 'listen.advanceDue' as const });
+const nextTimer = timer('nextTimeout', LISTEN_NEXT_AUDIO_TIMEOUT_MS, { type: 'listen.nextTimeout' as const });
 
 const close = { target: 'closed', description: 'Close the listen player.' } as const;
 
@@ -19,6 +22,10 @@ export const listenAudioMachine = setup({
     /** Provided by the engine: moves to the next passage (its audio starts at 0). */
     advanceToNextPassage: () => {},
     storeAutoPlay: assign({ autoPlay: ({ context, event }) => (event.type === 'listen.autoPlay.set' ? event.value : context.autoPlay) }),
+    startAdvanceTimer: raise(advanceTimer.event, { delay: advanceTimer.delay, id: advanceTimer.id }),
+    cancelAdvanceTimer: cancel(advanceTimer.id),
+    startNextTimer: raise(nextTimer.event, { delay: nextTimer.delay, id: nextTimer.id }),
+    cancelNextTimer: cancel(nextTimer.id),
     storeIsLastPage: assign({ isLastPage: ({ context, event }) => (event.type === 'listen.page.changed' ? event.isLastPage : context.isLastPage) }),
   },
   guards: {
@@ -55,9 +62,11 @@ export const listenAudioMachine = setup({
       },
     },
     finished: {
+      entry: 'startAdvanceTimer',
+      exit: 'cancelAdvanceTimer',
       meta: {
         description: "The passage's audio has ended ('Finished'); with auto-play on and a next passage, it moves on after a delay.",
-        timers: [timer('autoAdvance', LISTEN_AUTO_ADVANCE_DELAY_MS, 'listen.advanceDue')],
+        timers: [advanceTimer],
       },
       on: {
         'listen.toggle': { target: 'playing', actions: 'restartAudio', description: 'Play from Finished restarts at 0.' },
@@ -75,10 +84,11 @@ export const listenAudioMachine = setup({
       },
     },
     loadingNext: {
-      entry: 'prefetchNextAudio',
+      entry: ['prefetchNextAudio', 'startNextTimer'],
+      exit: 'cancelNextTimer',
       meta: {
         description: "Waits for the next passage's audio to be prefetched ('Loading Next'); a timeout forces the advance.",
-        timers: [timer('nextTimeout', LISTEN_NEXT_AUDIO_TIMEOUT_MS, 'listen.nextTimeout')],
+        timers: [nextTimer],
       },
       on: {
         'listen.nextReady': { target: 'playing', actions: 'advanceToNextPassage' },

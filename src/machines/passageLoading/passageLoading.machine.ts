@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, cancel, raise, setup } from 'xstate';
 import { REFRESH_BUTTON_DELAY_MS, SPINNER_DELAY_MS } from '../../domain/constants';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { PassageLoadingContext, PassageLoadingEvent } from './passageLoading.types';
@@ -11,6 +11,9 @@ const outcomes = {
   'passage.failed': { target: 'error', actions: 'storeErrorStatus' },
 } as const;
 
+const spinnerTimer = timer('spinner', SPINNER_DELAY_MS, { type: 'passage.spinnerDue' as const });
+const refreshTimer = timer('refresh', REFRESH_BUTTON_DELAY_MS - SPINNER_DELAY_MS, { type: 'passage.refreshDue' as const });
+
 export const passageLoadingMachine = setup({
   types: {} as { context: PassageLoadingContext; events: PassageLoadingEvent; meta: StateMetaWithTimers },
   actions: {
@@ -22,6 +25,10 @@ export const passageLoadingMachine = setup({
     refetchPassage: () => {},
     storeErrorStatus: assign({ errorStatus: ({ event }) => (event.type === 'passage.failed' ? event.status : null) }),
     clearErrorStatus: assign({ errorStatus: null }),
+    startSpinnerTimer: raise(spinnerTimer.event, { delay: spinnerTimer.delay, id: spinnerTimer.id }),
+    cancelSpinnerTimer: cancel(spinnerTimer.id),
+    startRefreshTimer: raise(refreshTimer.event, { delay: refreshTimer.delay, id: refreshTimer.id }),
+    cancelRefreshTimer: cancel(refreshTimer.id),
   },
 }).createMachine({
   id: 'passageLoading',
@@ -35,16 +42,20 @@ export const passageLoadingMachine = setup({
       meta: { description: 'No passage has been requested yet.' },
     },
     loading: {
+      entry: 'startSpinnerTimer',
+      exit: 'cancelSpinnerTimer',
       meta: {
         description: 'The passage is being fetched; the column shows the loading skeleton.',
-        timers: [timer('spinner', SPINNER_DELAY_MS, 'passage.spinnerDue')],
+        timers: [spinnerTimer],
       },
       on: { 'passage.spinnerDue': { target: 'slow' }, ...outcomes },
     },
     slow: {
+      entry: 'startRefreshTimer',
+      exit: 'cancelRefreshTimer',
       meta: {
         description: 'The fetch has taken longer than the spinner delay; a spinner shows.',
-        timers: [timer('refresh', REFRESH_BUTTON_DELAY_MS - SPINNER_DELAY_MS, 'passage.refreshDue')],
+        timers: [refreshTimer],
       },
       on: { 'passage.refreshDue': { target: 'stalled' }, ...outcomes },
     },

@@ -1,15 +1,21 @@
 /**
- * Timers are declared, not run, by the machines. A state that waits lists its timers in `meta.timers`; the
- * engine starts them through its clock port when the state is entered and cancels them when it is left, then
- * sends the named event. The machines stay pure (no `after`, no `invoke`), so the model tests can walk every
- * transition, and the delays are still written next to the states that use them.
+ * Timers are XState's own delayed events. A state that waits declares its timer once with `timer()`: the spec
+ * goes in `meta.timers` (for the generated docs), a named `raise(…, { delay, id })` starts it on entry and a
+ * named `cancel(id)` stops it on exit, so re-entering the state restarts it. XState schedules the delayed event
+ * on the actor's clock: the engine passes its clock port to `createActor`, and tests pass a `SimulatedClock`.
+ *
+ * The actions are named (never inline), so the pure machine stays walkable by `createTestModel`: the walk treats
+ * each timeout as an ordinary event, and the model tests deliver it by advancing a simulated clock instead
+ * (tests/machines/harness.ts `clockDriven`), which proves the delay is really scheduled.
  */
-export interface TimerSpec {
-  /** A name that is unique within the machine, e.g. 'idle'. */
+import type { EventObject } from 'xstate';
+
+export interface TimerSpec<TEvent extends EventObject = EventObject> {
+  /** A name unique within the machine, e.g. 'idle'; also the id of the scheduled event. */
   id: string;
   delay: number;
-  /** The event sent when the timer fires. */
-  event: { type: string; [key: string]: unknown };
+  /** The event raised when the timer fires. */
+  event: TEvent;
 }
 
 export interface StateMetaWithTimers {
@@ -18,16 +24,6 @@ export interface StateMetaWithTimers {
   description?: string;
 }
 
-export function timer(id: string, delay: number, eventType: string): TimerSpec {
-  return { id, delay, event: { type: eventType } };
-}
-
-/** The timers a snapshot asks for, keyed by `${stateId}#${timerId}` so re-entry restarts them. */
-export function activeTimers(snapshot: { getMeta(): Record<string, unknown> }): Map<string, TimerSpec> {
-  const out = new Map<string, TimerSpec>();
-  for (const [stateId, meta] of Object.entries(snapshot.getMeta())) {
-    const timers = (meta as StateMetaWithTimers | undefined)?.timers;
-    for (const t of timers ?? []) out.set(`${stateId}#${t.id}`, t);
-  }
-  return out;
+export function timer<TEvent extends EventObject>(id: string, delay: number, event: TEvent): TimerSpec<TEvent> {
+  return { id, delay, event };
 }

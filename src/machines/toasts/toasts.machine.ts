@@ -1,6 +1,6 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../../domain/constants';
-import type { StateMetaWithTimers, TimerSpec } from '../shared/timers';
+import type { StateMetaWithTimers } from '../shared/timers';
 import type { Toast, ToastsContext, ToastsEvent } from './toasts.types';
 
 /** True when a toast with this message is already shown (SPEC §8: no duplicates). */
@@ -13,20 +13,8 @@ export function appendToast(toasts: readonly Toast[], toast: Toast, max: number 
   return [...toasts, toast].slice(-max);
 }
 
-/** A toast's timer: its dismissal event carries the toast id. */
-export type ToastTimerSpec = Omit<TimerSpec, 'event'> & { event: Extract<ToastsEvent, { type: 'toast.dismiss' }> };
-
-/**
- * The timers the toast queue needs: one per shown toast, lasting TOAST_DURATION_MS, that dismisses it.
- * `meta.timers` is static per state, so the engine asks this function instead; the ids are unique per toast, so
- * diffing the result after each snapshot starts timers for new toasts and cancels them for removed ones.
- */
-export function toastTimers(snapshot: { context: Pick<ToastsContext, 'toasts'> }): ToastTimerSpec[] {
-  return snapshot.context.toasts.map((t) => {
-    const event: ToastTimerSpec['event'] = { type: 'toast.dismiss', id: t.id };
-    return { id: `toast-${t.id}`, delay: TOAST_DURATION_MS, event };
-  });
-}
+/** The id of a toast's dismissal timer. */
+export const toastTimerId = (id: number) => `toast-${id}`;
 
 export const toastsMachine = setup({
   types: {} as { context: ToastsContext; events: ToastsEvent; meta: StateMetaWithTimers },
@@ -42,6 +30,15 @@ export const toastsMachine = setup({
       if (event.type !== 'toast.dismiss') return {};
       return { toasts: context.toasts.filter((t) => t.id !== event.id) };
     }),
+    /** The toast just added dismisses itself after TOAST_DURATION_MS, on the actor's clock. */
+    startDismissTimer: enqueueActions(({ context, enqueue }) => {
+      const id = context.nextId - 1;
+      enqueue.raise({ type: 'toast.dismiss', id }, { delay: TOAST_DURATION_MS, id: toastTimerId(id) });
+    }),
+    /** A toast closed by hand no longer needs its timer. */
+    cancelDismissTimer: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'toast.dismiss') enqueue.cancel(toastTimerId(event.id));
+    }),
   },
   guards: {
     isDuplicate: ({ context, event }) => event.type === 'toast.show' && hasToastWithMessage(context.toasts, event.message),
@@ -52,13 +49,13 @@ export const toastsMachine = setup({
   context: { toasts: [], nextId: 1 },
   states: {
     active: {
-      meta: { description: 'Holds the shown toasts; each is dismissed after TOAST_DURATION_MS (see toastTimers) or when closed.' },
+      meta: { description: 'Holds the shown toasts; each dismisses itself after TOAST_DURATION_MS (its own delayed event) or when closed.' },
       on: {
         'toast.show': [
           { guard: 'isDuplicate', description: 'Ignored: a toast with the same message is already shown.' },
-          { actions: 'addToast', description: 'Appended; the oldest is dropped when more than MAX_TOASTS would show.' },
+          { actions: ['addToast', 'startDismissTimer'], description: 'Appended; the oldest is dropped when more than MAX_TOASTS would show.' },
         ],
-        'toast.dismiss': { actions: 'removeToast' },
+        'toast.dismiss': { actions: ['removeToast', 'cancelDismissTimer'] },
       },
     },
   },

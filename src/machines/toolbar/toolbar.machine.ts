@@ -1,18 +1,26 @@
-import { setup } from 'xstate';
+import { cancel, raise, setup } from 'xstate';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { ToolbarEvent } from './toolbar.types';
 
 /** Inactivity before the toolbar slides away. The spec does not give the value. @default 3000 */
 export const TOOLBAR_IDLE_MS = 3000;
 
+const idleTimer = timer('idle', TOOLBAR_IDLE_MS, { type: 'toolbar.idle' as const });
+
 export const toolbarMachine = setup({
   types: {} as { events: ToolbarEvent; meta: StateMetaWithTimers },
+  actions: {
+    startIdleTimer: raise(idleTimer.event, { delay: idleTimer.delay, id: idleTimer.id }),
+    cancelIdleTimer: cancel(idleTimer.id),
+  },
 }).createMachine({
   id: 'toolbar',
   initial: 'visible',
   states: {
     visible: {
-      meta: { description: 'Shown; hides after a period without activity.', timers: [timer('idle', TOOLBAR_IDLE_MS, 'toolbar.idle')] },
+      entry: 'startIdleTimer',
+      exit: 'cancelIdleTimer',
+      meta: { description: 'Shown; hides after a period without activity.', timers: [idleTimer] },
       on: {
         // Re-entering restarts the idle timer.
         'toolbar.activity': { target: 'visible', reenter: true },
