@@ -124,6 +124,13 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   return {
+    /**
+     * A call validated with a schema the caller brings (an API module that keeps its zod schemas out of the shared
+     * validation chunk, such as `organization.ts`): GET with query parameters, or POST with a JSON body. Failures
+     * become an ApiError, as with every other call.
+     */
+    call: <S extends z.ZodType>(method: 'get' | 'post', schema: S, path: string, input: { params?: QueryParams; json?: unknown } = {}, options?: RequestOptions) =>
+      method === 'get' ? get(() => schema, path, input.params, options) : send('post', () => schema, path, input.json ?? {}, options),
     ping: (options?: RequestOptions) => get((v) => v.PingSchema, 'ping', {}, options),
     /**
      * SPEC §7 GET /publications. `filter` (all/assigned/unassigned) is for signed-in teachers; with a class code

@@ -1,32 +1,10 @@
-/** TanStack Query keys and options for each endpoint. No retries (SPEC §7). */
+/** TanStack Query options for each endpoint, with their keys from `queryKeys.ts`. No retries (SPEC §7). */
 import { queryOptions, keepPreviousData, mutationOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import type { PublicationListQuery, TitleStatus } from '../domain/schemas';
+import { mutationKeys, queryKeys, type ListViewer } from './queryKeys';
 
-/**
- * Who a publication list or the user titles are for, when the answer depends on it: a signed-in user (their id:
- * a teacher's filter) or a class code (the teacher's ASSIGNED titles). Part of the query key, so two viewers
- * never share a cached answer.
- */
-export interface ListViewer {
-  /** The signed-in user's id. */
-  userId?: string;
-  /** The class code sent as X-Group-Code. */
-  groupCode?: string;
-}
-
-export const queryKeys = {
-  ping: () => ['ping'] as const,
-  publications: (query: PublicationListQuery, viewer?: ListViewer) =>
-    (viewer ? (['publications', query, viewer] as const) : (['publications', query] as const)),
-  /** Every user-titles entry (invalidate this after a visibility change). */
-  userTitlesAll: () => ['userTitles'] as const,
-  userTitles: (viewer: ListViewer) => ['userTitles', viewer] as const,
-  publication: (slug: string, version?: string) => ['publication', slug, version ?? null] as const,
-  excerpt: (slug: string, params: Record<string, unknown>) => ['excerpt', slug, params] as const,
-  passage: (editionId: number, position: number) => ['passage', editionId, position] as const,
-  qr: (code: string) => ['qr', code] as const,
-};
+export * from './queryKeys';
 
 /** Published content does not change within a version; keep it fresh for a while. */
 export const CONTENT_STALE_TIME_MS = 5 * 60_000;
@@ -87,13 +65,13 @@ export function createMutations(api: ApiClient) {
     /** PATCH /users/titles/{titleId}/visibility; the caller refreshes the user titles on success (SPEC §4). */
     setTitleVisibility: () =>
       mutationOptions({
-        mutationKey: ['setTitleVisibility'] as const,
+        mutationKey: mutationKeys.setTitleVisibilityAll(),
         mutationFn: ({ titleId, status }: { titleId: number; status: TitleStatus }) => api.setTitleVisibility(titleId, status),
         retry: false,
       }),
     /** POST /users/me/group-code: a new class code for the teacher (the old one stops working). */
     rotateGroupCode: () =>
-      mutationOptions({ mutationKey: ['rotateGroupCode'] as const, mutationFn: () => api.rotateGroupCode(), retry: false }),
+      mutationOptions({ mutationKey: mutationKeys.rotateGroupCode(), mutationFn: () => api.rotateGroupCode(), retry: false }),
   };
 }
 

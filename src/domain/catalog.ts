@@ -2,6 +2,7 @@
  * Catalog rules (SPEC §2 Catalog, §4 Catalog, §5 Catalog page input). Pure functions with no framework and no
  * DOM: the catalog view calls these and renders what they return.
  */
+import { paths, withQuery } from './routes';
 import { DEFAULT_SORT, SORT_KEYS, type SortKey } from './wireValues';
 
 /** The query-string keys the catalog keeps in step with its state (SPEC §2 Query parameters). */
@@ -104,7 +105,7 @@ export function buildCatalogQuery(next: CatalogQuery, current = ''): string {
 /** The catalog path for a state, e.g. '/catalog?search=bee&p=2'. */
 export function catalogHref(next: CatalogQuery, current = ''): string {
   const query = buildCatalogQuery(next, current);
-  return query ? `/catalog?${query}` : '/catalog';
+  return withQuery(paths.catalog, query);
 }
 
 /**

@@ -32,8 +32,6 @@ export const SHOP_URL = 'https://shop.lectern.app';
  * takes VITE_UPLOADS_URL over this at build time (src/ui/screens/uploads/uploadsLink.ts). @default null
  */
 export const UPLOADS_URL: string | null = null;
-export const TERMS_URL = '/terms';
-export const PRIVACY_URL = '/privacy';
 export const PRODUCT_NAME = 'Lectern';
 /** Fixed text on the publication page (SPEC §1). */
 export const LANGUAGE_COUNT_TEXT = '102 Languages';

@@ -3,12 +3,13 @@
  * app's own origin may be navigated to. A target on another domain (or another scheme, or a protocol-relative
  * '//host' address) is refused with CROSS_DOMAIN_MESSAGE. Pure: the caller passes the origin.
  */
+import { paths } from './routes';
 
 /** SPEC §5, verbatim. */
 export const CROSS_DOMAIN_MESSAGE = 'Navigation to a different domain is blocked.';
 
 /** Where sign-in and sign-up go when no redirectUrl is given. @default '/catalog' */
-export const DEFAULT_AFTER_SIGN_IN = '/catalog';
+export const DEFAULT_AFTER_SIGN_IN = paths.catalog;
 
 /**
  * Resolve `url` against `origin` and return its path, query and hash when it stays on that origin, or null

@@ -7,7 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../src/domain/schemas';
 import { AccountMenu } from '../../src/ui/layout/AccountMenu';
-import { CURRENT_USER_KEY } from '../../src/ui/screens/auth/session';
+import { queryKeys } from '../../src/api/queryKeys';
 
 afterEach(cleanup);
 
@@ -29,7 +29,7 @@ const teacher: CurrentUser = {
 
 async function openMenu(user: CurrentUser | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(CURRENT_USER_KEY, user);
+  client.setQueryData(queryKeys.currentUser(), user);
   const { hook } = memoryLocation({ path: '/catalog' });
   render(
     <QueryClientProvider client={client}>

@@ -14,7 +14,7 @@ import type { CurrentUser, PublicationSummary, UserTitle } from '../../src/domai
 import { AccountMenu } from '../../src/ui/layout/AccountMenu';
 import { Navbar } from '../../src/ui/layout/Navbar';
 import { api } from '../../src/ui/platform/api';
-import { CURRENT_USER_KEY } from '../../src/ui/screens/auth/session';
+import { queryKeys } from '../../src/api/queryKeys';
 import { ClassCodeForm } from '../../src/ui/screens/classroom/ClassCodeForm';
 import { STORED_CLASS_CODE_KEY, resetClassCodeStateForTests } from '../../src/ui/screens/classroom/classCodeState';
 import { ClassroomScreen } from '../../src/ui/screens/classroom/ClassroomScreen';
@@ -56,7 +56,7 @@ const emptyList = { items: [], total: 0, page: 1, pageSize: 16 };
 
 function renderWith(ui: ReactNode, user: CurrentUser | null, path = '/classroom-catalog') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(CURRENT_USER_KEY, user);
+  client.setQueryData(queryKeys.currentUser(), user);
   const { hook } = memoryLocation({ path });
   render(
     <QueryClientProvider client={client}>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../domain/constants';
 import { buttonStyles, cardStyles } from './styles';
+import { paths } from '../../domain/routes';
 
 export function StatusCard({
   eyebrow,
@@ -36,7 +37,7 @@ export function NotFoundContent({ message, showSupport = false }: { message: str
       title={message}
       actions={
         <>
-          <Link href="/" className={buttonStyles.primary}>
+          <Link href={paths.root} className={buttonStyles.primary}>
             Go to {PRODUCT_NAME}
           </Link>
           {showSupport && (

@@ -3,6 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { StatusCard } from '../components/StatusPage';
 import { buttonStyles } from '../components/styles';
 import { PRODUCT_NAME } from '../../domain/constants';
+import { paths } from '../../domain/routes';
 
 interface Props {
   children: ReactNode;
@@ -45,7 +46,7 @@ export class ErrorBoundary extends Component<Props, State> {
               <button type="button" className={buttonStyles.secondary} onClick={() => this.setState({ error: null })}>
                 Try again
               </button>
-              <a href="/" className={buttonStyles.primary}>
+              <a href={paths.root} className={buttonStyles.primary}>
                 Go to {PRODUCT_NAME}
               </a>
             </>

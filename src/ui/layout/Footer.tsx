@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { PRIVACY_URL, PRODUCT_NAME, TERMS_URL } from '../../domain/constants';
+import { PRODUCT_NAME } from '../../domain/constants';
+import { paths } from '../../domain/routes';
 import { pageContainer } from '../components/styles';
 
 export function Footer() {
@@ -10,12 +11,12 @@ export function Footer() {
         <nav aria-label="Legal">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
-              <Link href={TERMS_URL} className="rounded hover:text-primary-900 hover:underline">
+              <Link href={paths.terms} className="rounded hover:text-primary-900 hover:underline">
                 Terms of Service
               </Link>
             </li>
             <li>
-              <Link href={PRIVACY_URL} className="rounded hover:text-primary-900 hover:underline">
+              <Link href={paths.privacy} className="rounded hover:text-primary-900 hover:underline">
                 Privacy Policy
               </Link>
             </li>

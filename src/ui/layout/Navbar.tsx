@@ -11,9 +11,10 @@ import { pageContainer } from '../components/styles';
 import { useCurrentUser } from '../screens/auth/session';
 import { ClassCodeDialogTrigger } from '../screens/classroom/ClassCodeButton';
 import { useClassCode } from '../screens/classroom/classCodeState';
-import { CLASSROOM_PATH, FREE_LIBRARY_PATH, navLinks } from '../screens/classroom/classroom';
+import { navLinks } from '../screens/classroom/classroom';
 import { MyUploadsLink } from '../screens/uploads/MyUploadsLink';
-import { canSeeMyUploads, UPLOADS_PATH } from '../screens/uploads/uploadsLink';
+import { canSeeMyUploads } from '../screens/uploads/uploadsLink';
+import { paths } from '../../domain/routes';
 import { AccountMenu } from './AccountMenu';
 
 const navLink =
@@ -27,7 +28,7 @@ export function Navbar() {
   return (
     <header className="border-b border-line bg-surface">
       <div className={`${pageContainer} flex flex-wrap items-center gap-x-4 gap-y-1 py-3 sm:gap-x-8`}>
-        <Link href="/" className="order-1 flex items-center gap-2.5 rounded-lg">
+        <Link href={paths.root} className="order-1 flex items-center gap-2.5 rounded-lg">
           <LogoMark size={36} />
           <span className="font-serif text-xl font-semibold tracking-tight text-primary-900">{PRODUCT_NAME}</span>
         </Link>
@@ -35,21 +36,21 @@ export function Navbar() {
           <ul className="flex flex-wrap items-center gap-1">
             {links.classroomLibrary && (
               <li>
-                <Link href={CLASSROOM_PATH} className={navLink} aria-current={path === CLASSROOM_PATH ? 'page' : undefined}>
+                <Link href={paths.classroomCatalog} className={navLink} aria-current={path === paths.classroomCatalog ? 'page' : undefined}>
                   Classroom Library
                 </Link>
               </li>
             )}
             {links.freeLibrary && (
               <li>
-                <Link href={FREE_LIBRARY_PATH} className={navLink} aria-current={path === FREE_LIBRARY_PATH ? 'page' : undefined}>
+                <Link href={paths.catalog} className={navLink} aria-current={path === paths.catalog ? 'page' : undefined}>
                   Free Library
                 </Link>
               </li>
             )}
             {canSeeMyUploads(user) && (
               <li>
-                <MyUploadsLink className={navLink} isCurrent={path === UPLOADS_PATH} />
+                <MyUploadsLink className={navLink} isCurrent={path === paths.uploads} />
               </li>
             )}
             <li>

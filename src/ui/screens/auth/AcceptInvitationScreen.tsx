@@ -13,10 +13,11 @@ import { ApiError } from '../../../api/errors';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { withRedirect } from '../../platform/navigation';
+import { acceptInvitationPath, paths, signInPath, signUpPath } from '../../../domain/routes';
 import { FormMessage } from './AuthField';
-import { invitationPath, organizationApi, organizationKeys } from './organization';
-import { CURRENT_USER_KEY, useCurrentUser } from './session';
+import { organizationApi } from './organization';
+import { useCurrentUser } from './session';
+import { queryKeys } from '../../../api/queryKeys';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
 
@@ -26,10 +27,10 @@ function Card({ children }: { children: ReactNode }) {
 
 function SignedIn({ invitationId }: { invitationId: string }) {
   const queryClient = useQueryClient();
-  const invitation = useQuery({ queryKey: organizationKeys.invitation(invitationId), queryFn: () => organizationApi.getInvitation(invitationId), retry: false });
+  const invitation = useQuery({ queryKey: queryKeys.invitation(invitationId), queryFn: () => organizationApi.getInvitation(invitationId), retry: false });
   const accept = useMutation({
     mutationFn: () => organizationApi.acceptInvitation(invitationId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
   });
   if (invitation.isPending) return <Spinner label="Loading invitation…" />;
   if (invitation.isError) {
@@ -52,7 +53,7 @@ function SignedIn({ invitationId }: { invitationId: string }) {
         <p role="status" className="text-lg text-ink">
           You have joined <strong>{organizationName}</strong>.
         </p>
-        <Link href="/catalog" className={`${buttonStyles.primary} w-fit`}>
+        <Link href={paths.catalog} className={`${buttonStyles.primary} w-fit`}>
           Go to the Library
         </Link>
       </Card>
@@ -75,7 +76,7 @@ function SignedIn({ invitationId }: { invitationId: string }) {
 export function AcceptInvitationScreen({ invitationId }: { invitationId: string }) {
   useDocumentTitle('Accept Invitation');
   const { data: user, isPending } = useCurrentUser();
-  const here = invitationPath(invitationId);
+  const here = acceptInvitationPath(invitationId);
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="font-serif text-3xl font-semibold text-primary-900">Accept Invitation</h1>
@@ -87,11 +88,11 @@ export function AcceptInvitationScreen({ invitationId }: { invitationId: string 
         <Card>
           <p className="text-lg text-ink">You have been invited to join an organization.</p>
           <p className="text-ink-muted">
-            <Link href={withRedirect('/sign-in', here)} className={linkStyles}>
+            <Link href={signInPath(here)} className={linkStyles}>
               Sign In
             </Link>{' '}
             or{' '}
-            <Link href={withRedirect('/sign-up', here)} className={linkStyles}>
+            <Link href={signUpPath(here)} className={linkStyles}>
               Sign Up
             </Link>{' '}
             with the email address the invitation was made for, then accept it here.

@@ -19,7 +19,7 @@ import { LogoMark } from '../../components/Logo';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api } from '../../platform/api';
-import { withRedirect } from '../../platform/navigation';
+import { paths, withRedirect } from '../../../domain/routes';
 import { AuthField, FormMessage } from './AuthField';
 import { checkAuthForm, firstInvalid, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
 import { completeSignIn } from './session';
@@ -97,13 +97,13 @@ export function AuthScreen({ mode }: { mode: Mode }) {
     navigate(target.ok ? target.path : DEFAULT_AFTER_SIGN_IN);
   };
 
-  const other = mode === 'sign-in' ? '/sign-up' : '/sign-in';
+  const other = mode === 'sign-in' ? paths.signUp : paths.signIn;
   const otherHref = redirectUrl ? withRedirect(other, redirectUrl) : other;
 
   return (
     <main id="main" className="grid min-h-screen place-items-center bg-paper px-4 py-12">
       <div className={`${cardStyles} w-full max-w-md px-6 py-10 sm:px-10`}>
-        <Link href="/" className="mx-auto flex w-fit items-center gap-2.5 rounded-lg">
+        <Link href={paths.root} className="mx-auto flex w-fit items-center gap-2.5 rounded-lg">
           <LogoMark size={40} />
           <span className="font-serif text-2xl font-semibold text-primary-900">{PRODUCT_NAME}</span>
         </Link>

@@ -14,11 +14,12 @@ import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api } from '../../platform/api';
-import { withRedirect } from '../../platform/navigation';
+import { paths, signInPath } from '../../../domain/routes';
 import { AuthField, FormMessage } from './AuthField';
 import { focusField } from './AuthScreen';
 import { checkEmail, checkName, checkPassword, firstInvalid, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
-import { CURRENT_USER_KEY, currentUserQuery, roleLabel, useCurrentUser } from './session';
+import { currentUserQuery, roleLabel, useCurrentUser } from './session';
+import { queryKeys } from '../../../api/queryKeys';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
 
@@ -91,7 +92,7 @@ function NameForm({ user }: { user: CurrentUser }) {
     event.preventDefault();
     void form.run(event.currentTarget, errorsOf({ name: checkName(name) }), async () => {
       await api.updateName(name.trim());
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
       return 'Name saved.';
     });
   };
@@ -117,7 +118,7 @@ function EmailForm({ user }: { user: CurrentUser }) {
     void form.run(event.currentTarget, errorsOf({ email: checkEmail(email) }), async () => {
       if (wanted === user.email.toLowerCase()) return 'That is already your email.';
       await api.changeEmail(wanted);
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
       const fresh = await queryClient.fetchQuery(currentUserQuery);
       // better-auth answers success for an address that belongs to another account, and changes nothing.
       if (fresh?.email.toLowerCase() !== wanted) throw new Error('This email cannot be used. It may belong to another account.');
@@ -190,7 +191,7 @@ export function ManageAccountScreen() {
       <h1 className="font-serif text-3xl font-semibold text-primary-900">Manage Account</h1>
       {!user ? (
         <p className="mt-6 text-ink-muted">
-          <Link href={withRedirect('/sign-in', '/account')} className={linkStyles}>
+          <Link href={signInPath(paths.account)} className={linkStyles}>
             Sign In
           </Link>{' '}
           to manage your account.

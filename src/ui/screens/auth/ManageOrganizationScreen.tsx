@@ -13,19 +13,19 @@ import type { CurrentUser, OrganizationLicense } from '../../../domain/schemas';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { withRedirect } from '../../platform/navigation';
+import { paths, signInPath } from '../../../domain/routes';
 import { AuthField, FormMessage, inputStyles } from './AuthField';
 import { checkEmail } from './authForm';
 import {
   INVITATION_ROLES,
   invitationLink,
   organizationApi,
-  organizationKeys,
   type InvitationRole,
   type OrganizationInvitation,
   type OrganizationMember,
 } from './organization';
 import { useCurrentUser } from './session';
+import { queryKeys } from '../../../api/queryKeys';
 
 const FEATURE_NAMES: Record<string, string> = {
   AUDIO: 'Audio',
@@ -92,7 +92,7 @@ function InviteForm({ organizationId, organizationName }: { organizationId: stri
     onSuccess: (invitation) => {
       setCreated(invitation);
       setEmail('');
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.organizationInvitations(organizationId) });
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -174,10 +174,10 @@ function CreatedInvitation({ invitation }: { invitation: OrganizationInvitation 
 
 function PendingInvitations({ organizationId }: { organizationId: string }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: organizationKeys.invitations(organizationId), queryFn: () => organizationApi.listInvitations(organizationId) });
+  const query = useQuery({ queryKey: queryKeys.organizationInvitations(organizationId), queryFn: () => organizationApi.listInvitations(organizationId) });
   const cancel = useMutation({
     mutationFn: (invitationId: string) => organizationApi.cancelInvitation(invitationId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizationInvitations(organizationId) }),
   });
   if (query.isPending) return <Spinner label="Loading invitations…" />;
   if (query.isError) return <FormMessage kind="error">{messageOf(query.error)}</FormMessage>;
@@ -222,7 +222,7 @@ function MemberRow({ member, isSelf, organizationId }: { member: OrganizationMem
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => organizationApi.removeMember(organizationId, member.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.members(organizationId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizationMembers(organizationId) }),
   });
   return (
     <tr className="border-t border-line">
@@ -258,7 +258,7 @@ function MemberRow({ member, isSelf, organizationId }: { member: OrganizationMem
 }
 
 function Members({ organizationId, user }: { organizationId: string; user: CurrentUser }) {
-  const query = useQuery({ queryKey: organizationKeys.members(organizationId), queryFn: () => organizationApi.listMembers(organizationId) });
+  const query = useQuery({ queryKey: queryKeys.organizationMembers(organizationId), queryFn: () => organizationApi.listMembers(organizationId) });
   if (query.isPending) return <Spinner label="Loading members…" />;
   if (query.isError) return <FormMessage kind="error">{messageOf(query.error)}</FormMessage>;
   return (
@@ -365,7 +365,7 @@ export function ManageOrganizationScreen() {
       <h1 className="font-serif text-3xl font-semibold text-primary-900">Manage Organization</h1>
       {!user ? (
         <p className="mt-6 text-ink-muted">
-          <Link href={withRedirect('/sign-in', '/organization')} className={linkStyles}>
+          <Link href={signInPath(paths.organization)} className={linkStyles}>
             Sign In
           </Link>{' '}
           to manage your organization.

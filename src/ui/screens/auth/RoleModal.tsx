@@ -14,7 +14,7 @@ import { connectRoleModal } from '../../../machines/roleModal';
 import { CloseIcon } from '../../components/Icons';
 import { buttonStyles, modalStyles } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { CURRENT_USER_KEY } from './session';
+import { queryKeys } from '../../../api/queryKeys';
 
 export default function RoleModal({ user }: { user: CurrentUser }) {
   const send = useEngineSend();
@@ -30,7 +30,7 @@ export default function RoleModal({ user }: { user: CurrentUser }) {
   // saving → hidden means the role was saved: fetch the user again so the menu shows it.
   const wasSaving = useRef(false);
   useEffect(() => {
-    if (wasSaving.current && !role.isSaving && !role.isOpen) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    if (wasSaving.current && !role.isSaving && !role.isOpen) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
     wasSaving.current = role.isSaving;
   }, [role.isSaving, role.isOpen, queryClient]);
 

@@ -10,12 +10,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReaderEngineEvent } from '../../../engine/createReaderEngine';
 import type { CurrentUser } from '../../../domain/schemas';
+import { queryKeys } from '../../../api/queryKeys';
 import { api } from '../../platform/api';
 
-export const CURRENT_USER_KEY = ['currentUser'] as const;
-
 export const currentUserQuery = queryOptions({
-  queryKey: CURRENT_USER_KEY,
+  queryKey: queryKeys.currentUser(),
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     const session = await api.getSession({ signal });
     if (!session) return null;
@@ -53,7 +52,7 @@ export async function sendToEngine(event: ReaderEngineEvent): Promise<void> {
  * any class code and track 'Signed In' (the engine's auth.signedIn).
  */
 export async function completeSignIn(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
   await sendToEngine({ type: 'auth.signedIn' });
   await queryClient.fetchQuery(currentUserQuery).catch(() => null);
 }
@@ -70,7 +69,7 @@ export async function signOut(queryClient: QueryClient): Promise<Error | null> {
     return error instanceof Error ? error : new Error(String(error));
   }
   await sendToEngine({ type: 'auth.signedOut' });
-  await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
-  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  await queryClient.cancelQueries({ queryKey: queryKeys.currentUser() });
+  queryClient.setQueryData(queryKeys.currentUser(), null);
   return null;
 }

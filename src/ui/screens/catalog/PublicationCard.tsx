@@ -1,19 +1,41 @@
 /**
  * A catalog card (SPEC §2 Catalog): cover, title and author, linking to the publication page. Premium titles carry
- * a 'Premium' badge; for a reader without LEVELS (`isLocked`) a click opens 'Unlock Premium Novels' instead of
- * navigating. Teachers get the eye toggle over the cover (a sibling of the link, never inside it).
+ * a 'Premium' badge; for a reader who may not open the title (`isLocked`, from `useTitleLocked`) a click opens
+ * 'Unlock Premium Novels' instead of navigating. Teachers get the eye toggle over the cover (a sibling of the link,
+ * never inside it).
  */
+import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { isPremiumTitle, PREMIUM_BADGE } from '../../../domain/access';
+import { isPremiumTitle, isTitleLockedFor, PREMIUM_BADGE } from '../../../domain/access';
 import type { PublicationSummary } from '../../../domain/schemas';
+import { queries } from '../../platform/api';
+import { useCurrentUser } from '../auth/session';
+import { useClassCode } from '../classroom/classCodeState';
 import { LazyEyeToggle as EyeToggle } from '../classroom/lazyClassroom';
-import { publicationHref } from '../publication/publicationView';
+import { publicationPath } from '../../../domain/routes';
 
 export const PREMIUM_LABEL = 'Premium';
 
 function tagLabel(badge: string): string {
   return badge === PREMIUM_BADGE ? PREMIUM_LABEL : badge;
+}
+
+/**
+ * Whether a premium title is closed to this reader, as the server judges its page (src/domain/access.ts
+ * isTitleLockedFor): `features` are the signed-in user's or the class code's. A class-code student's reach only
+ * the titles the teacher shared (GET /users/titles with the code, the list the Visible to Students badge reads too),
+ * so a premium title the class was not given opens the premium dialog, as it does for a visitor.
+ */
+export function useTitleLocked(publication: Pick<PublicationSummary, 'id' | 'badges'>, features: readonly string[]): boolean {
+  const { data: user } = useCurrentUser();
+  const { code } = useClassCode();
+  const student = !user && code !== null;
+  const premium = isPremiumTitle(publication);
+  const shared = useQuery({ ...queries.userTitles({ groupCode: code ?? '' }), enabled: student && premium });
+  if (!premium) return false;
+  const classTitleIds = student ? (shared.data ?? []).filter((t) => t.status === 'ASSIGNED').map((t) => t.titleId) : null;
+  return isTitleLockedFor(publication, features, classTitleIds);
 }
 
 export function PublicationCard({
@@ -38,7 +60,7 @@ export function PublicationCard({
   };
   const link = (
     <Link
-      href={publicationHref(publication)}
+      href={publicationPath(publication.slug, publication.version)}
       onClick={onClick}
       aria-haspopup={isLocked ? 'dialog' : undefined}
       data-premium={premium || undefined}

@@ -28,6 +28,7 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useLatest } from '../../hooks/useLatest';
 import { queries } from '../../platform/api';
 import { sessionStore } from '../../platform/storage';
+import { paths, withQuery } from '../../../domain/routes';
 
 const SORT_STORAGE_KEY = 'catalogSort';
 const FILTER_STORAGE_KEY = 'catalogFilter';
@@ -55,7 +56,7 @@ function toFilter(value: string | null): CatalogFilter {
 }
 
 export function useCatalog(options: CatalogOptions = {}) {
-  const { path = '/catalog', teacherId = null, fixedFilter, viewer, enabled = true } = options;
+  const { path = paths.catalog, teacherId = null, fixedFilter, viewer, enabled = true } = options;
   const queryString = useSearch();
   const [, navigate] = useLocation();
   const query = parseCatalogQuery(queryString);
@@ -64,8 +65,7 @@ export function useCatalog(options: CatalogOptions = {}) {
   /** Move to a new catalog state, replacing the history entry (SPEC: the address is kept in step). */
   const go = useCallback(
     (next: CatalogQuery) => {
-      const query = buildCatalogQuery(next, queryRef.current.queryString);
-      navigate(query ? `${path}?${query}` : path, { replace: true });
+      navigate(withQuery(path, buildCatalogQuery(next, queryRef.current.queryString)), { replace: true });
     },
     [navigate, queryRef, path],
   );

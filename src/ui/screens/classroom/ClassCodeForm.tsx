@@ -13,9 +13,9 @@ import { isValidClassCode, normalizeClassCode } from '../../../machines/classCod
 import { CloseIcon } from '../../components/Icons';
 import { buttonStyles, modalStyles } from '../../components/styles';
 import { sendToEngine, useClassCode } from './classCodeState';
-import { CLASSROOM_PATH } from './classroom';
 
 import { ENTER_CLASS_CODE } from './ClassCodeButton';
+import { paths } from '../../../domain/routes';
 
 export { ENTER_CLASS_CODE };
 
@@ -97,7 +97,7 @@ export function ClassCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean; onO
                 autoFocus
                 onAccepted={() => {
                   close();
-                  navigate(CLASSROOM_PATH);
+                  navigate(paths.classroomCatalog);
                 }}
               />
             </>

@@ -14,9 +14,9 @@ import { buttonStyles, modalStyles, pageContainer } from '../../components/style
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { EngineToasts, PremiumDialog } from '../reader/ReaderOverlays';
 import { api } from '../../platform/api';
-import { CURRENT_USER_KEY } from '../auth/session';
 import { sendToEngine } from './classCodeState';
 import { magicLink } from './classroom';
+import { queryKeys } from '../../../api/queryKeys';
 
 const mutations = createMutations(api);
 
@@ -80,7 +80,7 @@ function NewClassCodeButton() {
     ...mutations.rotateGroupCode(),
     onSuccess: async () => {
       setOpen(false);
-      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await client.invalidateQueries({ queryKey: queryKeys.currentUser() });
       void sendToEngine({ type: 'toast.show', kind: 'success', message: NEW_CODE_DONE });
     },
     onError: () => {

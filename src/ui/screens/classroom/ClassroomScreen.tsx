@@ -21,9 +21,7 @@ import { ClassCodeForm, ENTER_CLASS_CODE } from './ClassCodeForm';
 import { useClassCode } from './classCodeState';
 import {
   CLASSROOM_HEADING,
-  CLASSROOM_PATH,
   classroomViewer,
-  FREE_LIBRARY_PATH,
   NO_VISIBLE_TITLES_MESSAGE,
   STUDENT_EMPTY_MESSAGE,
   TEACHER_EMPTY_MESSAGE,
@@ -31,6 +29,7 @@ import {
   type ClassroomViewer,
 } from './classroom';
 import { TeachersOnlyBanner } from './TeacherBanners';
+import { paths } from '../../../domain/routes';
 
 export function ClassroomScreen() {
   useDocumentTitle(CLASSROOM_HEADING);
@@ -70,15 +69,15 @@ function ClassroomList({ viewer }: { viewer: Extract<ClassroomViewer, { kind: 't
   const teacher = viewer.kind === 'teacher';
   const model = useCatalog(
     teacher
-      ? { path: CLASSROOM_PATH, fixedFilter: 'assigned', viewer: { userId: viewer.userId } }
-      : { path: CLASSROOM_PATH, viewer: { groupCode: viewer.groupCode } },
+      ? { path: paths.classroomCatalog, fixedFilter: 'assigned', viewer: { userId: viewer.userId } }
+      : { path: paths.classroomCatalog, viewer: { groupCode: viewer.groupCode } },
   );
   const features = useReaderFeatures();
   const empty = (
     <div className="rounded-2xl border border-dashed border-line-strong px-6 py-16 text-center">
       <h2 className="text-xl font-semibold">{NO_VISIBLE_TITLES_MESSAGE}</h2>
       {teacher ? (
-        <Link href={FREE_LIBRARY_PATH} className={`${buttonStyles.primary} mt-6`}>
+        <Link href={paths.catalog} className={`${buttonStyles.primary} mt-6`}>
           {TEACHER_EMPTY_MESSAGE}
         </Link>
       ) : (
@@ -114,7 +113,7 @@ function ClassroomEntry({ viewer }: { viewer: Extract<ClassroomViewer, { kind: '
           The Classroom Library lists the titles a teacher shares with their class. Teachers with a school license curate it
           from the Free Library.
         </p>
-        <Link href={FREE_LIBRARY_PATH} className={`${buttonStyles.primary} mt-5`}>
+        <Link href={paths.catalog} className={`${buttonStyles.primary} mt-5`}>
           Go to Free Library
         </Link>
       </div>

@@ -3,10 +3,12 @@
  * functions of the signed-in user and the class code, so the views hold no rules.
  */
 import { hasFeature } from '../../../domain/access';
+import { classroomCatalogPath, paths, withQuery } from '../../../domain/routes';
 import type { CurrentUser, TitleStatus, UserTitle } from '../../../domain/schemas';
 
-export const CLASSROOM_PATH = '/classroom-catalog';
-export const FREE_LIBRARY_PATH = '/catalog';
+/** The Classroom Library's and the Free Library's addresses, as `paths` in src/domain/routes.ts has them. */
+export const CLASSROOM_PATH = paths.classroomCatalog;
+export const FREE_LIBRARY_PATH = paths.catalog;
 
 /** SPEC §8 toasts of a visibility change. */
 export const TITLE_SHOWN_MESSAGE = 'Title shown to students';
@@ -54,8 +56,7 @@ export function navLinks(user: CurrentUser | null | undefined, classCode: string
 export function rootTarget(classCode: string | null, queryString: string): string {
   const query = queryString.replace(/^\?/, '');
   const linked = new URLSearchParams(query).has('groupCode');
-  const path = classCode !== null || linked ? CLASSROOM_PATH : FREE_LIBRARY_PATH;
-  return query ? `${path}?${query}` : path;
+  return withQuery(classCode !== null || linked ? paths.classroomCatalog : paths.catalog, query);
 }
 
 /**
@@ -63,7 +64,7 @@ export function rootTarget(classCode: string | null, queryString: string): strin
  * verifies and removes from the address (SPEC §4 Class code).
  */
 export function magicLink(origin: string, code: string): string {
-  return `${origin.replace(/\/+$/, '')}${CLASSROOM_PATH}?groupCode=${encodeURIComponent(code)}`;
+  return `${origin.replace(/\/+$/, '')}${classroomCatalogPath(code)}`;
 }
 
 /** The class-code banner shows for a user with a class code of their own and GROUP_CODES (SPEC §2). */

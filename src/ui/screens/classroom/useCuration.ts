@@ -6,7 +6,7 @@
  * visibility'. The toasts go through the engine's toast queue.
  */
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createMutations, queryKeys } from '../../../api';
+import { createMutations, isPersonalPublicationsKey, mutationKeys, queryKeys } from '../../../api';
 import type { CurrentUser, UserTitle } from '../../../domain/schemas';
 import { api, queries } from '../../platform/api';
 import { useCurrentUser } from '../auth/session';
@@ -14,8 +14,6 @@ import { sendToEngine } from './classCodeState';
 import { isAssigned, isTeacher, nextVisibility, TITLE_HIDDEN_MESSAGE, TITLE_SHOWN_MESSAGE, VISIBILITY_FAILED_MESSAGE } from './classroom';
 
 const mutations = createMutations(api);
-
-const visibilityKey = (titleId: number) => ['setTitleVisibility', titleId] as const;
 
 /** The signed-in teacher's user titles (statuses); disabled for anyone else. */
 export function useTeacherTitles(user: CurrentUser | null | undefined) {
@@ -30,7 +28,7 @@ async function refreshAfterChange(client: QueryClient, row: UserTitle, userId: s
   );
   await Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.userTitlesAll() }),
-    client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'publications' && q.queryKey.length === 3 }),
+    client.invalidateQueries({ predicate: (q) => isPersonalPublicationsKey(q.queryKey) }),
   ]);
 }
 
@@ -54,10 +52,10 @@ export function useTitleCuration(titleId: number): TitleCuration {
   const client = useQueryClient();
   const titles = useTeacherTitles(user);
   const assigned = isAssigned(titles.data, titleId);
-  const saving = useIsMutating({ mutationKey: visibilityKey(titleId) }) > 0;
+  const saving = useIsMutating({ mutationKey: mutationKeys.setTitleVisibility(titleId) }) > 0;
   const mutation = useMutation({
     ...mutations.setTitleVisibility(),
-    mutationKey: visibilityKey(titleId),
+    mutationKey: mutationKeys.setTitleVisibility(titleId),
     onSuccess: async (row, variables) => {
       void sendToEngine({ type: 'toast.show', kind: 'success', message: variables.status === 'ASSIGNED' ? TITLE_SHOWN_MESSAGE : TITLE_HIDDEN_MESSAGE });
       if (user) await refreshAfterChange(client, row, user.id);

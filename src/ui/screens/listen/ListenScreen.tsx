@@ -18,7 +18,7 @@ import { Button, Switch } from 'react-aria-components';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../api';
 import { PASSAGE_NOT_FOUND } from '../../../domain/constants';
-import { buildReaderPath } from '../../../domain/readerUrl';
+import { listenPath, publicationPath, readerPath as readerAddress } from '../../../domain/routes';
 import type { Edition } from '../../../domain/schemas';
 import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { StatusCard } from '../../components/StatusPage';
@@ -33,7 +33,7 @@ import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { GroupCodePanel, LicensePanel } from '../reader/PassageStates';
 import { useUserFeatures } from '../reader/readerHooks';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
-import { ListenHeading, ListenQueryState, Thumbnail, listenHref, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
+import { ListenHeading, ListenQueryState, Thumbnail, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
 
 /** The address's position: a whole number from 1, or 'redirect to 1' for anything that is not a number. */
 function parseListenPosition(value: string): { position: number; canonical: boolean } {
@@ -52,14 +52,14 @@ function ListenContent({ slug, version, editionSlug, position }: { slug: string;
   const parsed = parseListenPosition(position);
   useDocumentTitle(publication ? `Listen: ${publication.title}` : isMissingPublication(query.error) ? 'Not found' : 'Listen');
 
-  if (!parsed.canonical) return <Redirect to={listenHref(slug, version, editionSlug, parsed.position)} replace />;
+  if (!parsed.canonical) return <Redirect to={listenPath(slug, version, editionSlug, parsed.position)} replace />;
   if (!publication) return <ListenQueryState query={query} />;
   if (!edition || parsed.position < 1) {
     return (
       <StatusCard
         title={PASSAGE_NOT_FOUND}
         actions={
-          <Link href={`/${publication.slug}/${publication.version}`} className={buttonStyles.primary}>
+          <Link href={publicationPath(publication.slug, publication.version)} className={buttonStyles.primary}>
             About this book
           </Link>
         }
@@ -69,7 +69,7 @@ function ListenContent({ slug, version, editionSlug, position }: { slug: string;
     );
   }
   if (edition.passageCount > 0 && parsed.position > edition.passageCount) {
-    return <Redirect to={listenHref(slug, version, editionSlug, edition.passageCount)} replace />;
+    return <Redirect to={listenPath(slug, version, editionSlug, edition.passageCount)} replace />;
   }
 
   return (
@@ -109,7 +109,7 @@ function ListenPlayer({
     edition,
     position,
     autoPlay: historyAutoPlay,
-    basePath: listenHref(slug, version, editionSlug),
+    basePath: listenPath(slug, version, editionSlug),
   });
 
   const passage = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
@@ -120,9 +120,9 @@ function ListenPlayer({
   const audioLocked = audioAvailable && audio === 'locked';
 
   const state: ListenHistoryState = { autoPlay: listen?.autoPlay ?? false };
-  const previous = position > 1 ? listenHref(slug, version, editionSlug, position - 1) : null;
-  const next = position < passageCount ? listenHref(slug, version, editionSlug, position + 1) : null;
-  const readerPath = buildReaderPath({ slug, version, primary: { language: edition.language.code, level: edition.level }, position });
+  const previous = position > 1 ? listenPath(slug, version, editionSlug, position - 1) : null;
+  const next = position < passageCount ? listenPath(slug, version, editionSlug, position + 1) : null;
+  const readerPath = readerAddress({ slug, version, primary: { language: edition.language.code, level: edition.level }, position });
 
   return (
     <div className="mt-6 space-y-6">
@@ -199,7 +199,7 @@ function ListenPlayer({
       </nav>
 
       <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <Link href={listenHref(slug, version, editionSlug)} className={linkStyles}>
+        <Link href={listenPath(slug, version, editionSlug)} className={linkStyles}>
           Choose another passage
         </Link>
         <Link href={readerPath} className={`${linkStyles} inline-flex items-center gap-1.5`}>

@@ -12,7 +12,7 @@ import { PASSAGE_LOADING_TEXT } from '../../../machines/passageLoading';
 import { LockIcon } from '../../components/ReaderIcons';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, linkStyles } from '../../components/styles';
-import { withRedirect } from '../../platform/navigation';
+import { signInPath, signUpPath } from '../../../domain/routes';
 
 /** Where the license panel and the premium dialog send people who want to know about School Licenses. */
 export const LICENSING_INFO_HREF = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('School License')}`;
@@ -97,11 +97,11 @@ export function GroupCodePanel({ here, onSubmit, isSubmitting }: { here: string;
         </Button>
       </form>
       <p className="mt-6 text-sm text-ink-muted">
-        <Link href={withRedirect('/sign-in', here)} className={linkStyles}>
+        <Link href={signInPath(here)} className={linkStyles}>
           Sign In
         </Link>{' '}
         or create a{' '}
-        <Link href={withRedirect('/sign-up', here)} className={linkStyles}>
+        <Link href={signUpPath(here)} className={linkStyles}>
           free account
         </Link>
       </p>

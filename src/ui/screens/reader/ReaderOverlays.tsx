@@ -9,7 +9,7 @@ import { connectToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
 import { buttonStyles, modalStyles } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { withRedirect } from '../../platform/navigation';
+import { signInPath } from '../../../domain/routes';
 import { LICENSING_INFO_HREF } from './PassageStates';
 
 export function EngineToasts() {
@@ -68,7 +68,7 @@ export function PremiumDialog() {
             <Button onPress={close} className={buttonStyles.ghost}>
               Close
             </Button>
-            <Link href={withRedirect('/sign-in', here)} onClick={close} className={buttonStyles.secondary}>
+            <Link href={signInPath(here)} onClick={close} className={buttonStyles.secondary}>
               Sign In
             </Link>
             <a href={LICENSING_INFO_HREF} onClick={close} className={buttonStyles.primary}>

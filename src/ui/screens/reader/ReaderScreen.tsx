@@ -19,6 +19,7 @@ import { EngineToasts, PremiumDialog } from './ReaderOverlays';
 import { updateReaderSettings, useReaderSettings } from './readerSettings';
 import { ReaderToolbar } from './ReaderToolbar';
 import { PassageSkeleton } from './PassageStates';
+import { publicationPath } from '../../../domain/routes';
 
 const noop = () => {};
 
@@ -60,7 +61,7 @@ export function ReaderScreen({ slug }: { slug: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, twoColumnsAllowed, wantsTwoColumns, hasSecondary, publication]);
 
-  const publicationHref = publication && publication.slug === slug ? `/${publication.slug}/${publication.version}` : `/${slug}`;
+  const publicationHref = publication && publication.slug === slug ? publicationPath(publication.slug, publication.version) : publicationPath(slug);
   if (!ready) {
     return (
       <ReaderLayout title={null} author={null} publicationHref={publicationHref}>

@@ -1,8 +1,9 @@
 /**
  * Reader links for the views. The address rules live once, in src/domain/readerUrl.ts (parseReaderPath,
- * buildReaderPath); this file only adapts them to the calls the publication page and older screens make.
+ * buildReaderPath, which src/domain/routes.ts exposes as readerPath); this file only adapts them to the calls the publication page and older screens make.
  */
-import { buildReaderPath, isVersionSegment, parseLegacyEditionRef, type ReaderEdition } from '../../../domain/readerUrl';
+import { isVersionSegment, parseLegacyEditionRef, type ReaderEdition } from '../../../domain/readerUrl';
+import { readerPath, withQuery } from '../../../domain/routes';
 
 export { parseLegacyEditionRef };
 
@@ -26,6 +27,5 @@ export function readerHref(
   position = 1,
   options: { secondary?: EditionRef | null; query?: string } = {},
 ): string {
-  const query = options.query ? `?${options.query.replace(/^\?/, '')}` : '';
-  return `${buildReaderPath({ slug, version, primary: edition, secondary: options.secondary ?? null, position })}${query}`;
+  return withQuery(readerPath({ slug, version, primary: edition, secondary: options.secondary ?? null, position }), options.query ?? '');
 }

@@ -13,7 +13,7 @@ import { StatusCard } from '../../components/StatusPage';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { withRedirect } from '../../platform/navigation';
+import { signInPath } from '../../../domain/routes';
 import { useDeleteUpload, useUploadList, useUploadText } from './useUploads';
 
 const ACCEPTED = ['.txt', '.md', '.markdown', 'text/plain', 'text/markdown'];
@@ -184,7 +184,7 @@ export function UploadsScreen() {
           title="My Uploads"
           actions={
             signedOut ? (
-              <Link href={withRedirect('/sign-in', path)} className={buttonStyles.primary}>
+              <Link href={signInPath(path)} className={buttonStyles.primary}>
                 Sign In
               </Link>
             ) : undefined

@@ -4,9 +4,8 @@
  * navbar and tests share one rule.
  */
 import { UPLOADS_URL } from '../../../domain/constants';
+import { paths } from '../../../domain/routes';
 import type { CurrentUser } from '../../../domain/schemas';
-
-export const UPLOADS_PATH = '/uploads';
 
 /** The configured external uploads site, or null. */
 export function configuredUploadsUrl(env: Record<string, unknown> = import.meta.env): string | null {
@@ -15,7 +14,7 @@ export function configuredUploadsUrl(env: Record<string, unknown> = import.meta.
 }
 
 export function myUploadsLink(uploadsUrl: string | null = configuredUploadsUrl()): { href: string; external: boolean } {
-  return uploadsUrl ? { href: uploadsUrl, external: true } : { href: UPLOADS_PATH, external: false };
+  return uploadsUrl ? { href: uploadsUrl, external: true } : { href: paths.uploads, external: false };
 }
 
 /** Teachers whose features include USER_UPLOAD see 'My Uploads' (SPEC §6). The server checks the same on upload. */

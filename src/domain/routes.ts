@@ -1,0 +1,93 @@
+/**
+ * Every address of the app (SPEC §2 route table), built in one place: the fixed pages in `paths`, and a builder for
+ * each address with parameters. Views link and redirect with these instead of writing paths by hand; the route
+ * table (`src/ui/routes.tsx`) matches the same shapes. Pure and framework-free, so the engine and the server may
+ * use it too. Reader addresses keep their own rules in `readerUrl.ts`; `readerPath` here is its builder.
+ */
+import { buildReaderPath, type ReaderAddress, type ReaderEdition } from './readerUrl';
+
+/** The fixed pages. */
+export const paths = {
+  /** '/' redirects to the Classroom Library with a class code, else to the Free Library. */
+  root: '/',
+  /** The Free Library. */
+  catalog: '/catalog',
+  /** The Classroom Library. */
+  classroomCatalog: '/classroom-catalog',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  /** Manage Account. */
+  account: '/account',
+  /** Manage Organization. */
+  organization: '/organization',
+  /** A teacher's own texts (issue 7 §5). */
+  uploads: '/uploads',
+  notFound: '/not-found',
+  terms: '/terms',
+  privacy: '/privacy',
+  debug: '/debug',
+  /** The QR prefix; a bare '/qr' goes to the catalog. */
+  qr: '/qr',
+} as const;
+
+/** `path` with a query string (with or without its leading '?'), or `path` alone when the query is empty. */
+export function withQuery(path: string, query: string): string {
+  const q = query.replace(/^\?/, '');
+  return q ? `${path}?${q}` : path;
+}
+
+/** '/sign-in' or '/sign-up' with the address to come back to in `redirectUrl` (SPEC §2). */
+export function withRedirect(path: typeof paths.signIn | typeof paths.signUp, redirectUrl: string): string {
+  return withQuery(path, new URLSearchParams({ redirectUrl }).toString());
+}
+
+/** '/sign-in?redirectUrl=…'. */
+export function signInPath(redirectUrl: string): string {
+  return withRedirect(paths.signIn, redirectUrl);
+}
+
+/** '/sign-up?redirectUrl=…'. */
+export function signUpPath(redirectUrl: string): string {
+  return withRedirect(paths.signUp, redirectUrl);
+}
+
+/** A publication's page, '/{slug}/{version}'; '/{slug}' (the latest version) without a version. */
+export function publicationPath(slug: string, version?: string | null): string {
+  return version ? `/${slug}/${version}` : `/${slug}`;
+}
+
+/** Read Online, '/{slug}/{version}/read', keeping a query string (SPEC §2). */
+export function publicationReadPath(slug: string, version: string, query = ''): string {
+  return withQuery(`${publicationPath(slug, version)}/read`, query);
+}
+
+/** The reader, '/{slug}/{version}/{language}:{level}[/{secondary}]/{position}', lowercased (`readerUrl.ts`). */
+export function readerPath(address: ReaderAddress): string {
+  return buildReaderPath(address);
+}
+
+/** The listen pages: '/listen/{slug}/{version}/{editionSlug}' selects a passage, with '/{position}' it plays. */
+export function listenPath(slug: string, version: string, editionSlug: string, position?: number): string {
+  const base = `/listen/${slug}/${version}/${editionSlug}`;
+  return position === undefined ? base : `${base}/${position}`;
+}
+
+/** The public teaser page, '/teaser/{slug}/{version}/{language}:{level}/{position}', lowercased. */
+export function teaserPath(slug: string, version: string, edition: ReaderEdition, position: number): string {
+  return `/teaser/${slug}/${version}/${edition.language}:${edition.level}/${position}`.toLowerCase();
+}
+
+/** A QR code's address, '/qr/{code}', which resolves to the reader. */
+export function qrPath(code: string): string {
+  return `${paths.qr}/${encodeURIComponent(code)}`;
+}
+
+/** The Accept Invitation page of an invite link. */
+export function acceptInvitationPath(invitationId: string): string {
+  return `/accept-invitation/${encodeURIComponent(invitationId)}`;
+}
+
+/** The Classroom Library with a class code in `groupCode` (a teacher's magic link, SPEC §4 Class code). */
+export function classroomCatalogPath(groupCode?: string): string {
+  return groupCode === undefined ? paths.classroomCatalog : `${paths.classroomCatalog}?groupCode=${encodeURIComponent(groupCode)}`;
+}
