@@ -20,6 +20,7 @@
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { markIndexAt, type SpeechMark } from '../src/domain/speechMarks';
 
 export const HIGHLIGHT_DRIFT_TARGET_MS = 30;
 /** Seconds of playback sampled at each speed. @default 8 */
@@ -53,7 +54,7 @@ export async function highlightDriftBench(
   if (!edition) throw new Error(`No ${language}:${level} edition of ${slug}`);
   const passage = await (await fetch(`${baseUrl}/api/v1/passages?editionId=${edition.id}&position=${position}`)).json();
   // Narrate it first (the first request jumps the queue), so playback starts at once.
-  let marks: { offset: number; time: number }[] = [];
+  let marks: SpeechMark[] = [];
   for (let i = 0; i < 30 && !marks.length; i++) {
     const answer = await (await fetch(`${baseUrl}/api/v1/passages/${passage.id}/audio?editionId=${edition.id}`)).json();
     if (answer.status === 'ready') marks = answer.audio.speechMarks;
@@ -104,27 +105,14 @@ export async function highlightDriftBench(
       await context.close();
       if (samples.some((s) => s.rate !== speed)) throw new Error(`The audio did not play at ${speed}×`);
 
-      const due = (t: number) => {
-        let lo = 0;
-        let hi = marks.length - 1;
-        let found = -1;
-        while (lo <= hi) {
-          const mid = (lo + hi) >> 1;
-          if (marks[mid].time <= t) {
-            found = mid;
-            lo = mid + 1;
-          } else hi = mid - 1;
-        }
-        return found;
-      };
       const drift: number[] = [];
       const lateness: number[] = [];
       let previous = -2;
       for (const { t, shown } of samples) {
-        const d = due(t);
+        const due = markIndexAt(marks, t);
         let value = 0;
-        if (shown > d) value = marks[shown].time - t;
-        else if (shown < d) value = marks[shown + 1].time - t;
+        if (shown > due) value = marks[shown].time - t;
+        else if (shown < due) value = marks[shown + 1].time - t;
         drift.push(Math.abs(value));
         if (shown !== previous && previous !== -2 && shown >= 0) lateness.push(Math.abs(marks[shown].time - t));
         previous = shown;

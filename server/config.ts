@@ -65,3 +65,18 @@ export function serverHoldingDataDir(dataDir: string): number | null {
     return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
   }
 }
+
+/**
+ * For a CLI about to open the database: when it is PGlite in DATA_DIR and a live server holds it, say so on stderr
+ * and exit 1. `meanwhile` ends the message: what the running server does instead of this command.
+ */
+export function exitIfServerHoldsDatabase(config: ServerConfig, meanwhile: string): void {
+  if (config.databaseUrl) return;
+  const pid = serverHoldingDataDir(config.dataDir);
+  if (!pid) return;
+  console.error(
+    `The server (pid ${pid}) has the embedded database in ${config.dataDir} open. PGlite allows one process at a time:\n` +
+      `stop the server and run this again (${meanwhile}).`,
+  );
+  process.exit(1);
+}

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { loadConfig, serverHoldingDataDir } from '../config';
+import { exitIfServerHoldsDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { readLibrary } from '../content/read';
 import { importLibrary } from '../content/import';
@@ -13,16 +13,7 @@ import { formatProblems } from '../server';
 const config = loadConfig();
 const dir = path.resolve(process.argv[2] ?? config.contentDir);
 
-if (!config.databaseUrl) {
-  const pid = serverHoldingDataDir(config.dataDir);
-  if (pid) {
-    console.error(
-      `The server (pid ${pid}) has the embedded database in ${config.dataDir} open. PGlite allows one process at a time:\n` +
-        'stop the server and run this again (npm start also imports content/ when it starts).',
-    );
-    process.exit(1);
-  }
-}
+exitIfServerHoldsDatabase(config, 'npm start also imports content/ when it starts');
 
 const tty = process.stdout.isTTY;
 const bar = new cliProgress.SingleBar(

@@ -9,7 +9,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { loadConfig, serverHoldingDataDir } from '../config';
+import { exitIfServerHoldsDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { editions } from '../db/schema';
 import { ContentStore } from '../content/store';
@@ -19,16 +19,7 @@ import { UNVOICED_LANGUAGES } from '../narration/voices';
 
 const config = loadConfig();
 
-if (!config.databaseUrl) {
-  const pid = serverHoldingDataDir(config.dataDir);
-  if (pid) {
-    console.error(
-      `The server (pid ${pid}) has the embedded database in ${config.dataDir} open. PGlite allows one process at a time:\n` +
-        'stop the server and run this again (npm start also narrates the library in the background while it runs).',
-    );
-    process.exit(1);
-  }
-}
+exitIfServerHoldsDatabase(config, 'npm start also narrates the library in the background while it runs');
 
 const cores = os.availableParallelism();
 const fromEnv = narrationSettings(process.env, true);

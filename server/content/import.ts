@@ -19,6 +19,62 @@ export function derivedEditionFields(language: string, passagesHtml: readonly st
   };
 }
 
+/** A transaction of the database (what `db.transaction` hands its callback). */
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/** The editions row of an edition: its counts, and what derivedEditionFields computes from its text. */
+export function editionRow(
+  publicationId: number,
+  edition: {
+    language: string;
+    level: string;
+    origin: 'content' | 'source' | 'translation';
+    passages: readonly { html: string }[];
+    totalWords: number;
+    uniqueWords: number;
+    lexile: string | null;
+  },
+) {
+  return {
+    publicationId,
+    language: edition.language,
+    level: edition.level,
+    passageCount: edition.passages.length,
+    totalWords: edition.totalWords,
+    uniqueWords: edition.uniqueWords,
+    lexile: edition.lexile,
+    origin: edition.origin,
+    ...derivedEditionFields(edition.language, edition.passages.map((p) => p.html)),
+  };
+}
+
+/** Write an edition's shortcuts (none is nothing). */
+async function insertShortcuts(tx: Tx, editionId: number, list: readonly { name: string; passage: number }[]): Promise<void> {
+  if (list.length) await tx.insert(shortcuts).values(list.map((s) => ({ editionId, name: s.name, passage: s.passage })));
+}
+
+/** Insert a new edition with its passages (images already as URLs) and shortcuts; returns its id. */
+export async function insertEdition(
+  tx: Tx,
+  row: ReturnType<typeof editionRow>,
+  content: Pick<StoredEditionSource, 'passages' | 'shortcuts'>,
+): Promise<number> {
+  const [e] = await tx.insert(editions).values(row).returning({ id: editions.id });
+  await tx.insert(passages).values(
+    content.passages.map((p) => ({
+      editionId: e.id,
+      position: p.position,
+      text: p.html,
+      imageUrl: p.imageUrl,
+      imageAlt: p.imageAlt,
+      partName: p.partName,
+      sectionName: p.sectionName,
+    })),
+  );
+  await insertShortcuts(tx, e.id, content.shortcuts);
+  return e.id;
+}
+
 export interface ImportSummary {
   added: string[];
   updated: string[];
@@ -70,37 +126,12 @@ export async function insertBuiltEdition(
         .from(editions)
         .where(and(eq(editions.publicationId, publicationId), eq(editions.language, language), eq(editions.level, level)));
       if (existing) return { id: existing.id, created: false };
-      const [e] = await tx
-        .insert(editions)
-        .values({
-          publicationId,
-          language,
-          level,
-          passageCount: built.passages.length,
-          totalWords: built.totalWords,
-          uniqueWords: built.uniqueWords,
-          lexile: built.lexile,
-          origin,
-          ...derivedEditionFields(language, built.passages.map((p) => p.html)),
-        })
-        .returning({ id: editions.id });
-      await tx.insert(passages).values(
-        built.passages.map((p) => ({
-          editionId: e.id,
-          position: p.position,
-          text: p.html,
-          imageUrl: p.imageUrl,
-          imageAlt: p.imageAlt,
-          partName: p.partName,
-          sectionName: p.sectionName,
-        })),
-      );
-      if (built.shortcuts.length) await tx.insert(shortcuts).values(built.shortcuts.map((s) => ({ editionId: e.id, name: s.name, passage: s.passage })));
+      const id = await insertEdition(tx, editionRow(publicationId, { ...built, language, level, origin }), built);
       await tx
         .insert(contentRevision)
         .values({ id: 1, revision: 1 })
         .onConflictDoUpdate({ target: contentRevision.id, set: { revision: sql`${contentRevision.revision} + 1`, updatedAt: new Date() } });
-      return { id: e.id, created: true };
+      return { id, created: true };
     }),
   );
 }
@@ -136,17 +167,7 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
 
     const editionIds: number[] = [];
     for (const edition of pub.editions) {
-      const editionValues = {
-        publicationId,
-        language: edition.language,
-        level: edition.level,
-        passageCount: edition.passages.length,
-        totalWords: edition.totalWords,
-        uniqueWords: edition.uniqueWords,
-        lexile: edition.lexile,
-        origin: 'content' as const,
-        ...derivedEditionFields(edition.language, edition.passages.map((p) => p.html)),
-      };
+      const editionValues = editionRow(publicationId, { ...edition, origin: 'content' });
       const [e] = await tx
         .insert(editions)
         .values(editionValues)
@@ -185,9 +206,7 @@ async function importOne(database: Database, pub: ParsedPublication): Promise<'a
         });
       await tx.delete(passages).where(and(eq(passages.editionId, e.id), gt(passages.position, edition.passages.length)));
       await tx.delete(shortcuts).where(eq(shortcuts.editionId, e.id));
-      if (edition.shortcuts.length) {
-        await tx.insert(shortcuts).values(edition.shortcuts.map((s) => ({ editionId: e.id, name: s.name, passage: s.passage })));
-      }
+      await insertShortcuts(tx, e.id, edition.shortcuts);
     }
     // Editions that left the content go; editions built on demand stay while their source does (or for good,
     // when a translation provider built them).

@@ -40,8 +40,8 @@ import {
   accessActorFor,
   actorHeaders,
   assertAllowed,
-  blockedPassage,
   gate,
+  gatedPassage,
   hasCredentials,
   isFreeFor,
   requestActor,
@@ -253,13 +253,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
 
   api.get('/passages', async (c) => {
     const { editionId, position } = query(c, PassageQuerySchema);
-    if (position <= 0) throw notFound(PASSAGE_NOT_FOUND);
-    const edition = await store.edition(editionId);
-    if (!edition) throw notFound('Edition not found');
-    const entry = await store.passage(editionId, position);
-    if (!entry) throw notFound(PASSAGE_NOT_FOUND);
-    const text = await gate(accessDeps, c, passageAccess, edition);
-    if (text.decision !== 'allowed') return sendPrivateJson(c, JSON.stringify(blockedPassage(entry.value, text.decision)));
+    const found = await gatedPassage(accessDeps, c, editionId, position);
+    if (found.blocked) return found.blocked;
+    const { edition, entry, text } = found;
     const passage = entry.value;
     const audioIsFree = passage.audio === null || isFreeFor(audioAccess, edition);
     if (!text.actorDependent) {

@@ -146,6 +146,9 @@ export function buildOpenApiDocument(): object {
   });
   const passageIdParam = z.object({ passageId: z.number().int() });
   const generating = json(AudioGeneratingSchema, "Narration is being made; ask again after Retry-After seconds.");
+  // GET /passages/{passageId}/audio and its onDemand twin: the same question, the same answers.
+  const narrationRequest = { headers: actorHeaders, params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) };
+  const narrationAnswers = { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors, ...gated };
   registry.registerPath({
     method: 'get',
     path: '/passages/{passageId}/decode',
@@ -157,8 +160,8 @@ export function buildOpenApiDocument(): object {
     method: 'get',
     path: '/passages/{passageId}/audio',
     summary: "A passage's narration: the MP3 address, its duration and speech marks. 404 'Audio not available' for a language without a voice.",
-    request: { headers: actorHeaders, params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
-    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors, ...gated },
+    request: narrationRequest,
+    responses: narrationAnswers,
   });
   registry.registerPath({
     method: 'get',
@@ -177,8 +180,8 @@ export function buildOpenApiDocument(): object {
     method: 'get',
     path: '/passages/{passageId}/audioOnly/onDemand',
     summary: 'The narration of one passage, made now if it is not made yet (it jumps the queue).',
-    request: { headers: actorHeaders, params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) },
-    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors, ...gated },
+    request: narrationRequest,
+    responses: narrationAnswers,
   });
   registry.registerPath({
     method: 'get',

@@ -18,8 +18,8 @@ import type { AudioAnswer, NarrationService } from './queue';
 import { AUDIO_ROUTE } from './queue';
 import { NARRATION_KEY_RE } from './pipeline';
 import { mp3Name, type AudioStore, type ByteRange } from './storage';
-import { audioAccess, passageAccess } from '../../src/domain/access';
-import { assertAllowed, blockedPassage, gate, sendPrivateJson, type AccessDeps } from '../access';
+import { audioAccess } from '../../src/domain/access';
+import { assertAllowed, gate, gatedPassage, sendPrivateJson, type AccessDeps } from '../access';
 
 /** The tooltip's words (SPEC §8), also the 404 message for a language we cannot narrate. */
 export const AUDIO_NOT_AVAILABLE = 'Audio not available';
@@ -86,19 +86,12 @@ export function registerNarrationApi(api: AnyHono, deps: { store: ContentStore; 
 
   api.get('/passages/audioOnly', async (c) => {
     const { editionId, position } = query(c, AudioOnlyQuerySchema);
-    if (position <= 0) throw notFound(PASSAGE_NOT_FOUND);
-    const edition = await store.edition(editionId);
-    if (!edition) throw notFound('Edition not found');
-    const passage = await store.passage(editionId, position);
-    if (!passage) throw notFound(PASSAGE_NOT_FOUND);
     // Text the asker may not read: the passage answer's blocked state, as GET /passages gives it.
-    const text = await gate(access, c, passageAccess, edition);
-    if (text.decision !== 'allowed') {
-      return sendPrivateJson(c, JSON.stringify(blockedPassage(passage.value, text.decision)));
-    }
-    const audio = await gate(access, c, audioAccess, edition);
+    const found = await gatedPassage(access, c, editionId, position);
+    if (found.blocked) return found.blocked;
+    const audio = await gate(access, c, audioAccess, found.edition);
     assertAllowed(audio);
-    return answer(c, await service().audioFor(passage.value.id, { editionId, prefetchNext: true }), 'audio', audio.actorDependent);
+    return answer(c, await service().audioFor(found.entry.value.id, { editionId, prefetchNext: true }), 'audio', audio.actorDependent);
   });
 
   // `{[^/]*}` lets an empty id (/passages//audio) reach the handler and get the spec's 400.

@@ -7,6 +7,7 @@
  * mark times are shifted by that much so they match what the listener hears.
  */
 import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { concatBytes } from './bytes';
 
 /** Constant bitrate of the narration, kbps. @default 32 */
 export const MP3_BITRATE_KBPS = 32;
@@ -33,27 +34,16 @@ export async function encodeMp3(samples: Int16Array, sampleRate: number, yieldPo
   const enc = await getEncoder();
   enc.configure({ sampleRate, channels: 1, bitrate: MP3_BITRATE_KBPS });
   const parts: Uint8Array[] = [];
-  let size = 0;
   const floats = new Float32Array(CHUNK);
   for (let offset = 0; offset < samples.length; offset += CHUNK) {
     const n = Math.min(CHUNK, samples.length - offset);
     for (let i = 0; i < n; i++) floats[i] = samples[offset + i] / 32768;
     // The encoder's output views its WASM memory: copy before the next call.
-    const out = enc.encode([floats.subarray(0, n)]).slice();
-    parts.push(out);
-    size += out.length;
+    parts.push(enc.encode([floats.subarray(0, n)]).slice());
     yieldPoint?.();
   }
-  const tail = enc.finalize().slice();
-  parts.push(tail);
-  size += tail.length;
-  const mp3 = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    mp3.set(p, at);
-    at += p.length;
-  }
-  return mp3;
+  parts.push(enc.finalize().slice());
+  return concatBytes(parts);
 }
 
 export interface Mp3Info {

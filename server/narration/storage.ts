@@ -9,6 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { SpeechMark } from './speechMarks';
+import { concatBytes } from './bytes';
 
 export interface ByteRange {
   /** First byte, inclusive. */
@@ -90,21 +91,13 @@ export async function readAll(store: AudioStore, name: string): Promise<Uint8Arr
   const obj = await store.get(name);
   if (!obj) return null;
   const chunks: Uint8Array[] = [];
-  let size = 0;
   const reader = obj.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    size += value.length;
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 export async function readMeta(store: AudioStore, key: string): Promise<NarrationMeta | null> {

@@ -13,28 +13,33 @@ export function russianSyllables(word: string): number {
 
 const strip = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 
+/** Lower case, without the silent u of que, qui, gue, gui (Spanish and Portuguese). */
+const withoutSilentU = (raw: string) => raw.toLowerCase().replace(/q[uü](?=[eiéí])/g, 'q').replace(/gu(?=[eiéí])/g, 'g');
+
+/** Counts vowel groups: each vowel starts a syllable unless it `joins` the vowel just before it. At least 1. */
+function vowelGroups(word: string, isVowel: (c: string) => boolean, joins: (prev: string, c: string) => boolean): number {
+  let count = 0;
+  let prev = '';
+  for (const c of word) {
+    if (!isVowel(c)) {
+      prev = '';
+      continue;
+    }
+    if (!prev || !joins(prev, c)) count++;
+    prev = c;
+  }
+  return Math.max(1, count);
+}
+
 /**
  * Spanish: a, e, o are strong vowels, i, u (and ü) weak. Two strong vowels side by side are two syllables (hiatus:
  * le-ón); a weak and any other vowel share one (diphthong: cie-lo, ciu-dad), unless the weak one carries the
  * accent (dí-a, ba-úl). The u of que, qui, gue, gui is silent. A final y after a vowel is part of its diphthong.
  */
 export function spanishSyllables(raw: string): number {
-  let w = raw.toLowerCase().replace(/q[uü](?=[eiéí])/g, 'q').replace(/gu(?=[eiéí])/g, 'g');
-  w = w.replace(/([aeiouáéíóú])y\b/g, '$1i');
-  const isVowel = (c: string) => /[aeiouáéíóúü]/.test(c);
+  const w = withoutSilentU(raw).replace(/([aeiouáéíóú])y\b/g, '$1i');
   const strong = (c: string) => /[aeoáéóíú]/.test(c);
-  let count = 0;
-  let prev = '';
-  for (const c of w) {
-    if (!isVowel(c)) {
-      prev = '';
-      continue;
-    }
-    if (!prev) count++;
-    else if (strong(c) && strong(prev)) count++;
-    prev = c;
-  }
-  return Math.max(1, count);
+  return vowelGroups(w, (c) => /[aeiouáéíóúü]/.test(c), (prev, c) => !(strong(c) && strong(prev)));
 }
 
 /**
@@ -43,22 +48,13 @@ export function spanishSyllables(raw: string): number {
  * word's end: di-a, ru-a) is counted as two, as Portuguese divides it.
  */
 export function portugueseSyllables(raw: string): number {
-  const w = raw.toLowerCase().replace(/q[uü](?=[eiéí])/g, 'q').replace(/gu(?=[eiéí])/g, 'g');
-  const isVowel = (c: string) => /[aeiouáéíóúâêôãõàü]/.test(c);
   const weak = (c: string) => c === 'i' || c === 'u';
-  let count = 0;
-  let prev = '';
-  for (const c of w) {
-    if (!isVowel(c)) {
-      prev = '';
-      continue;
-    }
-    // A new syllable unless this is the glide of a falling diphthong (a vowel then unaccented i or u; ão, õe, ãe).
-    const glide = !!prev && ((weak(c) && !weak(prev)) || (prev === 'ã' && (c === 'o' || c === 'e')) || (prev === 'õ' && c === 'e'));
-    if (!glide) count++;
-    prev = c;
-  }
-  return Math.max(1, count);
+  // A vowel joins the one before when it is the glide of a falling diphthong (a vowel then unaccented i or u; ão, õe, ãe).
+  return vowelGroups(
+    withoutSilentU(raw),
+    (c) => /[aeiouáéíóúâêôãõàü]/.test(c),
+    (prev, c) => (weak(c) && !weak(prev)) || (prev === 'ã' && (c === 'o' || c === 'e')) || (prev === 'õ' && c === 'e'),
+  );
 }
 
 export function englishSyllables(word: string): number {

@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { editions, passages, publications, shortcuts } from '../db/schema';
-import { bumpRevision, derivedEditionFields, readerUrl } from '../content/import';
+import { editions, publications } from '../db/schema';
+import { bumpRevision, editionRow, insertEdition, readerUrl } from '../content/import';
 import type { ParsedEdition } from '../content/parse';
 import type { LanguageCode } from '../../src/domain/languages';
 import type { Upload } from '../../src/domain/schemas';
@@ -111,31 +111,13 @@ export async function createUpload(
           ownerUserId: input.ownerUserId,
         })
         .returning({ id: publications.id });
-      const [e] = await tx
-        .insert(editions)
-        .values({
-          publicationId: p.id,
-          language,
-          level: 'ORIGINAL',
-          passageCount: edition.passages.length,
-          totalWords: edition.totalWords,
-          uniqueWords: edition.uniqueWords,
-          lexile: null,
-          origin: 'content',
-          ...derivedEditionFields(language, edition.passages.map((x) => x.html)),
-        })
-        .returning({ id: editions.id });
-      await tx.insert(passages).values(
-        edition.passages.map((x) => ({
-          editionId: e.id,
-          position: x.position,
-          text: x.html,
-          partName: x.partName,
-          sectionName: x.sectionName,
-        })),
+      // An upload has no illustrations and no Lexile.
+      const editionId = await insertEdition(
+        tx,
+        editionRow(p.id, { ...edition, language, level: 'ORIGINAL', origin: 'content', lexile: null }),
+        { passages: edition.passages.map((x) => ({ ...x, imageUrl: null, imageAlt: null })), shortcuts: edition.shortcuts },
       );
-      if (edition.shortcuts.length) await tx.insert(shortcuts).values(edition.shortcuts.map((s) => ({ editionId: e.id, name: s.name, passage: s.passage })));
-      return { id: p.id, editionId: e.id };
+      return { id: p.id, editionId };
     });
     await bumpRevision(database);
     return toUpload({

@@ -69,38 +69,51 @@ async function run<T>(database: Database, fn: (database: Database) => Promise<T>
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-const orgCreate: AdminCommand = {
-  summary: 'create an organization (a school); prints its slug, used by the other commands',
-  usage: '<name> [--slug slug]',
-  details: ['<name>        the school\'s name, quoted when it has spaces', '--slug slug   its short name (default: made from the name)'],
-  options: { slug: { type: 'string' } },
-  positionals: { min: 1, max: 1 },
-  async run({ positionals, values }, io) {
-    const name = positionals[0]!;
-    const slug = values.slug === undefined ? slugify(name) : slugify(String(values.slug));
-    const org = await withDatabase(io, (database) => createOrganization(database.db, name, slug));
-    io.out(`Created organization '${org.name}' (slug ${org.slug}, id ${org.id}).`);
-    return 0;
-  },
-};
+type CommandArgs = Parameters<AdminCommand['run']>[0];
 
-const orgDefault: AdminCommand = {
-  summary: "mark an organization as the default (catch-all) one: new sessions prefer any other the user belongs to",
-  usage: '<org> [--off]',
-  details: ['<org>   the organization slug (or id)', '--off   remove the mark'],
-  options: { off: { type: 'boolean' } },
-  positionals: { min: 1, max: 1 },
-  async run({ positionals, values }, io) {
-    const isDefault = !values.off;
-    const org = await withDatabase(io, (database) => setDefaultOrganization(database.db, positionals[0]!, isDefault));
-    io.out(
-      isDefault
-        ? `${org.slug} is the default organization now: after sign-in, members of another organization start in that one.`
-        : `${org.slug} is no longer marked as the default organization.`,
-    );
-    return 0;
+/** A command that makes one database call with its arguments, then prints one line about the result. */
+function databaseCall<T>(
+  about: Omit<AdminCommand, 'run' | 'options'> & { options?: AdminCommand['options'] },
+  call: (db: Database['db'], positionals: string[], values: CommandArgs['values']) => Promise<T>,
+  report: (result: T, positionals: string[], values: CommandArgs['values']) => string,
+): AdminCommand {
+  return {
+    options: {},
+    ...about,
+    async run({ positionals, values }, io) {
+      const result = await withDatabase(io, (database) => call(database.db, positionals, values));
+      io.out(report(result, positionals, values));
+      return 0;
+    },
+  };
+}
+
+const orgCreate = databaseCall(
+  {
+    summary: 'create an organization (a school); prints its slug, used by the other commands',
+    usage: '<name> [--slug slug]',
+    details: ['<name>        the school\'s name, quoted when it has spaces', '--slug slug   its short name (default: made from the name)'],
+    options: { slug: { type: 'string' } },
+    positionals: { min: 1, max: 1 },
   },
-};
+  (db, [name], values) => createOrganization(db, name!, values.slug === undefined ? slugify(name!) : slugify(String(values.slug))),
+  (org) => `Created organization '${org.name}' (slug ${org.slug}, id ${org.id}).`,
+);
+
+const orgDefault = databaseCall(
+  {
+    summary: "mark an organization as the default (catch-all) one: new sessions prefer any other the user belongs to",
+    usage: '<org> [--off]',
+    details: ['<org>   the organization slug (or id)', '--off   remove the mark'],
+    options: { off: { type: 'boolean' } },
+    positionals: { min: 1, max: 1 },
+  },
+  (db, [org], values) => setDefaultOrganization(db, org!, !values.off),
+  (org, _positionals, values) =>
+    values.off
+      ? `${org.slug} is no longer marked as the default organization.`
+      : `${org.slug} is the default organization now: after sign-in, members of another organization start in that one.`,
+);
 
 const licenseGrant: AdminCommand = {
   summary: "grant or replace an organization's school license",
@@ -125,18 +138,11 @@ const licenseGrant: AdminCommand = {
   },
 };
 
-const licenseRevoke: AdminCommand = {
-  summary: "remove an organization's school license",
-  usage: '<org>',
-  details: ['<org>  the organization slug (or id)'],
-  options: {},
-  positionals: { min: 1, max: 1 },
-  async run({ positionals }, io) {
-    const removed = await withDatabase(io, (database) => revokeLicense(database.db, positionals[0]!));
-    io.out(removed ? `Revoked the license of ${positionals[0]}.` : `${positionals[0]} had no license; nothing changed.`);
-    return 0;
-  },
-};
+const licenseRevoke = databaseCall(
+  { summary: "remove an organization's school license", usage: '<org>', details: ['<org>  the organization slug (or id)'], positionals: { min: 1, max: 1 } },
+  (db, [org]) => revokeLicense(db, org!),
+  (removed, [org]) => (removed ? `Revoked the license of ${org}.` : `${org} had no license; nothing changed.`),
+);
 
 const licenseList: AdminCommand = {
   summary: 'list the school licenses',
@@ -157,31 +163,22 @@ const licenseList: AdminCommand = {
   },
 };
 
-const userTeacher: AdminCommand = {
-  summary: 'give a signed-up user the TEACHER role',
-  usage: '<email>',
-  details: ['<email>  the address they signed up with'],
-  options: {},
-  positionals: { min: 1, max: 1 },
-  async run({ positionals }, io) {
-    const found = await withDatabase(io, (database) => makeTeacher(database.db, positionals[0]!));
-    io.out(`${found.email} is a teacher now.`);
-    return 0;
-  },
-};
+const userTeacher = databaseCall(
+  { summary: 'give a signed-up user the TEACHER role', usage: '<email>', details: ['<email>  the address they signed up with'], positionals: { min: 1, max: 1 } },
+  (db, [email]) => makeTeacher(db, email!),
+  (found) => `${found.email} is a teacher now.`,
+);
 
-const userOrgAdmin: AdminCommand = {
-  summary: "make a signed-up user an admin of an organization (adds them to it when they are not a member)",
-  usage: '<email> <org>',
-  details: ['<email>  the address they signed up with', '<org>    the organization slug (or id)'],
-  options: {},
-  positionals: { min: 2, max: 2 },
-  async run({ positionals }, io) {
-    const result = await withDatabase(io, (database) => makeOrgAdmin(database.db, positionals[0]!, positionals[1]!));
-    io.out(`${result.user.email} is an admin of ${result.organization.slug} now.`);
-    return 0;
+const userOrgAdmin = databaseCall(
+  {
+    summary: "make a signed-up user an admin of an organization (adds them to it when they are not a member)",
+    usage: '<email> <org>',
+    details: ['<email>  the address they signed up with', '<org>    the organization slug (or id)'],
+    positionals: { min: 2, max: 2 },
   },
-};
+  (db, [email, org]) => makeOrgAdmin(db, email!, org!),
+  (result) => `${result.user.email} is an admin of ${result.organization.slug} now.`,
+);
 
 function wrap<T>(fn: () => T): T {
   try {
