@@ -6,7 +6,8 @@
  * - a student opens the magic link in a fresh browser context and sees only the assigned titles, without a Free
  *   Library link, with the class-code menu;
  * - a wrong code gives 'Invalid Class Code';
- * - a premium card opens 'Unlock Premium Novels' for an anonymous reader.
+ * - a premium card opens 'Unlock Premium Novels' for an anonymous reader, and for a class-code student on a premium
+ *   title the teacher did not share (from its card and from its address, never the page and then a bounce).
  * axe on the Classroom Library (both views), the teacher's Free Library and the publication page.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -23,6 +24,9 @@ const PASSWORD = 'copper-meadow-lantern';
 const BEES = 'How Bees Make Honey';
 const FOX = 'The Fox Who Counted Stars';
 const PIP = 'Pip and the Paper Moon';
+/** The two premium titles of the library. */
+const BISCUIT = 'Professor Biscuit Goes Missing';
+const PAPER = 'The Long Journey of Paper';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -296,5 +300,79 @@ test('a teacher makes a new class code: the banner shows it, and the old magic l
   await expect(studentShell.toast('Invalid Class Code')).toBeVisible();
   await student.goto(`/classroom-catalog?groupCode=${newCode}`);
   await expect(studentShell.toast('Class Code Accepted')).toBeVisible();
+  await studentContext.close();
+});
+
+test("a class-code student gets 'Unlock Premium Novels' for a premium title the teacher did not share, from its card and its address", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await licensedTeacher(page);
+  const catalog = new CatalogPage(page);
+  await catalog.goto();
+  await expect(catalog.shell.classCodeBanner).toContainText(/Your Class Code is [A-Z0-9]{8}\./);
+  const code = /Your Class Code is ([A-Z0-9]{8})\./.exec((await catalog.shell.classCodeBanner.textContent()) ?? '')![1]!;
+  await catalog.waitForCards();
+  // One premium title is shared with the class, the other is not.
+  await toggleEye(page, catalog.eyeToggle(PAPER), true);
+  await expect(catalog.eyeToggle(BISCUIT)).toHaveAttribute('aria-pressed', 'false');
+
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  // Every address the student's tab shows, client-side moves included.
+  const visited: string[] = [];
+  student.on('framenavigated', (frame) => {
+    if (frame === student.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  const studentShell = new AppShell(student);
+  const freeLibrary = new CatalogPage(student);
+  const dialog = student.getByRole('dialog', { name: 'Unlock Premium Novels' });
+
+  // The student browses the Free Library, then enters the class code there: the cards stay, and the code's
+  // features reach only the titles the teacher shared.
+  await freeLibrary.goto();
+  await freeLibrary.waitForCards();
+  await studentShell.enterClassCode(code);
+  await expect(studentShell.toast('Class Code Accepted')).toBeVisible();
+  await expect(student).toHaveURL(/\/catalog$/);
+
+  // The unshared premium card opens the dialog; the title's page is never shown.
+  const unshared = freeLibrary.card(BISCUIT);
+  await expect(unshared).toHaveAttribute('aria-haspopup', 'dialog');
+  await unshared.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('School License');
+  await expect(student).toHaveURL(/\/catalog$/);
+  expect(visited.filter((path) => path.startsWith('/professor-biscuit-goes-missing'))).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The shared premium card opens its page.
+  const shared = freeLibrary.card(PAPER);
+  await expect(shared).not.toHaveAttribute('aria-haspopup', 'dialog');
+  await shared.click();
+  await expect(new PublicationPage(student).heading(PAPER)).toBeVisible();
+
+  // By address (and by the legacy address without a version): the Classroom Library with the dialog over it.
+  const classroom = new ClassroomPage(student);
+  for (const address of ['/professor-biscuit-goes-missing/v1', '/professor-biscuit-goes-missing']) {
+    await student.goto(address);
+    await expect(student).toHaveURL(/\/classroom-catalog$/);
+    await expect(classroom.heading).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(student.getByRole('heading', { level: 1, name: BISCUIT })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  expect(await seriousViolations(student)).toEqual([]);
+
+  // Without the code, the same address brings an anonymous reader to the Free Library with the same dialog.
+  await (await studentShell.openAccountMenu()).getByRole('menuitem', { name: 'Clear Class Code' }).click();
+  await expect(student).toHaveURL(/\/catalog$/);
+  await student.goto('/professor-biscuit-goes-missing/v1');
+  await expect(student).toHaveURL(/\/catalog$/);
+  await expect(freeLibrary.heading).toBeVisible();
+  await expect(dialog).toBeVisible();
   await studentContext.close();
 });

@@ -1,11 +1,11 @@
 /**
  * Free Library (SPEC §2 Catalog): search, Filter / Sort, cards, page controls. Renders what useCatalog returns.
  * Teachers also get the all/assigned/unassigned filter, the dismissible eye-icon tip and an eye toggle per card;
- * premium cards open 'Unlock Premium Novels' for a reader without LEVELS. The Classroom Library reuses the parts.
+ * premium cards open 'Unlock Premium Novels' for a reader without LEVELS on that title (useTitleLocked). The
+ * Classroom Library reuses the parts.
  */
 import type { ReactNode } from 'react';
 import { Button, Input, SearchField } from 'react-aria-components';
-import { isTitleLocked } from '../../../domain/access';
 import { sortLabel } from '../../../domain/catalog';
 import type { PublicationSummary } from '../../../domain/schemas';
 import { CloseIcon, SearchIcon } from '../../components/Icons';
@@ -17,7 +17,7 @@ import { sendToEngine, useClassCode } from '../classroom/classCodeState';
 import { isTeacher } from '../classroom/classroom';
 import { EyeTipBanner } from '../classroom/TeacherBanners';
 import { Pagination } from './Pagination';
-import { PublicationCard, PublicationCardSkeleton } from './PublicationCard';
+import { PublicationCard, PublicationCardSkeleton, useTitleLocked } from './PublicationCard';
 import { SortMenu } from './SortMenu';
 import { useCatalog, type CatalogModel } from './useCatalog';
 
@@ -180,11 +180,12 @@ export function CatalogResults({ model, cards, empty }: { model: CatalogModel; c
 }
 
 function Card({ publication, cards }: { publication: PublicationSummary; cards: CardOptions }) {
+  const locked = useTitleLocked(publication, cards.features);
   return (
     <PublicationCard
       publication={publication}
       showEye={cards.showEye}
-      isLocked={isTitleLocked(publication, cards.features)}
+      isLocked={locked}
       onLockedPress={openPremiumNovels}
     />
   );

@@ -7,31 +7,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
-import { Link, Redirect, useLocation } from 'wouter';
-import { NOVEL_NOT_FOUND_MESSAGE } from '../../../domain/constants';
-import { isPremiumContentError } from '../../../engine/locks';
+import { Link, useLocation } from 'wouter';
 import { LEVEL_LABELS } from '../../../domain/levels';
 import { validatePassageNumber } from '../../../domain/passageNumber';
 import { parseLegacyEditionRef, type ReaderEdition } from '../../../domain/readerUrl';
+import { listenPath, publicationPath } from '../../../domain/routes';
 import type { Edition, Publication } from '../../../domain/schemas';
 import { ArrowLeftIcon } from '../../components/Icons';
 import { LevelChip } from '../../components/LevelChip';
-import { NotFoundContent, StatusCard } from '../../components/StatusPage';
+import { TitleByline } from '../../components/TitleByline';
 import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
+import { LoadingTitle, PlaceholderBars, PublicationError } from '../publication/PublicationStates';
 import { isMissingPublication } from '../publication/publicationView';
 
 /** History state carried to the listen page: start playing at once (SPEC §2 route table: optional autoPlay state). */
 export interface ListenHistoryState {
   autoPlay?: boolean;
-}
-
-/** /listen/{slug}/{version}/{editionSlug}[/{position}] */
-export function listenHref(slug: string, version: string, editionSlug: string, position?: number): string {
-  const base = `/listen/${slug}/${version}/${editionSlug}`;
-  return position === undefined ? base : `${base}/${position}`;
 }
 
 /** The publication and the edition an editionSlug ('language-LEVEL', a bare level meaning English) names. */
@@ -56,10 +50,7 @@ export function Thumbnail({ publication, className = '' }: { publication: Public
 export function ListenHeading({ publication, edition, requested }: { publication: Publication; edition?: Edition; requested: ReaderEdition | null }) {
   return (
     <header>
-      <h1 className="text-2xl leading-tight font-semibold tracking-tight sm:text-3xl">{publication.title}</h1>
-      <p className="mt-1 text-ink-muted">
-        by <span className="text-ink">{publication.author}</span>
-      </p>
+      <TitleByline title={publication.title} author={publication.author} />
       {edition ? (
         <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <LevelChip level={edition.level} size="sm" />
@@ -78,36 +69,15 @@ export function ListenHeading({ publication, edition, requested }: { publication
 export function ListenQueryState({ query }: { query: ReturnType<typeof useListenEdition>['query'] }) {
   if (query.isPending) {
     return (
-      <div aria-busy="true" className="mx-auto grid max-w-3xl gap-8 sm:grid-cols-[minmax(0,14rem)_1fr]">
-        <p role="status" className="sr-only">
-          Loading title…
-        </p>
+      <LoadingTitle className="mx-auto grid max-w-3xl gap-8 sm:grid-cols-[minmax(0,14rem)_1fr]">
         <div aria-hidden="true" className="mx-auto aspect-[3/4] w-40 animate-pulse rounded-2xl bg-primary-100/70 sm:w-full" />
-        <div aria-hidden="true" className="animate-pulse space-y-4">
-          <div className="h-8 w-2/3 rounded bg-primary-100/70" />
-          <div className="h-5 w-1/3 rounded bg-primary-100/50" />
-          <div className="h-24 rounded bg-primary-100/40" />
+        <div aria-hidden="true" className="animate-pulse">
+          <PlaceholderBars bars={['h-8 w-2/3 bg-primary-100/70', 'h-5 w-1/3 bg-primary-100/50', 'h-24 bg-primary-100/40']} />
         </div>
-      </div>
+      </LoadingTitle>
     );
   }
-  if (query.isError) {
-    // SPEC §8: a premium title this reader may not open goes back to the catalog.
-    if (isPremiumContentError(query.error)) return <Redirect to="/catalog" replace />;
-    if (isMissingPublication(query.error)) return <NotFoundContent message={NOVEL_NOT_FOUND_MESSAGE} showSupport />;
-    return (
-      <StatusCard
-        title="This title could not be loaded"
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        }
-      >
-        <p>{query.error.message}</p>
-      </StatusCard>
-    );
-  }
+  if (query.isError) return <PublicationError error={query.error} onRetry={() => void query.refetch()} />;
   return null;
 }
 
@@ -123,7 +93,7 @@ function SelectPassageContent({ slug, version, editionSlug }: { slug: string; ve
       </div>
       <div className="min-w-0">
         <Link
-          href={`/${publication.slug}/${publication.version}`}
+          href={publicationPath(publication.slug, publication.version)}
           className="inline-flex items-center gap-2 rounded-lg py-1 text-sm font-medium text-primary-700 hover:text-primary-900 hover:underline"
         >
           <ArrowLeftIcon size={16} />
@@ -134,7 +104,7 @@ function SelectPassageContent({ slug, version, editionSlug }: { slug: string; ve
         </div>
         <PassageNumberForm
           passageCount={edition?.passageCount ?? null}
-          hrefFor={(position) => listenHref(slug, version, editionSlug, position)}
+          hrefFor={(position) => listenPath(slug, version, editionSlug, position)}
         />
       </div>
     </div>

@@ -1,26 +1,26 @@
 /**
  * Publication detail (SPEC §2): back link, title and author with the 'Visible to Students' badge, cover and Read
  * Online, and for teachers 'Hide from Students' / 'Show to Students' and 'Share with Students' (with a class code);
- * Overview / Reading Levels tabs, and Classroom Settings for teachers (its visibility switch). A fetch failing with
- * 'Premium content' goes back to the catalog (SPEC §8).
+ * Overview / Reading Levels tabs, and Classroom Settings for teachers (its visibility switch). A failed fetch shows
+ * PublicationError ('Premium content' goes back to the reader's library with 'Unlock Premium Novels', SPEC §8).
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { Link, Redirect, useSearch } from 'wouter';
-import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
-import { NOVEL_NOT_FOUND_MESSAGE } from '../../../domain/constants';
+import { Link, useSearch } from 'wouter';
+import { publicationReadPath } from '../../../domain/routes';
 import { ArrowLeftIcon, BookOpenIcon, ShareIcon } from '../../components/Icons';
-import { NotFoundContent, StatusCard } from '../../components/StatusPage';
+import { TitleByline } from '../../components/TitleByline';
 import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { queries } from '../../platform/api';
 import { OverviewPanel } from './OverviewPanel';
 import { ReadingLevelsPanel } from './ReadingLevelsPanel';
-import { isMissingPublication, readOnlineHref } from './publicationView';
+import { LoadingTitle, PlaceholderBars, PublicationError } from './PublicationStates';
+import { isMissingPublication, libraryPath } from './publicationView';
 import { useCurrentUser } from '../auth/session';
 import { useClassCode } from '../classroom/classCodeState';
-import { bannerCode, CLASSROOM_PATH, FREE_LIBRARY_PATH, isTeacher } from '../classroom/classroom';
+import { bannerCode, isTeacher } from '../classroom/classroom';
 import {
   LazyClassroomSettingsPanel as ClassroomSettingsPanel,
   LazyVisibilityButton as VisibilityButton,
@@ -34,12 +34,6 @@ const ShareWithStudentsDialog = lazy(() =>
 /** The detail tabs (SPEC §4 Detail tabs); `?tab=` picks the first one shown. */
 export const DETAIL_TABS = ['overview', 'reading-levels', 'classroom-settings'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
-
-// In publicationView.ts (no React), so PublicationRedirect and the listen screens need not load this lazy page.
-export { isMissingPublication };
-
-/** SPEC §8: a publication fetch with the message 'Premium content' goes back to the catalog. */
-export { PREMIUM_CONTENT_MESSAGE };
 
 function initialTab(search: string): DetailTab {
   const tab = new URLSearchParams(search).get('tab');
@@ -61,22 +55,7 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
   useDocumentTitle(publication?.title ?? (missing ? 'Not found' : null));
 
   if (query.isPending) return <PublicationSkeleton />;
-  if (query.isError) {
-    if (missing) return <NotFoundContent message={NOVEL_NOT_FOUND_MESSAGE} showSupport />;
-    if (query.error.message === PREMIUM_CONTENT_MESSAGE) return <Redirect to="/catalog" replace />;
-    return (
-      <StatusCard
-        title="This title could not be loaded"
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        }
-      >
-        <p>{query.error.message}</p>
-      </StatusCard>
-    );
-  }
+  if (query.isError) return <PublicationError error={query.error} onRetry={() => void query.refetch()} />;
 
   const p = query.data;
   const teacher = isTeacher(user);
@@ -84,7 +63,7 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
   // Classroom Settings is a teacher's tab; anyone sent to it by address sees why it is empty for them.
   const showSettings = teacher || firstTab === 'classroom-settings';
   // A student (class code) goes back to their Classroom Library: they never see the Free Library.
-  const backHref = studentCode !== null && !user ? CLASSROOM_PATH : FREE_LIBRARY_PATH;
+  const backHref = libraryPath(Boolean(user), studentCode);
   return (
     <article>
       <Link href={backHref} className="inline-flex items-center gap-2 rounded-lg py-1 text-sm font-medium text-primary-700 hover:text-primary-900 hover:underline">
@@ -93,10 +72,7 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
       </Link>
 
       <header className="mt-5 mb-8">
-        <h1 className="text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">{p.title}</h1>
-        <p className="mt-2 text-lg text-ink-muted">
-          by <span className="text-ink">{p.author}</span>
-        </p>
+        <TitleByline title={p.title} author={p.author} size="large" />
         <div className="mt-3 empty:hidden">
           <VisibleToStudentsBadge titleId={p.id} />
         </div>
@@ -108,7 +84,7 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
             <div className="aspect-[3/4] overflow-hidden rounded-2xl border border-line bg-primary-50 shadow-[0_10px_30px_rgba(16,58,58,0.15)]">
               <img src={p.thumbnailImageUrl} alt={`Cover of ${p.title}`} className="size-full object-cover" />
             </div>
-            <Link href={readOnlineHref(p, search)} className={`${buttonStyles.primary} mt-5 w-full py-3 text-base`}>
+            <Link href={publicationReadPath(p.slug, p.version, search)} className={`${buttonStyles.primary} mt-5 w-full py-3 text-base`}>
               <BookOpenIcon size={20} />
               Read Online
             </Link>
@@ -162,23 +138,16 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
 
 function PublicationSkeleton() {
   return (
-    <div aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading title…
-      </p>
+    <LoadingTitle>
       <div className="animate-pulse" aria-hidden="true">
         <div className="h-4 w-32 rounded bg-primary-100/70" />
         <div className="mt-6 h-9 w-2/3 rounded bg-primary-100/70" />
         <div className="mt-3 h-5 w-1/4 rounded bg-primary-100/50" />
         <div className="mt-8 grid gap-8 md:grid-cols-[28fr_72fr] md:gap-10 lg:gap-14">
           <div className="aspect-[3/4] rounded-2xl bg-primary-100/70" />
-          <div className="space-y-4">
-            <div className="h-8 w-1/2 rounded bg-primary-100/60" />
-            <div className="h-24 rounded bg-primary-100/40" />
-            <div className="h-24 rounded bg-primary-100/40" />
-          </div>
+          <PlaceholderBars bars={['h-8 w-1/2 bg-primary-100/60', 'h-24 bg-primary-100/40', 'h-24 bg-primary-100/40']} />
         </div>
       </div>
-    </div>
+    </LoadingTitle>
   );
 }

@@ -3,6 +3,8 @@ import { languageInfo } from '../../../domain/languages';
 import { LEVEL_ORDER, LEVEL_LABELS, sortLevels, type Level } from '../../../domain/levels';
 import { LANGUAGE_CODES } from '../../../domain/languages';
 import { ApiError } from '../../../api/apiError';
+import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
+import { paths } from '../../../domain/routes';
 import type { Edition, Publication } from '../../../domain/schemas';
 import { readerHref } from '../reader/readerPath';
 
@@ -11,6 +13,23 @@ export const NOT_AVAILABLE = 'N/A';
 /** A publication fetch failure that means 'no such publication'. */
 export function isMissingPublication(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/**
+ * A publication fetch refused because the title is premium and this reader may not open it: 403
+ * `premium_content`, whose message 'Premium content' SPEC §8 names.
+ */
+export function isPremiumContent(error: unknown): boolean {
+  if (error instanceof ApiError && error.code === 'premium_content') return true;
+  return error instanceof Error && error.message === PREMIUM_CONTENT_MESSAGE;
+}
+
+/**
+ * The reader's own library: the Classroom Library for a class-code student (no one signed in), whose navbar has
+ * no Free Library, else the Free Library. '/' picks the same way (SPEC §2 route table).
+ */
+export function libraryPath(signedIn: boolean, classCode: string | null): string {
+  return classCode !== null && !signedIn ? paths.classroomCatalog : paths.catalog;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
