@@ -4,9 +4,8 @@ import { LEVEL_ORDER, LEVEL_LABELS, sortLevels, type Level } from '../../../doma
 import { LANGUAGE_CODES } from '../../../domain/languages';
 import { ApiError } from '../../../api/apiError';
 import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
-import { paths } from '../../../domain/routes';
+import { paths, readerPath } from '../../../domain/routes';
 import type { Edition, Publication } from '../../../domain/schemas';
-import { readerHref } from '../reader/readerPath';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -76,7 +75,7 @@ function row(publication: Publication, edition: Edition): EditionRow {
     totalWords: formatCount(edition.metadata.totalWords),
     uniqueWords: formatCount(edition.metadata.uniqueWords),
     lexile: formatText(edition.lexileLevelFormatted),
-    readHref: readerHref(publication.slug, publication.version, { language: edition.language.code, level: edition.level }, 1),
+    readHref: readerPath({ slug: publication.slug, version: publication.version, primary: { language: edition.language.code, level: edition.level }, position: 1 }),
     readLabel: `Read ${LEVEL_LABELS[edition.level]}, ${language}`,
   };
 }
@@ -96,14 +95,4 @@ export function editionGroups(publication: Publication): EditionGroup[] {
 export function availableLevels(publication: Publication): Level[] {
   const levels = publication.levels.length ? publication.levels : [...new Set(publication.editions.map((e) => e.level))];
   return sortLevels(levels);
-}
-
-export function publicationHref(p: { slug: string; version: string }): string {
-  return `/${p.slug}/${p.version}`;
-}
-
-/** '/{slug}/{version}/read' keeping the current query string (SPEC §2 Read Online). */
-export function readOnlineHref(p: { slug: string; version: string }, query: string): string {
-  const q = query.replace(/^\?/, '');
-  return `/${p.slug}/${p.version}/read${q ? `?${q}` : ''}`;
 }
