@@ -2,6 +2,7 @@
  * Catalog rules (SPEC §2 Catalog, §4 Catalog, §5 Catalog page input). Pure functions with no framework and no
  * DOM: the catalog view calls these and renders what they return.
  */
+import { wholeNumberOf } from './digits';
 import { paths, withQuery } from './routes';
 import { DEFAULT_SORT, SORT_KEYS, type SortKey } from './wireValues';
 
@@ -31,19 +32,15 @@ export function clampPage(page: number, pageCount: number): number {
 }
 
 /** Keep only the digits of what was typed into the page input (SPEC §5: digits only). */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D+/g, '');
-}
+export { digitsOnly } from './digits';
 
 /**
  * Parse the typed page input (SPEC §5): digits only, and only when 1 <= page <= pageCount.
  * Returns the page to go to, or null when the text must not be applied.
  */
 export function parsePageInput(text: string, pageCount: number): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const page = Number(trimmed);
-  if (!Number.isSafeInteger(page) || page < 1 || page > pageCount) return null;
+  const page = wholeNumberOf(text);
+  if (page === null || !Number.isSafeInteger(page) || page < 1 || page > pageCount) return null;
   return page;
 }
 
@@ -73,9 +70,8 @@ export function pageList(current: number, pageCount: number, siblings = 1): Page
 
 /** Parse a page number from the address: digits only and at least 1, otherwise page 1. */
 export function parsePageParam(value: string | null | undefined): number {
-  if (value == null || !/^\d+$/.test(value.trim())) return 1;
-  const page = Number(value.trim());
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  const page = value == null ? null : wholeNumberOf(value);
+  return page !== null && Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
 /** Read the catalog state from a query string (with or without the leading '?'). */

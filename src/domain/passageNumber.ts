@@ -2,6 +2,7 @@
  * Passage numbers typed by the reader (SPEC §5 "Passage number (select page)" and "Jump input"). Pure rules,
  * shared by the select-passage page and the teaser's jump input.
  */
+import { wholeNumberOf } from './digits';
 
 /** SPEC §5: the select page's input is empty. */
 export const PASSAGE_NUMBER_REQUIRED = 'Please enter a passage number';
@@ -35,19 +36,15 @@ export function validatePassageNumber(text: string, passageCount: number | null 
 }
 
 /** What a jump input keeps of typed text: its digits only (SPEC §5 "Jump input accepts only positive integers"). */
-export function keepDigits(text: string): string {
-  return text.replace(/\D+/g, '');
-}
+export { digitsOnly as keepDigits } from './digits';
 
 /**
  * A jump target: a positive whole number (greater than 0), kept within the passage count. Null for anything
  * else (empty, zero, signs, decimals, letters).
  */
 export function parseJumpTarget(text: string, passageCount: number): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  if (value < 1) return null;
+  const value = wholeNumberOf(text);
+  if (value === null || value < 1) return null;
   return Math.min(value, passageNumberMax(passageCount));
 }
 

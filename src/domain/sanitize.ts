@@ -31,17 +31,24 @@ export function sanitizeRichText(html: string): string {
   return filter.process(html).trim();
 }
 
-/** Plain text of an HTML fragment: tags removed, entities for &, <, >, " and ' decoded, whitespace collapsed. */
-export function stripTags(html: string): string {
+/**
+ * The text of HTML: line breaks as spaces, tags removed, and the entities for <, >, ", ' and & decoded (&amp;
+ * last, so '&amp;lt;' stays '&lt;'). Whitespace is left as it is.
+ */
+function htmlText(html: string): string {
   return html
-    .replace(/<\/(p|li|h\d|blockquote)>/gi, ' ')
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+    .replace(/&amp;/g, '&');
+}
+
+/** Plain text of an HTML fragment: tags removed, entities for &, <, >, " and ' decoded, whitespace collapsed. */
+export function stripTags(html: string): string {
+  return htmlText(html.replace(/<\/(p|li|h\d|blockquote)>/gi, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -54,17 +61,7 @@ export function stripTags(html: string): string {
 export function passagePlainText(html: string): string {
   return html
     .split(/<\/p>/i)
-    .map((p) =>
-      p
-        .replace(/<br\s*\/?>/gi, ' ')
-        .replace(/<[^>]*>/g, '')
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&amp;/g, '&')
-        .trim(),
-    )
+    .map((p) => htmlText(p).trim())
     .filter(Boolean)
     .join('\n');
 }

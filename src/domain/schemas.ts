@@ -162,6 +162,20 @@ const queryInt = (name: string) =>
     .regex(/^\d{1,9}$/, { error: `${name} must be a whole number` })
     .transform(Number);
 
+/** An optional query parameter of digits (a sign too, with a signed pattern), as a number. */
+const optionalWholeNumber = (name: string, pattern = /^\d{1,9}$/) =>
+  z
+    .string()
+    .regex(pattern, { error: `${name} must be a whole number` })
+    .transform(Number)
+    .optional();
+
+/** A level in a query or body, in any case: 'gold' is GOLD. */
+const levelParam = z
+  .string()
+  .transform((l) => l.toUpperCase())
+  .pipe(LevelSchema);
+
 export const PublicationListQuerySchema = z.object({
   search: z.string().max(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` }).optional(),
   sort: z.enum(SORT_KEYS, { error: `sort must be one of ${SORT_KEYS.join(', ')}` }).optional(),
@@ -209,11 +223,7 @@ export const PassageQuerySchema = z.object({
 export const ExcerptQuerySchema = z.object({
   publicationVersion: VersionSchema.optional(),
   language: LanguageCodeSchema.optional(),
-  level: z
-    .string()
-    .transform((l) => l.toUpperCase())
-    .pipe(LevelSchema)
-    .optional(),
+  level: levelParam.optional(),
   position: queryInt('position')
     .pipe(z.number().min(1, { error: 'position must be at least 1' }))
     .optional(),
@@ -221,26 +231,15 @@ export const ExcerptQuerySchema = z.object({
 
 /** GET /passages/{passageId}/decode: editionId and position are optional checks that the id is the one meant. */
 export const DecodeQuerySchema = z.object({
-  editionId: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: 'editionId must be a whole number' })
-    .transform(Number)
-    .optional(),
-  position: z
-    .string()
-    .regex(/^-?\d{1,9}$/, { error: 'position must be a whole number' })
-    .transform(Number)
-    .optional(),
+  editionId: optionalWholeNumber('editionId'),
+  position: optionalWholeNumber('position', /^-?\d{1,9}$/),
 });
 
 /** POST /publications/{slug}/sources/on-demand: ask for a missing edition to be built. */
 export const OnDemandEditionBodySchema = z.object({
   version: z.union([z.string(), z.number().int().positive().transform((n) => `v${n}`)]).pipe(VersionSchema),
   languageCode: LanguageCodeSchema,
-  level: z
-    .string()
-    .transform((l) => l.toUpperCase())
-    .pipe(LevelSchema),
+  level: levelParam,
 });
 export type OnDemandEditionBody = z.input<typeof OnDemandEditionBodySchema>;
 
@@ -261,13 +260,7 @@ export const PassageIdParamSchema = z
   .transform(Number);
 
 /** GET /passages/{passageId}/audio and …/audioOnly/onDemand: editionId, when sent, must be the passage's. */
-export const PassageAudioQuerySchema = z.object({
-  editionId: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: 'editionId must be a whole number' })
-    .transform(Number)
-    .optional(),
-});
+export const PassageAudioQuerySchema = z.object({ editionId: optionalWholeNumber('editionId') });
 
 /** GET /passages/audioOnly: editionId and position are both required. */
 export const AudioOnlyQuerySchema = PassageQuerySchema;

@@ -3,9 +3,10 @@
  * publication and reader shapes, then the catch-all, which goes to /not-found. The reader, listen, select and
  * teaser screens are lazy chunks, so the catalog's entry JS carries neither them nor the reader engine.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
+import { paths, publicationPath, withQuery } from '../domain/routes';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
@@ -34,10 +35,6 @@ const PublicationScreen = lazy(() => import('./screens/publication/PublicationSc
 const DebugScreen = lazy(() => import('./screens/debug/DebugScreen').then((m) => ({ default: m.DebugScreen })));
 const ClassroomScreen = lazy(() => import('./screens/classroom/ClassroomScreen').then((m) => ({ default: m.ClassroomScreen })));
 
-function withQuery(path: string, search: string): string {
-  return search ? `${path}?${search}` : path;
-}
-
 /** Shown while a lazy screen's chunk loads. */
 function ScreenFallback() {
   return (
@@ -57,9 +54,9 @@ function ReaderSwitch({ entry }: { entry?: { slug: string; version?: string } })
   if (entry) return <ReaderRoute mode="entry" slug={entry.slug.toLowerCase()} version={entry.version?.toLowerCase()} />;
   // '/{slug}/{version}/' with a trailing slash is the publication page.
   const bare = /^\/([^/]+)\/([^/]+)\/+$/.exec(path);
-  if (bare && isVersion(bare[2])) return <Redirect to={withQuery(`/${bare[1]}/${bare[2]}`, search)} replace />;
+  if (bare && isVersion(bare[2])) return <Redirect to={withQuery(publicationPath(bare[1], bare[2]), search)} replace />;
   const parsed = parseReaderPath(path);
-  if (!parsed || !parsed.primary) return <Redirect to="/not-found" replace />;
+  if (!parsed || !parsed.primary) return <Redirect to={paths.notFound} replace />;
   if (parsed.needsRedirect && parsed.version !== null) {
     const canonical = buildReaderPath({ ...parsed, version: parsed.version, primary: parsed.primary });
     return <Redirect to={withQuery(canonical, search)} replace />;
@@ -71,11 +68,34 @@ function PublicationDetailRoute({ slug, version }: { slug: string; version: stri
   const search = useSearch();
   // An older reader address without a version, /{slug}/{editionRef} (SPEC §2 Reader URL shape).
   if (!isVersion(version)) return <ReaderSwitch />;
-  const lower = `/${slug}/${version}`;
+  const lower = publicationPath(slug, version);
   if (lower !== lower.toLowerCase()) return <Redirect to={withQuery(lower.toLowerCase(), search)} replace />;
   return (
     <MainLayout>
       <PublicationScreen key={`${slug}/${version}`} slug={slug} version={version} />
+    </MainLayout>
+  );
+}
+
+/** The fixed pages inside the main layout (SPEC §2 route table). */
+const LAYOUT_PAGES: readonly (readonly [path: string, screen: () => ReactNode])[] = [
+  [paths.catalog, () => <CatalogScreen />],
+  [paths.classroomCatalog, () => <ClassroomScreen />],
+  [paths.debug, () => <DebugScreen />],
+  // A teacher's own texts (issue 7 §5, lazy).
+  [paths.uploads, () => <UploadsScreen />],
+  [paths.notFound, () => <NotFoundScreen />],
+  [paths.account, () => <ManageAccountScreen />],
+  [paths.organization, () => <ManageOrganizationScreen />],
+  [paths.terms, () => <LegalScreen kind="terms" />],
+  [paths.privacy, () => <LegalScreen kind="privacy" />],
+];
+
+/** '/{slug}' and '/{slug}/overview': the publication's current version. */
+function publicationRedirect(params: { slug: string }) {
+  return (
+    <MainLayout>
+      <PublicationRedirect key={params.slug} slug={params.slug} />
     </MainLayout>
   );
 }
@@ -87,45 +107,15 @@ export function AppRoutes() {
       <ClassCodeSync />
       <Switch>
         {/* Root: the Classroom Library when a class code is set, else the Free Library. */}
-        <Route path="/">
+        <Route path={paths.root}>
           <RootRedirect />
         </Route>
-        <Route path="/catalog">
-          <MainLayout>
-            <CatalogScreen />
-          </MainLayout>
-        </Route>
-        <Route path="/classroom-catalog">
-          <MainLayout>
-            <ClassroomScreen />
-          </MainLayout>
-        </Route>
-        <Route path="/debug">
-          <MainLayout>
-            <DebugScreen />
-          </MainLayout>
-        </Route>
-        {/* A teacher's own texts (issue 7 §5, lazy). */}
-        <Route path="/uploads">
-          <MainLayout>
-            <UploadsScreen />
-          </MainLayout>
-        </Route>
-        <Route path="/not-found">
-          <MainLayout>
-            <NotFoundScreen />
-          </MainLayout>
-        </Route>
-        <Route path="/account">
-          <MainLayout>
-            <ManageAccountScreen />
-          </MainLayout>
-        </Route>
-        <Route path="/organization">
-          <MainLayout>
-            <ManageOrganizationScreen />
-          </MainLayout>
-        </Route>
+        {/* No key: every Route here is the same element to React, so moving between these pages keeps MainLayout. */}
+        {LAYOUT_PAGES.map(([path, screen]) => (
+          <Route path={path}>
+            <MainLayout>{screen()}</MainLayout>
+          </Route>
+        ))}
         <Route path="/accept-invitation/:id">
           {(params) => (
             <MainLayout>
@@ -133,22 +123,12 @@ export function AppRoutes() {
             </MainLayout>
           )}
         </Route>
-        <Route path="/terms">
-          <MainLayout>
-            <LegalScreen kind="terms" />
-          </MainLayout>
-        </Route>
-        <Route path="/privacy">
-          <MainLayout>
-            <LegalScreen kind="privacy" />
-          </MainLayout>
-        </Route>
 
         {/* Outside the main layout group. */}
-        <Route path="/sign-in">
+        <Route path={paths.signIn}>
           <AuthScreen mode="sign-in" />
         </Route>
-        <Route path="/sign-up">
+        <Route path={paths.signUp}>
           <AuthScreen mode="sign-up" />
         </Route>
 
@@ -160,8 +140,8 @@ export function AppRoutes() {
             </MainLayout>
           )}
         </Route>
-        <Route path="/qr">
-          <Redirect to="/catalog" replace />
+        <Route path={paths.qr}>
+          <Redirect to={paths.catalog} replace />
         </Route>
 
         {/* Listening: the select-passage page and the listen page (lazy). */}
@@ -176,7 +156,7 @@ export function AppRoutes() {
           )}
         </Route>
         <Route path="/listen/*">
-          <Redirect to="/not-found" replace />
+          <Redirect to={paths.notFound} replace />
         </Route>
 
         {/* The public teaser page (lazy). */}
@@ -185,13 +165,7 @@ export function AppRoutes() {
         </Route>
 
         {/* Publication and reader shapes. */}
-        <Route path="/:slug/overview">
-          {(params) => (
-            <MainLayout>
-              <PublicationRedirect key={params.slug} slug={params.slug} />
-            </MainLayout>
-          )}
-        </Route>
+        <Route path="/:slug/overview">{publicationRedirect}</Route>
         <Route path="/:slug/read">{(params) => <ReaderSwitch entry={{ slug: params.slug }} />}</Route>
         <Route path="/:slug/:version/read">
           {(params) => (isVersion(params.version) ? <ReaderSwitch entry={{ slug: params.slug, version: params.version }} /> : <ReaderSwitch />)}
@@ -200,16 +174,10 @@ export function AppRoutes() {
           <ReaderSwitch />
         </Route>
         <Route path="/:slug/:version">{(params) => <PublicationDetailRoute {...params} />}</Route>
-        <Route path="/:slug">
-          {(params) => (
-            <MainLayout>
-              <PublicationRedirect key={params.slug} slug={params.slug} />
-            </MainLayout>
-          )}
-        </Route>
+        <Route path="/:slug">{publicationRedirect}</Route>
 
         <Route>
-          <Redirect to="/not-found" replace />
+          <Redirect to={paths.notFound} replace />
         </Route>
       </Switch>
     </Suspense>

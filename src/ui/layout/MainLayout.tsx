@@ -27,6 +27,11 @@ export function SkipLink() {
   );
 }
 
+/** A lazy part of the layout: nothing shows until its chunk has loaded. */
+function LazyPart({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 export function MainLayout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
   const classCode = useClassCode();
@@ -38,25 +43,13 @@ export function MainLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <Navbar />
-      {code ? (
-        <Suspense fallback={null}>
-          <ClassCodeBanner code={code} />
-        </Suspense>
-      ) : null}
+      {code ? <LazyPart><ClassCodeBanner code={code} /></LazyPart> : null}
       <main id="main" tabIndex={-1} className={`${pageContainer} flex-1 pt-6 pb-16 outline-none sm:pt-10`}>
         {children}
       </main>
       <Footer />
-      {user ? (
-        <Suspense fallback={null}>
-          <RoleModal user={user} />
-        </Suspense>
-      ) : null}
-      {classCode.isReady ? (
-        <Suspense fallback={null}>
-          <EngineOverlays />
-        </Suspense>
-      ) : null}
+      {user ? <LazyPart><RoleModal user={user} /></LazyPart> : null}
+      {classCode.isReady ? <LazyPart><EngineOverlays /></LazyPart> : null}
     </div>
   );
 }

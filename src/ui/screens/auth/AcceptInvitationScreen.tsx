@@ -15,11 +15,10 @@ import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { acceptInvitationPath, paths, signInPath, signUpPath } from '../../../domain/routes';
 import { FormMessage } from './AuthField';
+import { messageOf } from './authForm';
 import { organizationApi } from './organization';
 import { useCurrentUser } from './session';
 import { queryKeys } from '../../../api/queryKeys';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
 
 function Card({ children }: { children: ReactNode }) {
   return <div className={`${cardStyles} mt-8 flex flex-col gap-4 p-6 sm:p-8`}>{children}</div>;

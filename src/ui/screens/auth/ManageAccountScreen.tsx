@@ -7,21 +7,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { Link } from 'wouter';
 import { ApiError } from '../../../api/errors';
 import type { CurrentUser } from '../../../domain/schemas';
-import { Spinner } from '../../components/Spinner';
-import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { buttonStyles, cardStyles } from '../../components/styles';
 import { api } from '../../platform/api';
-import { paths, signInPath } from '../../../domain/routes';
+import { paths } from '../../../domain/routes';
+import { AccountPage } from './AccountPage';
 import { AuthField, FormMessage } from './AuthField';
 import { focusField } from './AuthScreen';
-import { checkEmail, checkName, checkPassword, firstInvalid, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
-import { currentUserQuery, roleLabel, useCurrentUser } from './session';
+import { checkEmail, checkName, checkPassword, firstInvalid, messageOf, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
+import { currentUserQuery, roleLabel } from './session';
 import { queryKeys } from '../../../api/queryKeys';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
 
 /**
  * One form's submit state: field errors (our checks first, then the server's, each cleared as its field is
@@ -183,20 +179,9 @@ function PasswordForm() {
 }
 
 export function ManageAccountScreen() {
-  useDocumentTitle('Manage Account');
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <Spinner label="Loading…" />;
   return (
-    <div className="mx-auto max-w-2xl">
-      <h1 className="font-serif text-3xl font-semibold text-primary-900">Manage Account</h1>
-      {!user ? (
-        <p className="mt-6 text-ink-muted">
-          <Link href={signInPath(paths.account)} className={linkStyles}>
-            Sign In
-          </Link>{' '}
-          to manage your account.
-        </p>
-      ) : (
+    <AccountPage title="Manage Account" path={paths.account} signedOutText="to manage your account." width="max-w-2xl">
+      {(user) => (
         <div className="mt-8 flex flex-col gap-6">
           {roleLabel(user) ? <p className="text-ink-muted">Role: {roleLabel(user)}</p> : null}
           <Section title="Name">
@@ -210,6 +195,6 @@ export function ManageAccountScreen() {
           </Section>
         </div>
       )}
-    </div>
+    </AccountPage>
   );
 }

@@ -8,14 +8,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
-import { Link } from 'wouter';
 import type { CurrentUser, OrganizationLicense } from '../../../domain/schemas';
 import { Spinner } from '../../components/Spinner';
-import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { paths, signInPath } from '../../../domain/routes';
+import { buttonStyles, cardStyles } from '../../components/styles';
+import { paths } from '../../../domain/routes';
+import { AccountPage } from './AccountPage';
 import { AuthField, FormMessage, inputStyles } from './AuthField';
-import { checkEmail } from './authForm';
+import { checkEmail, messageOf } from './authForm';
 import {
   INVITATION_ROLES,
   invitationLink,
@@ -24,7 +23,7 @@ import {
   type OrganizationInvitation,
   type OrganizationMember,
 } from './organization';
-import { useCurrentUser } from './session';
+
 import { queryKeys } from '../../../api/queryKeys';
 
 const FEATURE_NAMES: Record<string, string> = {
@@ -42,8 +41,6 @@ const roleName = (role: string) =>
     .split(',')
     .map((r) => ROLE_NAMES[r.trim()] ?? r.trim())
     .join(', ');
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong, please try again!');
 
 /** How long 'Copied!' shows on a copy button. */
 const COPIED_MS = 2000;
@@ -355,30 +352,23 @@ function OrganizationSection({
   );
 }
 
-export function ManageOrganizationScreen() {
-  useDocumentTitle('Manage Organization');
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <Spinner label="Loading…" />;
-  const orgs = user?.organizationMemberships.filter((m) => m.role === 'org:admin') ?? [];
+/** The organizations the user administers, each with its members, invitations and license status. */
+function AdministeredOrganizations({ user }: { user: CurrentUser }) {
+  const orgs = user.organizationMemberships.filter((m) => m.role === 'org:admin');
+  if (orgs.length === 0) return <p className="mt-6 text-ink-muted">Only organization admins can manage an organization.</p>;
   return (
-    <div className="mx-auto max-w-3xl">
-      <h1 className="font-serif text-3xl font-semibold text-primary-900">Manage Organization</h1>
-      {!user ? (
-        <p className="mt-6 text-ink-muted">
-          <Link href={signInPath(paths.organization)} className={linkStyles}>
-            Sign In
-          </Link>{' '}
-          to manage your organization.
-        </p>
-      ) : orgs.length === 0 ? (
-        <p className="mt-6 text-ink-muted">Only organization admins can manage an organization.</p>
-      ) : (
-        <div className="mt-8 flex flex-col gap-6">
-          {orgs.map(({ organization, license }) => (
-            <OrganizationSection key={organization.id} organization={organization} license={license} user={user} />
-          ))}
-        </div>
-      )}
+    <div className="mt-8 flex flex-col gap-6">
+      {orgs.map(({ organization, license }) => (
+        <OrganizationSection key={organization.id} organization={organization} license={license} user={user} />
+      ))}
     </div>
+  );
+}
+
+export function ManageOrganizationScreen() {
+  return (
+    <AccountPage title="Manage Organization" path={paths.organization} signedOutText="to manage your organization." width="max-w-3xl">
+      {(user) => <AdministeredOrganizations user={user} />}
+    </AccountPage>
   );
 }

@@ -3,6 +3,7 @@
  * last word: the common-password list, taken emails). Errors are shown under their fields and cleared as the
  * user types, so a message never disappears under the pointer on its way to a button.
  */
+import { DEFAULT_ERROR_MESSAGE } from '../../../domain/constants';
 
 /** Shortest new password (the server's MIN_PASSWORD_LENGTH). @default 8 */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -61,4 +62,9 @@ export function withoutField(errors: FieldErrors, field: string): FieldErrors {
   const next = { ...errors };
   delete next[field];
   return next;
+}
+
+/** What a failed call shows: its message, or the default one (SPEC §8) when it has none. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : DEFAULT_ERROR_MESSAGE;
 }

@@ -2,11 +2,12 @@
  * The Filter / Sort menu itself (see SortMenu.tsx): a lazy chunk, so the catalog's entry JS does not carry React
  * Aria's menu code (src/ui/components/DeferredMenu.tsx).
  */
-import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, type Selection } from 'react-aria-components';
+import { Header, Menu, MenuItem, MenuSection, type Selection } from 'react-aria-components';
 import { isSortKey, SORT_OPTIONS } from '../../../domain/catalog';
 import type { CatalogFilter, SortKey } from '../../../domain/wireValues';
 import type { DeferredMenuProps } from '../../components/DeferredMenu';
 import { CheckIcon } from '../../components/Icons';
+import { MenuFrame } from '../../components/MenuFrame';
 
 /** The teacher-only filter's choices, in menu order (SPEC §3 Catalog filter values). */
 export const FILTER_OPTIONS: readonly { key: CatalogFilter; label: string }[] = [
@@ -26,58 +27,58 @@ export interface SortMenuProps {
   onFilterChange?: (filter: CatalogFilter) => void;
 }
 
-export default function SortMenuLazy({ sort, onSortChange, filter, onFilterChange, button, defaultOpen, autoFocus }: SortMenuProps & DeferredMenuProps) {
+/** A titled single-choice section: its items, the chosen one ticked, and `onSelect` with the id of a new choice. */
+function ChoiceSection({
+  heading,
+  choices,
+  selected,
+  onSelect,
+}: {
+  heading: string;
+  choices: readonly { id: string; label: string }[];
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
   const onSelectionChange = (keys: Selection) => {
     if (keys === 'all') return;
     const [key] = [...keys];
-    if (isSortKey(key)) onSortChange(key);
+    if (key !== undefined) onSelect(String(key));
   };
-  const onFilterSelection = (keys: Selection) => {
-    if (keys === 'all') return;
-    const [key] = [...keys];
-    const option = FILTER_OPTIONS.find((o) => `filter-${o.key}` === key);
+  return (
+    <MenuSection selectionMode="single" disallowEmptySelection selectedKeys={[selected]} onSelectionChange={onSelectionChange}>
+      <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">{heading}</Header>
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} id={choice.id} textValue={choice.label} className={itemClass}>
+          {({ isSelected }) => (
+            <>
+              <span>{choice.label}</span>
+              {isSelected && <CheckIcon size={16} />}
+            </>
+          )}
+        </MenuItem>
+      ))}
+    </MenuSection>
+  );
+}
+
+const filterId = (filter: CatalogFilter) => `filter-${filter}`;
+const FILTER_CHOICES = FILTER_OPTIONS.map((option) => ({ id: filterId(option.key), label: option.label }));
+const SORT_CHOICES = SORT_OPTIONS.map((option) => ({ id: option.key, label: option.label }));
+
+export default function SortMenuLazy({ sort, onSortChange, filter, onFilterChange, ...frame }: SortMenuProps & DeferredMenuProps) {
+  const onSort = (id: string) => {
+    if (isSortKey(id)) onSortChange(id);
+  };
+  const onFilter = (id: string) => {
+    const option = FILTER_OPTIONS.find((o) => filterId(o.key) === id);
     if (option) onFilterChange?.(option.key);
   };
   return (
-    <MenuTrigger defaultOpen={defaultOpen}>
-      <Button {...button} autoFocus={autoFocus} />
-      <Popover placement="bottom end" offset={8} className="min-w-56 rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-primary-950/10 outline-none">
-        <Menu aria-label={filter ? 'Filter and sort titles' : 'Sort titles'} className="outline-none">
-          {filter && (
-            <MenuSection selectionMode="single" disallowEmptySelection selectedKeys={[`filter-${filter}`]} onSelectionChange={onFilterSelection}>
-              <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">Show</Header>
-              {FILTER_OPTIONS.map((option) => (
-                <MenuItem key={option.key} id={`filter-${option.key}`} textValue={option.label} className={itemClass}>
-                  {({ isSelected }) => (
-                    <>
-                      <span>{option.label}</span>
-                      {isSelected && <CheckIcon size={16} />}
-                    </>
-                  )}
-                </MenuItem>
-              ))}
-            </MenuSection>
-          )}
-          <MenuSection selectionMode="single" disallowEmptySelection selectedKeys={[sort]} onSelectionChange={onSelectionChange}>
-            <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">Sort by</Header>
-            {SORT_OPTIONS.map((option) => (
-              <MenuItem
-                key={option.key}
-                id={option.key}
-                textValue={option.label}
-                className={itemClass}
-              >
-                {({ isSelected }) => (
-                  <>
-                    <span>{option.label}</span>
-                    {isSelected && <CheckIcon size={16} />}
-                  </>
-                )}
-              </MenuItem>
-            ))}
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <MenuFrame {...frame} width="min-w-56">
+      <Menu aria-label={filter ? 'Filter and sort titles' : 'Sort titles'} className="outline-none">
+        {filter && <ChoiceSection heading="Show" choices={FILTER_CHOICES} selected={filterId(filter)} onSelect={onFilter} />}
+        <ChoiceSection heading="Sort by" choices={SORT_CHOICES} selected={sort} onSelect={onSort} />
+      </Menu>
+    </MenuFrame>
   );
 }

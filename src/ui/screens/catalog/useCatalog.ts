@@ -22,7 +22,7 @@ import {
 } from '../../../domain/catalog';
 import { PAGE_INPUT_DEBOUNCE_MS, PAGE_SIZE, SEARCH_DEBOUNCE_MS, SKELETON_CARDS } from '../../../domain/constants';
 import type { PublicationSummary } from '../../../domain/schemas';
-import { CATALOG_FILTERS, type CatalogFilter, type SortKey } from '../../../domain/wireValues';
+import { CATALOG_FILTERS, type CatalogFilter } from '../../../domain/wireValues';
 import type { ListViewer } from '../../../api';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useLatest } from '../../hooks/useLatest';
@@ -55,6 +55,20 @@ function toFilter(value: string | null): CatalogFilter {
   return (CATALOG_FILTERS as readonly string[]).includes(value ?? '') ? (value as CatalogFilter) : 'all';
 }
 
+/** A choice kept in session storage (the sort, a teacher's filter): its value, and a setter that also calls `onChange`. */
+function useSessionChoice<T extends string>(key: string, parse: (stored: string | null) => T, onChange: () => void) {
+  const [value, setValue] = useState<T>(() => parse(sessionStore.get(key)));
+  const choose = useCallback(
+    (next: T) => {
+      setValue(next);
+      sessionStore.set(key, next);
+      onChange();
+    },
+    [key, onChange],
+  );
+  return [value, choose] as const;
+}
+
 export function useCatalog(options: CatalogOptions = {}) {
   const { path = paths.catalog, teacherId = null, fixedFilter, viewer, enabled = true } = options;
   const queryString = useSearch();
@@ -70,31 +84,18 @@ export function useCatalog(options: CatalogOptions = {}) {
     [navigate, queryRef, path],
   );
 
-  // ---- sort ----
-  const [sort, setSortState] = useState<SortKey>(() => toSortKey(sessionStore.get(SORT_STORAGE_KEY)));
-  const setSort = useCallback(
-    (next: SortKey) => {
-      setSortState(next);
-      sessionStore.set(SORT_STORAGE_KEY, next);
-      // Changing the sort goes back to page 1 (SPEC §4).
-      const { query: current } = queryRef.current;
-      if (current.page !== 1) go({ ...current, page: 1 });
-    },
-    [go, queryRef],
-  );
+  /** Choosing a sort or a filter anew goes back to page 1 (SPEC §4). */
+  const toFirstPage = useCallback(() => {
+    const { query: current } = queryRef.current;
+    if (current.page !== 1) go({ ...current, page: 1 });
+  }, [go, queryRef]);
 
-  // ---- a teacher's filter (SPEC §2 Catalog; changing it goes back to page 1, SPEC §4) ----
-  const [storedFilter, setFilterState] = useState<CatalogFilter>(() => toFilter(sessionStore.get(FILTER_STORAGE_KEY)));
+  // ---- sort ----
+  const [sort, setSort] = useSessionChoice(SORT_STORAGE_KEY, toSortKey, toFirstPage);
+
+  // ---- a teacher's filter (SPEC §2 Catalog) ----
+  const [storedFilter, setFilter] = useSessionChoice(FILTER_STORAGE_KEY, toFilter, toFirstPage);
   const filter: CatalogFilter = fixedFilter ?? (teacherId ? storedFilter : 'all');
-  const setFilter = useCallback(
-    (next: CatalogFilter) => {
-      setFilterState(next);
-      sessionStore.set(FILTER_STORAGE_KEY, next);
-      const { query: current } = queryRef.current;
-      if (current.page !== 1) go({ ...current, page: 1 });
-    },
-    [go, queryRef],
-  );
 
   // ---- the list ----
   const filtered = filter !== 'all';

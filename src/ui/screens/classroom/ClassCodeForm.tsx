@@ -6,11 +6,11 @@
  * Classroom Library opens).
  */
 import { useEffect, useId, useState } from 'react';
-import { Button, Dialog, Form, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
+import { Button, Dialog, Form, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { CLASS_CODE_LENGTH } from '../../../domain/constants';
 import { isValidClassCode, normalizeClassCode } from '../../../machines/classCode/classCode.rules';
-import { CloseIcon } from '../../components/Icons';
+import { DialogTitleBar } from '../../components/DialogTitleBar';
 import { buttonStyles, modalStyles } from '../../components/styles';
 import { sendToEngine, useClassCode } from './classCodeState';
 
@@ -85,14 +85,7 @@ export function ClassCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean; onO
         <Dialog className="outline-none">
           {({ close }) => (
             <>
-              <div className="mb-4 flex items-start justify-between gap-4">
-                <Heading slot="title" className="text-2xl font-semibold">
-                  {ENTER_CLASS_CODE}
-                </Heading>
-                <Button aria-label="Close" onPress={close} className="rounded-md p-1 text-ink-muted data-[hovered]:text-ink">
-                  <CloseIcon size={20} />
-                </Button>
-              </div>
+              <DialogTitleBar title={ENTER_CLASS_CODE} onClose={close} className="mb-4" />
               <ClassCodeForm
                 autoFocus
                 onAccepted={() => {

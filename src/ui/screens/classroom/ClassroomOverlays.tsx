@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { createMutations } from '../../../api';
 import { connectCopyLink } from '../../../machines/copyLink';
-import { CheckIcon, CloseIcon, CopyIcon, KeyIcon } from '../../components/Icons';
+import { DialogTitleBar } from '../../components/DialogTitleBar';
+import { CheckIcon, CopyIcon, KeyIcon } from '../../components/Icons';
 import { buttonStyles, modalStyles, pageContainer } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { EngineToasts, PremiumDialog } from '../reader/ReaderOverlays';
@@ -125,14 +126,7 @@ export function ShareWithStudentsDialog({ code, isOpen, onOpenChange }: { code: 
         <Dialog className="outline-none">
           {({ close }) => (
             <>
-              <div className="flex items-start justify-between gap-4">
-                <Heading slot="title" className="text-2xl font-semibold">
-                  Share with Students
-                </Heading>
-                <Button aria-label="Close" onPress={close} className="rounded-md p-1 text-ink-muted data-[hovered]:text-ink">
-                  <CloseIcon size={20} />
-                </Button>
-              </div>
+              <DialogTitleBar title="Share with Students" onClose={close} />
               <p className="mt-3 text-ink-muted">
                 Students who open this magic link see the titles you made visible, without an account. Your class code is{' '}
                 <strong className="font-mono text-ink">{code}</strong>.

@@ -4,7 +4,7 @@
  * 'Reader controls menu'. It slides away after inactivity (the engine's toolbar machine) and is held while one
  * of its menus is open or it has focus.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -95,8 +95,30 @@ export function ReaderToolbar({
         )}
         <div className="ms-auto hidden items-center gap-2 md:flex">
           <DecodeToggle />
-          <FontSizePicker value={fontSize} onChange={onFontSize} onOpenChange={menu('font')} />
-          {showColumns && <ColumnsPicker value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
+          <SettingPicker
+            label="Text size"
+            listLabel="Text sizes"
+            icon={<TextSizeIcon size={18} className="text-primary-600" />}
+            width="w-52"
+            options={FONT_SIZES}
+            labels={FONT_SIZE_LABELS}
+            value={fontSize}
+            onChange={onFontSize}
+            onOpenChange={menu('font')}
+          />
+          {showColumns && (
+            <SettingPicker
+              label="Columns"
+              listLabel="Column layouts"
+              icon={<ColumnsIcon size={17} className="text-primary-600" />}
+              width="w-44"
+              options={COLUMN_OPTIONS}
+              labels={COLUMN_LABELS}
+              value={columns}
+              onChange={onColumns}
+              onOpenChange={menu('columns')}
+            />
+          )}
         </div>
         <div className="ms-auto md:hidden">
           <MobileControls fontSize={fontSize} onFontSize={onFontSize} onOpenChange={menu('mobile')} />
@@ -148,13 +170,18 @@ function ShortcutPicker({
                 {s.name}
               </span>
               <span className="text-xs text-ink-muted tabular-nums">{s.passage}</span>
-              <span className="grid w-4 place-items-center text-primary-700">{i === index && <CheckIcon size={16} />}</span>
+              <Tick isShown={i === index} />
             </ListBoxItem>
           ))}
         </ListBox>
       </Popover>
     </Select>
   );
+}
+
+/** The tick beside the chosen entry of a list. */
+function Tick({ isShown }: { isShown: boolean }) {
+  return <span className="grid w-4 place-items-center text-primary-700">{isShown && <CheckIcon size={16} />}</span>;
 }
 
 /** Decode mode (SPEC §4 Decode): on when the edition and the user allow it; locked offers the upgrade. */
@@ -163,72 +190,69 @@ function DecodeToggle({ variant = 'toolbar' }: { variant?: 'toolbar' | 'menu' })
   const snap = useEngine((s) => s.highlightDecode, Object.is);
   const mode = connectHighlightDecode(snap, send);
   const wide = variant === 'menu' ? 'w-full justify-start' : '';
-  if (mode.canDecode) {
+  if (!mode.canDecode && !mode.decodeLocked) {
     return (
-      <Hint content={mode.decodeTooltip}>
-        <ToggleButton isSelected={mode.isDecodeOn} onChange={mode.toggleDecode} className={`${controlButton} ${wide}`}>
+      <Hint content={DECODE_UNAVAILABLE_TOOLTIP}>
+        <Button aria-disabled="true" className={`${controlUnavailable} ${wide}`}>
           <DecodeIcon size={17} />
-          Decode
-        </ToggleButton>
-      </Hint>
-    );
-  }
-  if (mode.decodeLocked) {
-    return (
-      <Hint content={mode.decodeTooltip}>
-        <Button onPress={mode.toggleDecode} className={`${controlButton} ${wide}`}>
-          <LockIcon size={16} />
           Decode
         </Button>
       </Hint>
     );
   }
   return (
-    <Hint content={DECODE_UNAVAILABLE_TOOLTIP}>
-      <Button aria-disabled="true" className={`${controlUnavailable} ${wide}`}>
-        <DecodeIcon size={17} />
-        Decode
-      </Button>
+    <Hint content={mode.decodeTooltip}>
+      {mode.canDecode ? (
+        <ToggleButton isSelected={mode.isDecodeOn} onChange={mode.toggleDecode} className={`${controlButton} ${wide}`}>
+          <DecodeIcon size={17} />
+          Decode
+        </ToggleButton>
+      ) : (
+        <Button onPress={mode.toggleDecode} className={`${controlButton} ${wide}`}>
+          <LockIcon size={16} />
+          Decode
+        </Button>
+      )}
     </Hint>
   );
 }
 
-function FontSizePicker({ value, onChange, onOpenChange }: { value: FontSize; onChange: (v: FontSize) => void; onOpenChange: (open: boolean) => void }) {
+/** A toolbar dropdown of one reader setting: its icon and current value on the trigger, the choices ticked below. */
+function SettingPicker<T extends string>({
+  label,
+  listLabel,
+  icon,
+  width,
+  options,
+  labels,
+  value,
+  onChange,
+  onOpenChange,
+}: {
+  label: string;
+  listLabel: string;
+  icon: ReactNode;
+  /** The popover's width class. */
+  width: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <Select aria-label="Text size" selectedKey={value} onSelectionChange={(k) => k !== null && onChange(k as FontSize)} onOpenChange={onOpenChange}>
+    <Select aria-label={label} selectedKey={value} onSelectionChange={(k) => k !== null && onChange(k as T)} onOpenChange={onOpenChange}>
       <Button className={controlButton}>
-        <TextSizeIcon size={18} className="text-primary-600" />
+        {icon}
         <SelectValue>{({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
         <ChevronDownIcon size={16} className="text-ink-muted" />
       </Button>
-      <Popover placement="bottom end" offset={6} className={`${popoverStyles} w-52`}>
-        <ListBox aria-label="Text sizes" className="outline-none">
-          {FONT_SIZES.map((size) => (
-            <ListBoxItem key={size} id={size} textValue={FONT_SIZE_LABELS[size]} className={listItem}>
-              <span className="flex-1">{FONT_SIZE_LABELS[size]}</span>
-              <span className="grid w-4 place-items-center text-primary-700">{size === value && <CheckIcon size={16} />}</span>
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
-
-function ColumnsPicker({ value, onChange, onOpenChange }: { value: Columns; onChange: (v: Columns) => void; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Select aria-label="Columns" selectedKey={value} onSelectionChange={(k) => k !== null && onChange(k as Columns)} onOpenChange={onOpenChange}>
-      <Button className={controlButton}>
-        <ColumnsIcon size={17} className="text-primary-600" />
-        <SelectValue>{({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
-        <ChevronDownIcon size={16} className="text-ink-muted" />
-      </Button>
-      <Popover placement="bottom end" offset={6} className={`${popoverStyles} w-44`}>
-        <ListBox aria-label="Column layouts" className="outline-none">
-          {COLUMN_OPTIONS.map((option) => (
-            <ListBoxItem key={option} id={option} textValue={COLUMN_LABELS[option]} className={listItem}>
-              <span className="flex-1">{COLUMN_LABELS[option]}</span>
-              <span className="grid w-4 place-items-center text-primary-700">{option === value && <CheckIcon size={16} />}</span>
+      <Popover placement="bottom end" offset={6} className={`${popoverStyles} ${width}`}>
+        <ListBox aria-label={listLabel} className="outline-none">
+          {options.map((option) => (
+            <ListBoxItem key={option} id={option} textValue={labels[option]} className={listItem}>
+              <span className="flex-1">{labels[option]}</span>
+              <Tick isShown={option === value} />
             </ListBoxItem>
           ))}
         </ListBox>
@@ -257,7 +281,7 @@ function MobileControls({ fontSize, onFontSize, onOpenChange }: { fontSize: Font
                 {({ isSelected }) => (
                   <>
                     <span className="flex-1">{FONT_SIZE_LABELS[size]}</span>
-                    <span className="grid w-4 place-items-center text-primary-700">{isSelected && <CheckIcon size={16} />}</span>
+                    <Tick isShown={isSelected} />
                   </>
                 )}
               </Radio>
