@@ -4,9 +4,9 @@
  * - docs/qa/<machine>.md: every transition with the shortest event path that reaches and takes it.
  * `npm run qa:paths` writes them; a test fails when the committed files differ from what this produces.
  */
-import type { AnyStateMachine } from 'xstate';
+import { createActor, type AnyStateMachine } from 'xstate';
 import { MODELS, type MachineModel } from '../../tests/machines/models';
-import { allTransitions, planTransitionWalk } from '../../tests/machines/harness';
+import { allTransitions, planTransitionWalk, transitionKey } from '../../tests/machines/harness';
 
 interface NodeLike {
   id: string;
@@ -103,6 +103,43 @@ export function machineDoc(name: string, model: MachineModel): string {
   return lines.join('\n');
 }
 
+/**
+ * Eventless (`always`) transitions taken after an event have no case of their own: find the shortest walk that
+ * takes each one still without a path, by replaying the walks on a live actor and noting its microsteps.
+ */
+function addEventlessPaths(model: MachineModel, best: Map<string, { input: unknown; events: { type: string }[] }>) {
+  const machine = model.machine;
+  const missing = new Set(allTransitions(machine).filter((t) => t.event === '(always)' && !best.has(t.key)).map((t) => t.key));
+  if (missing.size === 0) return;
+  for (const input of model.inputs) {
+    const plan = planTransitionWalk(machine, { events: model.events, input, serializeState: model.serializeState, maxStates: model.maxStates });
+    for (const c of [...plan.cases].sort((a, b) => a.events.length - b.events.length)) {
+      let taken: string[] = [];
+      const actor = createActor(machine, {
+        input,
+        inspect: (ev: { type: string }) => {
+          if (ev.type !== '@xstate.microstep') return;
+          for (const t of (ev as unknown as { _transitions: Parameters<typeof transitionKey>[0][] })._transitions) {
+            if (t.eventType !== '') continue;
+            const always = (t.source as unknown as { always?: unknown[] }).always ?? [];
+            taken.push(transitionKey(t, always.indexOf(t)));
+          }
+        },
+      });
+      actor.start();
+      c.events.forEach((event, i) => {
+        taken = [];
+        actor.send(event);
+        for (const key of taken) {
+          const current = best.get(key);
+          if (missing.has(key) && (!current || i + 1 < current.events.length)) best.set(key, { input, events: c.events.slice(0, i + 1) as { type: string }[] });
+        }
+      });
+      actor.stop();
+    }
+  }
+}
+
 export function qaDoc(name: string, model: MachineModel): string {
   const machine = model.machine;
   const best = new Map<string, { input: unknown; events: { type: string }[] }>();
@@ -116,6 +153,7 @@ export function qaDoc(name: string, model: MachineModel): string {
       }
     }
   }
+  addEventlessPaths(model, best);
   const transitions = transitionsWithDetail(machine);
   const lines: string[] = [];
   lines.push(`# QA paths: ${name}`, '', `Generated from \`src/machines/${name}\` by \`npm run qa:paths\`. Do not edit by hand.`, '');

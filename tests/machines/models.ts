@@ -3,12 +3,14 @@
  * inputs that pick its start state. The model tests and `npm run qa:paths` both read these, so the tests and
  * the generated QA scripts walk the same paths.
  */
-import type { AnyStateMachine } from 'xstate';
+import { fromPromise, type AnyStateMachine } from 'xstate';
+import type { Narration, NarrationInput } from '../../src/machines/shared/audio';
 import { classCodeMachine, type ClassCodeEvent, type ClassCodeInput } from '../../src/machines/classCode';
 import { copyLinkMachine, type CopyLinkEvent } from '../../src/machines/copyLink';
 import { highlightDecodeMachine, type HighlightDecodeEvent, type HighlightDecodeInput, type PassageFacts } from '../../src/machines/highlightDecode';
 import { levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInput } from '../../src/machines/levelIndicator';
 import { listenAudioMachine, type ListenAudioEvent, type ListenAudioInput } from '../../src/machines/listenAudio';
+import { listenFlowMachine, type ListenFlowContext, type ListenFlowEvent, type ListenFlowInput, type ListenPlayerReport, type NarrationSlot } from '../../src/machines/listenFlow';
 import { missingEditionMachine, type MissingEditionEvent, type MissingEditionInput } from '../../src/machines/missingEdition';
 import { passageLoadingMachine, type PassageLoadingEvent } from '../../src/machines/passageLoading';
 import { readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
@@ -16,6 +18,7 @@ import { readingSessionMachine, type ReadingSessionEvent } from '../../src/machi
 import { roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
 import { toolbarMachine, type ToolbarEvent } from '../../src/machines/toolbar';
 import { toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
+import { PortFailure } from '../../src/domain/failures';
 import { fixturePublication } from '../fixtures/publication';
 
 const publication = fixturePublication();
@@ -29,6 +32,7 @@ const classCodeEvents: ClassCodeEvent[] = [
   { type: 'classCode.fromLink', code: 'LINK0001' },
   { type: 'classCode.verified' },
   { type: 'classCode.rejected', message: 'Invalid group code' },
+  { type: 'classCode.verifyFailed', message: 'Too many attempts. Try again later.' },
   { type: 'classCode.invalidated' },
   { type: 'classCode.checkFailed', message: 'Service unavailable' },
   { type: 'classCode.checkPassed' },
@@ -80,6 +84,80 @@ const listenAudioEvents: ListenAudioEvent[] = [
 const listenAudioInputs: ListenAudioInput[] = [
   { autoPlay: true, isLastPage: false },
   { autoPlay: false, isLastPage: false },
+];
+
+/** The listen flow on an edition of two passages, from passage 1. */
+export const listenFlowBase: ListenFlowInput = {
+  autoPlay: false,
+  isLastPage: false,
+  editionId: 41,
+  position: 1,
+  passageCount: 2,
+  basePath: '/listen/fox/v1/en-GOLD',
+  language: 'en',
+  audioLocked: false,
+};
+// Locked from the start (on a one-passage edition, which keeps that walk small); an edition without narration (and,
+// as on the teaser page, with no address to push).
+const listenFlowInputs: ListenFlowInput[] = [
+  listenFlowBase,
+  { ...listenFlowBase, audioLocked: true, passageCount: 1, isLastPage: true },
+  { ...listenFlowBase, audioEnabled: false, basePath: undefined },
+];
+const playerReport = (value: ListenPlayerReport['value'], autoPlay: boolean): ListenFlowEvent => ({
+  type: 'xstate.snapshot.listenAudio',
+  snapshot: { value, context: { autoPlay, isLastPage: false } },
+});
+/**
+ * A load's answers (none when the slot loads nothing). The url names the load, not the passage: the walk treats
+ * snapshots at different positions as one state, so a sample cannot know the position it will be replayed at.
+ */
+function narrationAnswers(context: ListenFlowContext, slot: NarrationSlot): ListenFlowEvent[] {
+  if (!Object.values(context.narrations).some((a) => a.status === 'loading' && a.by === slot)) return [];
+  const output = { url: `/audio/${slot}.mp3`, speechMarks: [], duration: 20 };
+  const network = new PortFailure('network', 0, 'Network down');
+  const gate = new PortFailure('license_required', 403, 'License required');
+  return slot === 'narration.current'
+    ? [
+        { type: 'xstate.done.actor.narration.current', output, actorId: slot },
+        { type: 'xstate.error.actor.narration.current', error: network, actorId: slot },
+        { type: 'xstate.error.actor.narration.current', error: gate, actorId: slot },
+      ]
+    : [
+        { type: 'xstate.done.actor.narration.next', output, actorId: slot },
+        { type: 'xstate.error.actor.narration.next', error: network, actorId: slot },
+        { type: 'xstate.error.actor.narration.next', error: gate, actorId: slot },
+      ];
+}
+/** The flow's sample events; the narration answers are those of the loads running in the snapshot. */
+const listenFlowEventsFor = (snapshot: { context: ListenFlowContext }): ListenFlowEvent[] => [
+  // What the listen player reports (syncSnapshot) and asks for (sendParent).
+  playerReport('playing', true),
+  playerReport('paused', true),
+  playerReport('finished', true),
+  playerReport('loadingNext', true),
+  playerReport('closed', true),
+  { type: 'listen.restart' },
+  { type: 'listen.prefetchNext' },
+  { type: 'listen.advance' },
+  // The player's own events, forwarded.
+  { type: 'listen.toggle' },
+  { type: 'listen.close' },
+  { type: 'listen.open' },
+  { type: 'listen.autoPlay.set', value: false },
+  // The view and the parent.
+  { type: 'listen.page', position: 1 },
+  { type: 'listen.page', position: 2 },
+  { type: 'listen.seek', seconds: 12 },
+  { type: 'listen.locked', locked: true },
+  { type: 'listen.locked', locked: false },
+  // Narration loads: an answer, a network failure, a gate.
+  ...narrationAnswers(snapshot.context, 'narration.current'),
+  ...narrationAnswers(snapshot.context, 'narration.next'),
+  // Playback reports.
+  { type: 'playback.time', time: 3.5, duration: 20 },
+  { type: 'playback.ended' },
+  { type: 'playback.refused' },
 ];
 
 const missingEditionEvents: MissingEditionEvent[] = [
@@ -178,6 +256,23 @@ export const MODELS = {
   },
   levelIndicator: { machine: levelIndicatorMachine, events: levelIndicatorEvents, inputs: levelIndicatorInputs },
   listenAudio: { machine: listenAudioMachine, events: listenAudioEvents, inputs: listenAudioInputs },
+  listenFlow: {
+    // Narration loads never settle on their own in the walks: their answers are sample events.
+    machine: listenFlowMachine.provide({ actors: { loadNarration: fromPromise<Narration, NarrationInput>(() => new Promise(() => {})) } }),
+    events: listenFlowEventsFor,
+    inputs: listenFlowInputs,
+    // What the flow's guards read: the state, the player's state, and how far the narration of this passage and
+    // the next has got (which load fetches it, whether it is in the audio port). Positions and times are left out.
+    serializeState: (s: { value: unknown; context: ListenFlowContext }) => {
+      const c = s.context;
+      const status = (p: number) => {
+        const a = c.narrations[p];
+        return !a ? '-' : a.status === 'loading' ? a.by : a.status === 'ready' ? (c.loadedUrl === a.url ? 'loaded' : 'ready') : a.status;
+      };
+      return JSON.stringify([s.value, c.player.state, status(c.position), status(c.position + 1)]);
+    },
+    maxStates: 20000,
+  },
   missingEdition: { machine: missingEditionMachine, events: missingEditionEvents, inputs: [{ slot: 'primary' }] as MissingEditionInput[] },
   passageLoading: { machine: passageLoadingMachine, events: passageLoadingEvents, inputs: [undefined] },
   readerAudio: { machine: readerAudioMachine, events: readerAudioEvents, inputs: readerAudioInputs },

@@ -1,0 +1,3 @@
+export * from './listenFlow.machine';
+export * from './listenFlow.connect';
+export * from './listenFlow.types';
