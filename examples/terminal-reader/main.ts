@@ -11,6 +11,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createApiClient } from '../../src/api/client';
+import { createEngineApi } from '../../src/api/engineApi';
 import { createReaderEngine, type ReaderEngine } from '../../src/engine/createReaderEngine';
 import { createMemoryStorage, createSettingsStore } from '../../src/engine/settings';
 import type { AnalyticsPort, LoggerPort, NavigationPort, StoragePort } from '../../src/engine/ports';
@@ -157,7 +158,7 @@ async function main() {
     warn: () => {},
   };
   const engine = createReaderEngine({
-    api,
+    api: createEngineApi(api),
     storage,
     clock: systemClock,
     analytics: discardAnalytics,

@@ -1,6 +1,8 @@
 /**
  * The engine's passage cache: one entry per (edition, position), requests in flight shared, and room for the
- * data that arrives later (speech marks, decoded text) to be merged into the cached passage (SPEC §4).
+ * data that arrives later (speech marks, decoded text) to be kept with the cached passage (SPEC §4). A gated
+ * answer (licenseRequired, groupCodeRequired) is never kept: it depends on who asks, and a reader who signs in or
+ * enters a class code must get the passage itself when it is asked for again.
  */
 import type { Passage } from '../domain/schemas';
 import type { ApiPort } from './ports';
@@ -43,17 +45,20 @@ export class PassageCache {
     this.load(editionId, position, true).catch(() => undefined);
   }
 
-  /** Merge later data (speech marks, decoded text) into the cached passage. */
-  merge(editionId: number, position: number, patch: Partial<Passage>): Passage | undefined {
-    const key = passageKey(editionId, position);
-    const current = this.entries.get(key);
-    if (!current) return undefined;
-    const next = { ...current, ...patch };
-    this.entries.set(key, next);
-    return next;
+  /** A passage, and its neighbours in the background (an edition of `passageCount` passages). */
+  loadAround(editionId: number, position: number, passageCount: number): Promise<Passage> {
+    const passage = this.load(editionId, position);
+    for (const p of [position + 1, position - 1]) if (p >= 1 && p <= passageCount) this.prefetch(editionId, p);
+    return passage;
+  }
+
+  /** Keep a passage that gained data later (speech marks, decoded text), when it is cached. */
+  update(passage: Passage): void {
+    if (this.entries.has(passageKey(passage.editionId, passage.position))) this.put(passage);
   }
 
   private put(passage: Passage) {
+    if (passage.licenseRequired || passage.groupCodeRequired) return;
     const key = passageKey(passage.editionId, passage.position);
     this.entries.delete(key);
     this.entries.set(key, passage);

@@ -1,9 +1,12 @@
 /**
  * Everything the engine touches comes in through these ports, so it runs the same in a browser, in Node, in
  * tests and in other front ends. Nothing in src/engine or src/machines reaches for window, document,
- * localStorage, fetch or Date.now.
+ * localStorage, fetch or Date.now, and nothing here imports src/api: the engine declares what it needs, and
+ * `src/api/engineApi.ts` adapts the HTTP client to it.
  */
-import type { ApiClient } from '../api/client';
+import type { OnDemandEditionBody, Passage, PassageAudio, Publication } from '../domain/schemas';
+import type { SpeechMark } from '../domain/speechMarks';
+
 
 /** A string key-value store: localStorage in the browser, a Map in Node and tests. */
 export interface StoragePort {
@@ -14,6 +17,7 @@ export interface StoragePort {
 
 export type TimerHandle = unknown;
 
+/** The engine's time: XState schedules every delayed event on it, and the narration polls wait on it. */
 export interface ClockPort {
   now(): number;
   setTimeout(fn: () => void, ms: number): TimerHandle;
@@ -54,11 +58,9 @@ export interface LoggerPort {
   warn(message: string, details?: unknown): void;
 }
 
-/**
- * The API as the engine needs it: `src/api`'s client implements the required part. The optional calls arrive
- * with later issues (on-demand editions, accounts, narration, decode); without them the engine degrades
- * honestly (a missing edition is 'Passage not found', a class code cannot be accepted).
- */
+import type { TrackedEvent } from '../domain/analytics';
+export { FAILURE_CODES, PortFailure, failureOf, type FailureCode } from '../domain/failures';
+
 /** GET /visitors/me as the engine uses it: `titleIds` are the titles the code's features apply to. */
 export interface VisitorAnswer {
   groupCodeValid: boolean;
@@ -66,20 +68,32 @@ export interface VisitorAnswer {
   titleIds?: number[];
 }
 
-export type ApiPort = Pick<ApiClient, 'getPublication' | 'getPassage'> &
-  Partial<Pick<ApiClient, 'createEdition' | 'getAudioOnly' | 'getPassageAudio'>> & {
+/**
+ * The API as the engine needs it. Every call rejects with a PortFailure. The optional calls are the ones a
+ * front end may leave out; without them the engine degrades honestly (a missing edition is 'Passage not found',
+ * a class code cannot be accepted, the reader is silent).
+ */
+export interface ApiPort {
+  getPublication(slug: string, version?: string): Promise<Publication>;
+  /** `background` marks a prefetch. */
+  getPassage(editionId: number, position: number, options?: { background?: boolean }): Promise<Passage>;
+  createEdition?(slug: string, body: OnDemandEditionBody): Promise<unknown>;
+  /** The narration of the passage at a position (the listen flow). A gated passage rejects with its gate's code. */
+  getAudioOnly?(editionId: number, position: number): Promise<PassageAudio>;
+  /** A passage's narration: ready with url, speech marks and duration (ms), or still generating. */
+  getPassageAudio?(passageId: number, editionId: number): Promise<PassageAudio>;
   getVisitor?(options: { groupCode: string }): Promise<VisitorAnswer>;
   updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
-  getSpeechMarks?(passageId: number): Promise<{ offset: number; time: number }[]>;
+  getSpeechMarks?(passageId: number): Promise<SpeechMark[]>;
   getDecodedText?(passageId: number, editionId: number, position: number): Promise<string>;
-};
+}
 
 export interface EnginePorts {
   api: ApiPort;
   storage: StoragePort;
   clock: ClockPort;
   audio?: AudioPort;
-  /** The listen flow's own audio element (src/engine/listenDriver.ts), apart from the reader's. Without it the listen flow is silent. */
+  /** The listen flow's own audio element (src/machines/listenFlow), apart from the reader's. Without it the listen flow is silent. */
   listenAudio?: AudioPort;
   analytics: AnalyticsPort;
   navigation?: NavigationPort;
@@ -87,19 +101,4 @@ export interface EnginePorts {
   logger?: LoggerPort;
 }
 
-/** The tracked events of SPEC §4, spelled as the spec spells them. */
-export const TRACKED_EVENTS = [
-  'Changed Audio Settings',
-  'Closed Audio Player',
-  'Copied Magic Link',
-  'Opened Audio Player',
-  'Paused Audio',
-  'Resumed Audio',
-  'Signed In',
-  'Signed Out',
-  'Viewed Catalog',
-  'Viewed Novel',
-  'Viewed Passage',
-  'Visited URL',
-] as const;
-export type TrackedEvent = (typeof TRACKED_EVENTS)[number];
+export { TRACKED_EVENTS, type TrackedEvent } from '../domain/analytics';

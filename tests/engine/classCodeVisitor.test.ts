@@ -6,8 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock, createMemoryAnalytics, createSilentAudio } from '../../src/adapters/common';
 import { ApiError } from '../../src/api/errors';
+import { failureFromApiError } from '../../src/api/engineApi';
+
+/** An error answer as the engine's api port gives it (src/api/engineApi.ts maps the client's ApiError). */
+const apiFailure = (status: number, errors: ConstructorParameters<typeof ApiError>[1]) => failureFromApiError(new ApiError(status, errors));
 import { createReaderEngine } from '../../src/engine/createReaderEngine';
-import { NO_LOCKS } from '../../src/engine/locks';
+import { NO_LOCKS } from '../../src/domain/locks';
 import type { ApiPort } from '../../src/engine/ports';
 import { createMemoryStorage, createSettingsStore } from '../../src/engine/settings';
 import { connectClassCode } from '../../src/machines/classCode';
@@ -113,7 +117,7 @@ describe('a stored class code', () => {
 
   it("is kept but marked when the check fails with an API error, whose message is shown", async () => {
     const { engine, visitorCalls } = makeEngine(async () => {
-      throw new ApiError(429, [{ code: 'rate_limited', message: 'Too many wrong class codes. Try again in 5 minutes.' }]);
+      throw apiFailure(429, [{ code: 'rate_limited', message: 'Too many wrong class codes. Try again in 5 minutes.' }]);
     });
     engine.send({ type: 'user.features', features: null });
     await settle();

@@ -7,10 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock, createMemoryAnalytics, createSilentAudio } from '../../src/adapters/common';
 import { ApiError } from '../../src/api/errors';
+import { failureFromApiError } from '../../src/api/engineApi';
+
+/** An error answer as the engine's api port gives it (src/api/engineApi.ts maps the client's ApiError). */
+const apiFailure = (status: number, errors: ConstructorParameters<typeof ApiError>[1]) => failureFromApiError(new ApiError(status, errors));
 import { createReaderEngine, type ReaderEngine, type ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
-import { connectPremiumDialog, NO_LOCKS, PREMIUM_FEATURE_MESSAGES } from '../../src/engine/locks';
+import { connectPremiumDialog, NO_LOCKS, PREMIUM_FEATURE_MESSAGES } from '../../src/domain/locks';
 import type { ApiPort, NavigationPort } from '../../src/engine/ports';
-import { createMemoryStorage } from '../../src/engine/settings';
+import { createMemoryStorage, createSettingsStore } from '../../src/engine/settings';
 import type { Passage, PassageAudio, Publication } from '../../src/domain/schemas';
 import { languageInfo } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
@@ -62,9 +66,11 @@ interface Options {
   publication?: Publication;
   /** The gate the server answers for an edition's passages. */
   gateOf?: (editionId: number) => 'licenseRequired' | 'groupCodeRequired' | null;
-  publicationError?: ApiError;
-  passageError?: ApiError;
+  publicationError?: Error;
+  passageError?: Error;
   audioOnly?: (editionId: number, position: number) => Promise<PassageAudio>;
+  /** What the reader saved on an earlier visit. */
+  storage?: ReturnType<typeof createMemoryStorage>;
 }
 
 function makeEngine(options: Options = {}) {
@@ -101,7 +107,7 @@ function makeEngine(options: Options = {}) {
   const clock = createManualClock();
   const engine = createReaderEngine({
     api,
-    storage: createMemoryStorage(),
+    storage: options.storage ?? createMemoryStorage(),
     clock,
     audio: createSilentAudio(clock),
     listenAudio: createSilentAudio(clock),
@@ -275,8 +281,10 @@ describe('the upgrade dialogs', () => {
   });
 
   it('a saved decode mode resumes when DECODE arrives after the reader opened', async () => {
-    const { engine } = makeEngine();
-    engine.settings.set('readerSettings', { ...engine.settings.get('readerSettings'), decodeEnabled: true });
+    const storage = createMemoryStorage();
+    const saved = createSettingsStore(storage);
+    saved.set('readerSettings', { ...saved.get('readerSettings'), decodeEnabled: true });
+    const { engine } = makeEngine({ storage });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', position: 1 } });
     await settle();
     const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e));
@@ -317,19 +325,19 @@ describe('gated passages', () => {
   });
 
   it("a 'Premium content' publication error goes to the catalog", async () => {
-    const { engine, history } = makeEngine({ publicationError: new ApiError(403, [{ code: 'premium_content', message: 'Premium content' }]) });
+    const { engine, history } = makeEngine({ publicationError: apiFailure(403, [{ code: 'premium_content', message: 'Premium content' }]) });
     await open(engine);
     expect(history.at(-1)).toBe('/catalog');
     engine.stop();
   });
 
   it("a 'Premium content' passage error goes to the catalog; another error shows the error panel", async () => {
-    const premium = makeEngine({ passageError: new ApiError(403, [{ code: 'group_code_required', message: 'Premium content' }]) });
+    const premium = makeEngine({ passageError: apiFailure(403, [{ code: 'premium_content', message: 'Premium content' }]) });
     await open(premium.engine);
     expect(premium.history.at(-1)).toBe('/catalog');
     premium.engine.stop();
 
-    const other = makeEngine({ passageError: new ApiError(503, []) });
+    const other = makeEngine({ passageError: apiFailure(503, []) });
     const s = await open(other.engine);
     expect(connectPassageLoading(s.primary.loading, () => {}).error?.title).toBe('Unavailable');
     expect(other.history.at(-1)).not.toBe('/catalog');
@@ -362,7 +370,7 @@ describe('the listen flow', () => {
   });
 
   it('a 403 license_required on the narration is logged only: not playing, locked, not asked again', async () => {
-    const refusal = new ApiError(403, [{ code: 'license_required', message: 'This content requires a School License' }]);
+    const refusal = apiFailure(403, [{ code: 'license_required', message: 'This content requires a School License' }]);
     const { engine, calls, errors } = makeEngine({ audioOnly: () => Promise.reject(refusal) });
     engine.send({ type: 'user.features', features: ALL });
     start(engine, 'en');
@@ -378,7 +386,7 @@ describe('the listen flow', () => {
   });
 
   it('another narration failure stays a failure (logged), and paging asks again', async () => {
-    const { engine, calls } = makeEngine({ audioOnly: () => Promise.reject(new ApiError(500, [])) });
+    const { engine, calls } = makeEngine({ audioOnly: () => Promise.reject(apiFailure(500, [])) });
     engine.send({ type: 'user.features', features: ALL });
     start(engine, 'en', false);
     await settle();

@@ -1,12 +1,12 @@
 /**
  * The listen flow end to end inside the engine (SPEC §4 Audio control state: listen flow): the listen-audio
- * machine driven by listenDriver, with test doubles only at the ports — a manual clock, a silent clock-driven
+ * machine (src/machines/listenFlow) run by the engine, with test doubles only at the ports — a manual clock, a silent clock-driven
  * audio, a memory navigation and an API double that answers 'generating' before 'ready' like the server does.
  */
 import { describe, expect, it } from 'vitest';
 import { createManualClock, createMemoryAnalytics, createSilentAudio } from '../../src/adapters/common';
 import { createReaderEngine, type ReaderEngine } from '../../src/engine/createReaderEngine';
-import { LISTEN_AUDIO_MAX_POLLS, LISTEN_AUDIO_POLL_MS } from '../../src/engine/listenDriver';
+import { NARRATION_MAX_POLLS as LISTEN_AUDIO_MAX_POLLS, NARRATION_POLL_MS as LISTEN_AUDIO_POLL_MS } from '../../src/engine/audioActors';
 import type { ApiPort, NavigationPort } from '../../src/engine/ports';
 import { createMemoryStorage } from '../../src/engine/settings';
 import { connectListenAudio, LISTEN_AUTO_ADVANCE_DELAY_MS, LISTEN_NEXT_AUDIO_TIMEOUT_MS } from '../../src/machines/listenAudio';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client';
+import { createEngineApi } from '../../src/api/engineApi';
 import { createReaderEngine, type ReaderEngine } from '../../src/engine/createReaderEngine';
 import { createMemoryStorage } from '../../src/engine/settings';
 import { createMemoryAnalytics, createSilentAudio, systemClock } from '../../src/adapters/common';
@@ -63,7 +64,7 @@ function screenOutput() {
 function startReader(request: SessionRequest, options: { columns?: number } = {}) {
   const api = createApiClient({ baseUrl: `${server.url}/api/v1`, clientId: () => 'terminal-reader-test' });
   const engine: ReaderEngine = createReaderEngine({
-    api,
+    api: createEngineApi(api),
     storage: createMemoryStorage(),
     clock: systemClock,
     analytics: createMemoryAnalytics(),

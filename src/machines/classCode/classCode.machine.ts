@@ -33,6 +33,7 @@ export const classCodeMachine = setup({
     }),
     takeLinkCode: assign(({ event }) => (event.type === 'classCode.fromLink' ? { pending: event.code } : {})),
     acceptPendingCode: assign(({ context }) => ({ code: context.pending, pending: null, lastCheckInvalid: false })),
+    forgetPendingCode: assign({ pending: null }),
     forgetCode: assign(cleared),
     markCheckInvalid: assign({ lastCheckInvalid: true }),
     markCheckValid: assign({ lastCheckInvalid: false }),
@@ -87,8 +88,21 @@ export const classCodeMachine = setup({
         'classCode.rejected': {
           target: 'none',
           actions: ['forgetCode', 'clearStoredClassCode', { type: 'showToast', params: invalidToast }],
-          description: 'Invalid means cleared, an earlier accepted code included.',
+          description: 'The server judged the code invalid: cleared, an earlier accepted code included.',
         },
+        'classCode.verifyFailed': [
+          {
+            guard: 'hasStoredCode',
+            target: 'active',
+            actions: ['forgetPendingCode', { type: 'showToast', params: ({ event }) => ({ kind: 'error', message: event.message || DEFAULT_ERROR_MESSAGE }) }],
+            description: 'The check itself failed (rate limit, network, server): its message is shown and the earlier accepted code is kept.',
+          },
+          {
+            target: 'none',
+            actions: ['forgetPendingCode', { type: 'showToast', params: ({ event }) => ({ kind: 'error', message: event.message || DEFAULT_ERROR_MESSAGE }) }],
+            description: 'The check itself failed: its message is shown; the code was not judged, so nothing is cleared.',
+          },
+        ],
         'classCode.clear': { target: 'none', actions: ['forgetCode', 'clearStoredClassCode'] },
       },
     },

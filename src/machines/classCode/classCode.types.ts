@@ -31,8 +31,10 @@ export type ClassCodeEvent =
   | { type: 'classCode.fromLink'; code: string }
   /** Sent by the engine: the verification request succeeded. */
   | { type: 'classCode.verified' }
-  /** Sent by the engine: the verification request failed. `message` is the API's, for logs; the toast is fixed. */
+  /** Sent by the engine: the server answered that the code is not valid. `message` is the API's, for logs; the toast is fixed. */
   | { type: 'classCode.rejected'; message?: string }
+  /** Sent by the engine: the verification request itself failed (429, network, 5xx): its message is shown, nothing is cleared. */
+  | { type: 'classCode.verifyFailed'; message: string }
   /** Sent by the engine: a later visitor check answered groupCodeValid: false for the active code. */
   | { type: 'classCode.invalidated' }
   /** Sent by the engine: a later visitor check failed with an API error; the code is kept but marked invalid. */

@@ -7,10 +7,10 @@ import { assign, setup } from 'xstate';
 import { closestForLanguage, closestForLevel, clampPosition, findEdition, pagingMax, pushRecent } from '../../domain/reading';
 import type { Edition, Publication } from '../../domain/schemas';
 import type { StateMetaWithTimers } from '../shared/timers';
+import { RECENT_LANGUAGES_CAP } from '../../domain/settings';
 import type { EditionChoice, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput } from './readingSession.types';
 
-/** How many recently used languages are remembered. The spec does not give the value. @default 5 */
-export const RECENT_LANGUAGES_CAP = 5;
+export { RECENT_LANGUAGES_CAP } from '../../domain/settings';
 
 export function editionFor(publication: Publication | null, choice: EditionChoice | null): Edition | undefined {
   if (!publication || !choice) return undefined;

@@ -2,7 +2,7 @@
  * Listen page (SPEC §2 route table; §4 Audio control state: listen flow),
  * /listen/{slug}/{version}/{editionSlug}/{position}: the listen-audio machine's screen. The view sends
  * 'listen.start' (the edition, the position, auto-play from the history state) and 'listen.page' when the
- * address moves; the engine's listen driver (src/engine/listenDriver.ts) fetches and plays the narration and, on
+ * address moves; the engine's listen flow (src/machines/listenFlow) fetches and plays the narration and, on
  * auto-advance, pushes the next passage's address, which this view then shows. It renders what
  * connectListenAudio returns (state label, play/pause, auto-play), the clock in mm:ss with a seek bar, and links
  * to the neighbouring passages. An edition without audio says 'Audio not available' and play is disabled.
@@ -27,7 +27,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { isMissingPublication } from '../publication/publicationView';
-import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
+import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { connectClassCode } from '../../../machines/classCode';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { GroupCodePanel, LicensePanel } from '../reader/PassageStates';

@@ -1,5 +1,5 @@
 /**
- * The view side of the engine's listen flow (src/engine/listenDriver.ts), shared by the listen page and the
+ * The view side of the engine's listen flow (src/machines/listenFlow), shared by the listen page and the
  * teaser page's audio bar: start the flow for an edition, follow the page, close it on leaving, and render the
  * clock in mm:ss with a seek bar. The views hold no audio state of their own; they select it from the engine.
  */
@@ -63,7 +63,7 @@ export function useListenFlow({ edition, position, autoPlay, basePath }: ListenF
     /** Seconds played and the passage's length (0 until known). */
     currentTime: player?.currentTime ?? 0,
     duration: player?.duration ?? 0,
-    /** The narration's status (listenDriver): 'locked' when this reader may not hear it. */
+    /** The narration's status (src/machines/listenFlow): 'locked' when this reader may not hear it. */
     audio: player?.audio ?? null,
     seek: (seconds: number) => send({ type: 'listen.seek', seconds }),
   };

@@ -22,7 +22,7 @@ import {
 } from 'react-aria-components';
 import { groupLanguages, matchesLanguageSearch } from '../../../domain/languageSearch';
 import type { Language } from '../../../domain/schemas';
-import { LOCKED_LANGUAGE_HINT } from '../../../engine/locks';
+import { LOCKED_LANGUAGE_HINT } from '../../../domain/locks';
 import { CheckIcon, ChevronDownIcon, GlobeIcon, SearchIcon } from '../../components/Icons';
 import { LockIcon } from '../../components/ReaderIcons';
 import { controlButton, listItem, popoverStyles, sectionHeading } from './readerStyles';

@@ -8,7 +8,7 @@
 import type { ReactElement } from 'react';
 import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
 import { LEVEL_COLORS, LEVEL_LABELS, type Level } from '../../../domain/levels';
-import { LOCKED_LEVEL_TOOLTIP } from '../../../engine/locks';
+import { LOCKED_LEVEL_TOOLTIP } from '../../../domain/locks';
 import { CheckIcon, ChevronDownIcon } from '../../components/Icons';
 import { LockIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';

@@ -8,7 +8,7 @@ import { Button, ToggleButton } from 'react-aria-components';
 import { HeadphonesIcon, LockIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';
 import { HIGHLIGHT_TOOLTIP } from '../../../machines/highlightDecode';
-import { LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
+import { LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { controlButton, controlUnavailable } from './readerStyles';
 
 export const AUDIO_NOT_AVAILABLE = 'Audio not available';

@@ -4,7 +4,7 @@
  */
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
-import { connectPremiumDialog } from '../../../engine/locks';
+import { connectPremiumDialog } from '../../../domain/locks';
 import { connectToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
 import { buttonStyles, modalStyles } from '../../components/styles';

@@ -16,7 +16,6 @@ import { ReaderColumn } from './ReaderColumn';
 import { useArrowKeyPaging, useToolbarActivity, useUserFeatures } from './readerHooks';
 import { ReaderLayout } from './ReaderLayout';
 import { EngineToasts, PremiumDialog } from './ReaderOverlays';
-import { updateReaderSettings, useReaderSettings } from './readerSettings';
 import { ReaderToolbar } from './ReaderToolbar';
 import { PassageSkeleton } from './PassageStates';
 import { publicationPath } from '../../../domain/routes';
@@ -37,7 +36,7 @@ export function ReaderScreen({ slug }: { slug: string }) {
   const primaryAudioLocked = useEngine((s) => s.primary.locks.audioLocked);
   const secondaryAudioLocked = useEngine((s) => s.secondary.locks.audioLocked);
   const session = connectReadingSession(sessionSnap, send);
-  const settings = useReaderSettings();
+  const settings = useEngine((s) => s.readerSettings, Object.is);
   const isMd = useMinWidth('md');
   const isLg = useMinWidth('lg');
 
@@ -86,10 +85,10 @@ export function ReaderScreen({ slug }: { slug: string }) {
       currentShortcut={session.currentShortcut}
       onShortcut={session.goTo}
       fontSize={fontSize}
-      onFontSize={(size) => updateReaderSettings(illustratedTitle ? { illustratedModeFontSize: size } : { fontSize: size })}
+      onFontSize={(size) => send({ type: 'settings.reader', patch: illustratedTitle ? { illustratedModeFontSize: size } : { fontSize: size } })}
       columns={showSecondary ? 'two-column' : 'one-column'}
       onColumns={(columns) => {
-        updateReaderSettings({ columns });
+        send({ type: 'settings.reader', patch: { columns } });
         if (columns === 'two-column' && !session.secondary) session.showSecondary(defaultSecondary(publication, primary));
         if (columns === 'one-column' && session.secondary) session.hideSecondary();
       }}

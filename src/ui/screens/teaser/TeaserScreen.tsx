@@ -46,7 +46,7 @@ import { withRedirect } from '../../platform/navigation';
 import { isMissingPublication } from '../publication/publicationView';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from '../listen/listenFlow';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
-import { gateOfError, isPremiumContentError, LOCKED_AUDIO_TOOLTIP } from '../../../engine/locks';
+import { gateOfError, isPremiumContentError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { LockIcon } from '../../components/ReaderIcons';
 import { LICENSING_INFO_HREF } from '../reader/PassageStates';
 import { useUserFeatures } from '../reader/readerHooks';

@@ -12,9 +12,9 @@ import {
   isTitleLocked,
   PREMIUM_CONTENT_MESSAGE,
   type Features,
-} from '../domain/access';
-import type { Level } from '../domain/levels';
-import type { Publication } from '../domain/schemas';
+} from './access';
+import type { Level } from './levels';
+import type { Publication } from './schemas';
 
 /** The premium features an 'Unlock Premium {feature}' dialog can name. */
 export type PremiumFeature = 'Levels' | 'Languages' | 'Audio' | 'Decode' | 'Novels';
@@ -98,9 +98,9 @@ export function connectPremiumDialog(dialog: { feature: string } | null, send: (
   };
 }
 
-/** SPEC §8: a publication (or class-code-required passage) error whose message is 'Premium content' goes to the catalog. */
+/** SPEC §8: a publication (or passage) refused as premium content ('Premium content') goes to the catalog. Told by the server's code. */
 export function isPremiumContentError(error: unknown): boolean {
-  return error instanceof Error && error.message === PREMIUM_CONTENT_MESSAGE;
+  return (error as { code?: unknown } | null)?.code === 'premium_content';
 }
 
 /**

@@ -1,0 +1,150 @@
+/**
+ * The stored settings of SPEC §3 "Local browser storage", one versioned key each. Every read is validated: a
+ * corrupt or foreign value falls back to that setting's default without touching the others. Older forms are
+ * migrated on read and written back in the current form.
+ */
+import { z } from 'zod';
+import { PLAYBACK_SPEEDS } from './constants';
+import { LevelSchema } from './schemas';
+import { parseEditionRef } from './reading';
+
+/** How many recently used languages are remembered. The spec does not give the value. @default 5 */
+export const RECENT_LANGUAGES_CAP = 5;
+
+export const STORAGE_PREFIX = 'lectern.v1.';
+
+export const FONT_SIZES = ['default', 'slightly_large', 'large', 'extra-large'] as const;
+export const FONT_SIZE_LABELS: Record<(typeof FONT_SIZES)[number], string> = {
+  default: 'Default',
+  slightly_large: 'Slightly Larger',
+  large: 'Larger',
+  'extra-large': 'Extra Large',
+};
+export const COLUMN_OPTIONS = ['one-column', 'two-column'] as const;
+export const COLUMN_LABELS: Record<(typeof COLUMN_OPTIONS)[number], string> = { 'one-column': '1 Column', 'two-column': '2 Columns' };
+
+
+const speed = z.number().refine((n) => (PLAYBACK_SPEEDS as readonly number[]).includes(n));
+
+export const ReaderPositionSchema = z.object({
+  language: z.string().min(1).max(8),
+  level: LevelSchema,
+  position: z.number().int().min(1),
+  publicationSlug: z.string().min(1),
+  publicationVersion: z.string().regex(/^v\d+$/).default('v1'),
+  secondaryLanguage: z.string().min(1).max(8).nullable().default(null),
+  secondaryLevel: LevelSchema.nullable().default(null),
+});
+export type ReaderPosition = z.infer<typeof ReaderPositionSchema>;
+
+/** The older stored form: an edition slug, an optional secondary edition and a position. */
+const LegacyPositionSchema = z.object({
+  editionSlug: z.string(),
+  secondaryEdition: z.string().nullable().optional(),
+  position: z.union([z.number(), z.string()]),
+  publicationSlug: z.string().optional(),
+  publicationVersion: z.string().optional(),
+});
+
+/** Convert one stored position, current or legacy, to the current form; null when it cannot be read. */
+export function migratePosition(slug: string, value: unknown): ReaderPosition | null {
+  const current = ReaderPositionSchema.safeParse(value);
+  if (current.success) return current.data;
+  const legacy = LegacyPositionSchema.safeParse(value);
+  if (!legacy.success) return null;
+  const primary = parseEditionRef(legacy.data.editionSlug);
+  if (!primary) return null;
+  const secondary = legacy.data.secondaryEdition ? parseEditionRef(legacy.data.secondaryEdition) : null;
+  const position = Number(legacy.data.position);
+  return {
+    language: primary.language,
+    level: primary.level,
+    position: Number.isInteger(position) && position >= 1 ? position : 1,
+    publicationSlug: legacy.data.publicationSlug ?? slug,
+    publicationVersion: /^v\d+$/.test(legacy.data.publicationVersion ?? '') ? legacy.data.publicationVersion! : 'v1',
+    secondaryLanguage: secondary?.language ?? null,
+    secondaryLevel: secondary?.level ?? null,
+  };
+}
+
+const LastPassagesSchema = z.record(z.string(), z.unknown()).transform((record) => {
+  const out: Record<string, ReaderPosition> = {};
+  for (const [slug, value] of Object.entries(record)) {
+    const migrated = migratePosition(slug, value);
+    if (migrated) out[slug] = migrated;
+  }
+  return out;
+});
+
+/** Every setting: its schema and default. */
+export const SETTINGS = {
+  audioSettings: {
+    schema: z.object({
+      audioControlState: z.enum(['closed', 'paused', 'playing']).catch('paused'),
+      autoPlay: z.boolean().catch(false),
+      currentTime: z.number().min(0).catch(0),
+      editionSelected: z.enum(['primary', 'secondary']).catch('primary'),
+      highlight: z.boolean().catch(false),
+      /** Playback speed per edition id (src/domain/playbackSpeed.ts; the playbackSpeed query parameter sets it). */
+      playbackSpeed: z.record(z.string(), speed).catch({}),
+    }),
+    default: null,
+  },
+  clientId: { schema: z.string().regex(/^[A-Za-z0-9-]{8,64}$/), default: null },
+  features: { schema: z.array(z.string().max(40)).max(50), default: [] as string[] },
+  groupCode: { schema: z.string().regex(/^[A-Za-z0-9]{1,16}$/), default: null },
+  /** The titles the stored class code opens (GET /visitors/me titleIds); null until a check has answered. */
+  classTitleIds: { schema: z.array(z.number().int()).max(100_000), default: null as number[] | null },
+  lastPassages: { schema: LastPassagesSchema, default: {} as Record<string, ReaderPosition> },
+  readerSettings: {
+    schema: z.object({
+      fontSize: z.enum(FONT_SIZES).catch('default'),
+      illustratedModeFontSize: z.enum(FONT_SIZES).catch('large'),
+      decodeEnabled: z.boolean().catch(false),
+      columns: z.enum(COLUMN_OPTIONS).catch('one-column'),
+    }),
+    default: { fontSize: 'default', illustratedModeFontSize: 'large', decodeEnabled: false, columns: 'one-column' } as const,
+  },
+  recentLanguages: {
+    schema: z
+      .array(z.string().min(1).max(8))
+      .transform((list) => [...new Set(list)].slice(0, RECENT_LANGUAGES_CAP)),
+    default: [] as string[],
+  },
+  editionIndicatorSeen: { schema: z.boolean(), default: false },
+  roleModalClosed: { schema: z.boolean(), default: false },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingName> = z.output<(typeof SETTINGS)[K]['schema']> | (typeof SETTINGS)[K]['default'];
+export type AudioSettings = z.output<(typeof SETTINGS)['audioSettings']['schema']>;
+export type ReaderSettings = z.output<(typeof SETTINGS)['readerSettings']['schema']>;
+
+/** The settings the reader engine keeps (every one but the client id, which the API client owns). */
+export type EngineSettingName = Exclude<SettingName, 'clientId'>;
+export const ENGINE_SETTINGS = Object.keys(SETTINGS).filter((name): name is EngineSettingName => name !== 'clientId');
+
+/** The stored settings as the engine holds them, read once at start. */
+export type StoredSettings = { [K in EngineSettingName]: SettingValue<K> };
+
+/** A write of one setting; null removes it (it reads as its default again). */
+export type SettingWrite = { [K in EngineSettingName]: { name: K; value: SettingValue<K> | null } }[EngineSettingName];
+
+/** The stored settings with one write applied. */
+export function withSetting(settings: StoredSettings, write: SettingWrite): StoredSettings {
+  return { ...settings, [write.name]: write.value ?? SETTINGS[write.name].default };
+}
+
+/** Unversioned keys of the older app, read once and migrated. */
+export const LEGACY_KEYS: Partial<Record<SettingName, string>> = {
+  lastPassages: 'lastPassages',
+  audioSettings: 'audioSettings',
+  readerSettings: 'readerSettings',
+  groupCode: 'groupCode',
+  recentLanguages: 'recentlyUsedLanguages',
+};
+
+export function storageKey(name: SettingName): string {
+  return STORAGE_PREFIX + name;
+}
+

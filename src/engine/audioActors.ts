@@ -1,0 +1,63 @@
+/**
+ * The two audio I/O actors, written once and used by both the reader and the listen flow:
+ * - `narrationActor` asks the api port for a passage's narration, asking again every NARRATION_POLL_MS while the
+ *   server answers 202 'generating', at most NARRATION_MAX_POLLS times; it waits on the clock port, and stops
+ *   waiting when its machine stops it;
+ * - `playbackActor` plays an audio port while it runs: it starts playing, reports the time every AUDIO_TICK_MS
+ *   and the end, and pauses when stopped. Loading a url and seeking are the machine's actions, not the actor's.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import { AUDIO_TICK_MS } from '../domain/constants';
+import { PortFailure } from '../domain/failures';
+import type { PassageAudio } from '../domain/schemas';
+import type { Narration, NarrationInput, PlaybackReport } from '../machines/shared/audio';
+import type { AudioPort, ClockPort, LoggerPort } from './ports';
+
+/** How long to wait before asking again while the server answers 202 'generating' (it sends Retry-After: 1). @default 1000 */
+export const NARRATION_POLL_MS = 1000;
+/** How many times to ask for a passage's narration before giving up (about 15 s at NARRATION_POLL_MS). @default 15 */
+export const NARRATION_MAX_POLLS = 15;
+
+/** Resolves after `ms` on the clock, or never once `signal` aborts (the timer is cleared). */
+function wait(clock: ClockPort, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const handle = clock.setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => clock.clearTimeout(handle), { once: true });
+  });
+}
+
+export function narrationActor(fetchNarration: ((input: NarrationInput) => Promise<PassageAudio>) | undefined, clock: ClockPort) {
+  return fromPromise<Narration, NarrationInput>(async ({ input, signal }) => {
+    if (!fetchNarration) throw new PortFailure('not_found', 404, 'Audio not available');
+    for (let attempt = 1; ; attempt++) {
+      const answer = await fetchNarration(input);
+      if (answer.status === 'ready') return { url: answer.audio.url, speechMarks: answer.audio.speechMarks, duration: answer.audio.duration / 1000 };
+      if (attempt >= NARRATION_MAX_POLLS) throw new PortFailure('unavailable', 503, 'Audio is still being generated');
+      await wait(clock, NARRATION_POLL_MS, signal);
+    }
+  });
+}
+
+export function playbackActor(audio: AudioPort | undefined, clock: ClockPort, logger: LoggerPort) {
+  return fromCallback<{ type: 'playback.noop' }, void>(({ sendBack }) => {
+    if (!audio) return () => {};
+    const report = (event: PlaybackReport) => sendBack(event);
+    audio.play().catch((error: unknown) => {
+      logger.warn('Audio could not play', error);
+      if ((error as { name?: string } | null)?.name === 'NotAllowedError') report({ type: 'playback.refused' });
+    });
+    const tick = () => report({ type: 'playback.time', time: audio.currentTime(), duration: audio.duration() });
+    let handle = clock.setTimeout(function again() {
+      tick();
+      handle = clock.setTimeout(again, AUDIO_TICK_MS);
+    }, AUDIO_TICK_MS);
+    // The loaded audio's own length is known at once: report it before the first tick.
+    tick();
+    const offEnded = audio.onEnded(() => report({ type: 'playback.ended' }));
+    return () => {
+      clock.clearTimeout(handle);
+      offEnded();
+      audio.pause();
+    };
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * The engine's snapshot: one read-only object composed from the reader system and its children, for views and
+ * other front ends. It is rebuilt only when an actor's snapshot changed, and parts that did not change keep their
+ * identity, so selectors with shallow equality re-render nothing.
+ */
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { ColumnLocks } from '../domain/locks';
+import type { PlaybackSpeed } from '../domain/playbackSpeed';
+import type { Passage } from '../domain/schemas';
+import type { ReaderSettings } from '../domain/settings';
+import type { classCodeMachine } from '../machines/classCode';
+import type { copyLinkMachine } from '../machines/copyLink';
+import type { highlightDecodeMachine } from '../machines/highlightDecode';
+import type { levelIndicatorMachine } from '../machines/levelIndicator';
+import type { listenAudioMachine } from '../machines/listenAudio';
+import { listenPlayerOf, type listenFlowMachine, type ListenPlayer } from '../machines/listenFlow';
+import type { missingEditionMachine } from '../machines/missingEdition';
+import type { passageLoadingMachine } from '../machines/passageLoading';
+import type { readerAudioMachine } from '../machines/readerAudio';
+import { featuresOf, locksOf, readerPlayback, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
+import type { readingSessionMachine, Slot } from '../machines/readingSession';
+import type { roleModalMachine } from '../machines/roleModal';
+import type { toastsMachine } from '../machines/toasts';
+import type { toolbarMachine } from '../machines/toolbar';
+
+export interface SlotView {
+  /** The passage being shown in this column, or null while none is loaded. */
+  passage: Passage | null;
+  loading: SnapshotFrom<typeof passageLoadingMachine>;
+  missing: SnapshotFrom<typeof missingEditionMachine>;
+  /** The column's locks for the features in force (src/domain/locks.ts): locked levels, greyed languages, audio, premium title. */
+  locks: ColumnLocks;
+}
+
+export type ReaderAudioStatus = 'none' | 'loading' | 'ready' | 'failed';
+
+/** What the reader's player shows. */
+export interface ReaderPlayerView {
+  /** The column whose edition the player plays. */
+  slot: Slot;
+  editionId: number | null;
+  passageId: number | null;
+  /** The passage's narration: none (no audio for this edition), being fetched, ready, or failed (logged). */
+  status: ReaderAudioStatus;
+  /** Seconds played, to the whole second the clock shows. Use engine.getAudioTime() for the exact time. */
+  currentTime: number;
+  /** The passage's length in seconds; 0 until known. */
+  duration: number;
+  speed: PlaybackSpeed;
+  /** The edition's total narration, in seconds (edition.audioTotalLength). */
+  totalLength: number;
+}
+
+export interface ReaderEngineSnapshot {
+  session: SnapshotFrom<typeof readingSessionMachine>;
+  primary: SlotView;
+  secondary: SlotView;
+  toolbar: SnapshotFrom<typeof toolbarMachine>;
+  readerAudio: SnapshotFrom<typeof readerAudioMachine>;
+  readerPlayer: ReaderPlayerView;
+  /** The listen player's state, or null before 'listen.start'. */
+  listenAudio: SnapshotFrom<typeof listenAudioMachine> | null;
+  /** The listen player's position and clock, or null before 'listen.start'. */
+  listenPlayer: ListenPlayer | null;
+  highlightDecode: SnapshotFrom<typeof highlightDecodeMachine>;
+  classCode: SnapshotFrom<typeof classCodeMachine>;
+  roleModal: SnapshotFrom<typeof roleModalMachine>;
+  toasts: SnapshotFrom<typeof toastsMachine>;
+  copyLink: SnapshotFrom<typeof copyLinkMachine>;
+  levelIndicator: SnapshotFrom<typeof levelIndicatorMachine>;
+  /** The features in force: the signed-in user's, else the valid class code's visitor features, else none. */
+  features: string[];
+  /** The 'Unlock Premium {feature}' dialog, when open. */
+  premiumDialog: { feature: string } | null;
+  /** The reader's display settings (text size, columns, decode). */
+  readerSettings: ReaderSettings;
+}
+
+type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
+
+/** The last result of `fn`, kept while its inputs are the same objects. */
+function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  let last: { args: A; result: R } | null = null;
+  return (...args) => {
+    if (last && args.length === last.args.length && args.every((a, i) => Object.is(a, last!.args[i]))) return last.result;
+    last = { args, result: fn(...args) };
+    return last.result;
+  };
+}
+
+const childSnapshot = <T>(root: { children: Record<string, AnyActorRef | undefined> }, id: string) => root.children[id]?.getSnapshot() as T;
+
+function playerView(context: ReaderSystemContext): ReaderPlayerView {
+  const plan = readerPlayback(context);
+  const narration = plan.narration;
+  const status: ReaderAudioStatus = !plan.enabled ? 'none' : !narration || narration.status === 'loading' ? 'loading' : narration.status;
+  return {
+    slot: plan.slot,
+    editionId: plan.edition?.id ?? null,
+    passageId: plan.passage?.id ?? null,
+    status,
+    currentTime: plan.key ? context.audio.currentTime : 0,
+    duration: context.audio.duration > 0 ? context.audio.duration : narration?.status === 'ready' ? narration.duration : 0,
+    speed: plan.speed as PlaybackSpeed,
+    totalLength: plan.edition?.audioTotalLength ?? 0,
+  };
+}
+
+/** A composer for one engine: it keeps each part while the snapshots it is made from are the same. */
+export function createSnapshotComposer() {
+  const slotViews = { primary: keepWhileSame(slotView), secondary: keepWhileSame(slotView) };
+  const player = keepWhileSame(playerView);
+  const features = keepWhileSame((user: ReaderSystemContext['user'], code: ReaderSystemContext['code'], settings: ReaderSystemContext['settings'], view: ReaderSystemContext['view']) =>
+    featuresOf({ user, code, settings, view }),
+  );
+  const listen = keepWhileSame((flow: SnapshotFrom<typeof listenFlowMachine> | undefined, player: SnapshotFrom<typeof listenAudioMachine> | undefined) => ({
+    listenAudio: player ?? null,
+    listenPlayer: flow ? listenPlayerOf(flow) : null,
+  }));
+
+  function slotView(passage: Passage | null, loading: SlotView['loading'], missing: SlotView['missing'], locks: ColumnLocks): SlotView {
+    return { passage, loading, missing, locks };
+  }
+  // Locks are kept while the title, the column's language and the features in force are the same.
+  const lockMemo = { primary: keepWhileSame((_key: string, locks: () => ColumnLocks) => locks()), secondary: keepWhileSame((_key: string, locks: () => ColumnLocks) => locks()) };
+  const locks = (context: ReaderSystemContext, slot: Slot, held: string[]) => {
+    const choice = slot === 'primary' ? context.view.primary : context.view.secondary;
+    const key = JSON.stringify([context.view.publication?.id, context.view.publication?.version, choice?.language, context.user.known, held]);
+    return lockMemo[slot](key, () => locksOf(context, slot));
+  };
+
+  const compose = keepWhileSame((root: RootSnapshot, ..._children: unknown[]): ReaderEngineSnapshot => {
+    const { context } = root;
+    const child = <T>(id: string) => childSnapshot<T>(root, id);
+    const held = features(context.user, context.code, context.settings, context.view);
+    const column = (slot: Slot): SlotView =>
+      slotViews[slot](context.columns[slot].passage, child(`loader.${slot}`), child(`missing.${slot}`), locks(context, slot, held));
+    const flow = child<SnapshotFrom<typeof listenFlowMachine> | undefined>('listen');
+    return {
+      session: child('session'),
+      primary: column('primary'),
+      secondary: column('secondary'),
+      toolbar: child('toolbar'),
+      readerAudio: child('readerAudio'),
+      readerPlayer: player(context),
+      ...listen(flow, flow ? childSnapshot<SnapshotFrom<typeof listenAudioMachine>>(flow, 'listenAudio') : undefined),
+      highlightDecode: child('highlightDecode'),
+      classCode: child('classCode'),
+      roleModal: child('roleModal'),
+      toasts: child('toasts'),
+      copyLink: child('copyLink'),
+      levelIndicator: child('levelIndicator'),
+      features: held,
+      premiumDialog: context.premiumDialog,
+      readerSettings: context.settings.readerSettings,
+    };
+  });
+
+  /** The snapshot of a running reader system: recomposed only when the root or a child it shows has a new snapshot. */
+  return (root: RootSnapshot): ReaderEngineSnapshot => {
+    const ids = ['session', 'loader.primary', 'loader.secondary', 'missing.primary', 'missing.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+    const listenFlow = childSnapshot<SnapshotFrom<typeof listenFlowMachine> | undefined>(root, 'listen');
+    const listenPlayerSnapshot = listenFlow ? childSnapshot<unknown>(listenFlow, 'listenAudio') : undefined;
+    return compose(root, ...ids.map((id) => childSnapshot<unknown>(root, id)), listenPlayerSnapshot, listenFlow);
+  };
+}

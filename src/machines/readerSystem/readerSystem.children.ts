@@ -1,0 +1,110 @@
+/**
+ * The reader system's children: today's machines, each with its named effects bound to the system. An effect
+ * that needs the system (a load, a save, the address) is sent to the root with `sendParent`, carrying what the
+ * root needs, so the root never reads a child's snapshot; a toast goes straight to the toast queue, reached by its
+ * systemId. Each machine keeps its own tests and diagram; this file only wires them.
+ */
+import { sendParent, sendTo } from 'xstate';
+import type { TrackedEvent } from '../../domain/analytics';
+import { classCodeMachine } from '../classCode';
+import { copyLinkMachine } from '../copyLink';
+import { highlightDecodeMachine } from '../highlightDecode';
+import { levelIndicatorMachine } from '../levelIndicator';
+import { missingEditionMachine } from '../missingEdition';
+import { passageLoadingMachine } from '../passageLoading';
+import { readerAudioMachine } from '../readerAudio';
+import { readingSessionMachine, type ReadingSessionContext, type Slot } from '../readingSession';
+import { roleModalMachine } from '../roleModal';
+import { toastsMachine, type ToastRequest } from '../toasts';
+import { toolbarMachine } from '../toolbar';
+import type { SessionView } from './readerSystem.types';
+
+/** The systemId of the toast queue, which any child may reach. */
+export const TOASTS_SYSTEM_ID = 'toasts';
+
+const viewOf = (context: ReadingSessionContext): SessionView => ({
+  publication: context.publication,
+  primary: context.primary,
+  secondary: context.secondary,
+  position: context.position,
+});
+
+const session = readingSessionMachine.provide({
+  actions: {
+    loadPublication: sendParent(({ context }) => ({ type: 'session.loadPublication', request: context.request })),
+    loadPassages: sendParent(({ context }) => ({ type: 'session.showPassages', view: viewOf(context) })),
+    savePosition: sendParent(({ context }) => ({ type: 'session.savePosition', view: viewOf(context) })),
+    saveRecentLanguages: sendParent(({ context }) => ({ type: 'session.saveRecentLanguages', languages: context.recentLanguages })),
+    syncAddress: sendParent(({ context }) => ({ type: 'session.syncAddress', view: viewOf(context) })),
+    leaveToCatalog: sendParent({ type: 'session.leave' }),
+    trackViewedPassage: sendParent(({ context }) => ({ type: 'session.viewedPassage', view: viewOf(context) })),
+  },
+});
+
+const loader = (slot: Slot) => passageLoadingMachine.provide({ actions: { refetchPassage: sendParent({ type: 'column.refetch', slot }) } });
+
+const missingEdition = missingEditionMachine.provide({
+  actions: {
+    createEdition: sendParent((_, params) => ({ type: 'edition.create', slot: params.slot, language: params.language, level: params.level })),
+    refreshPublication: sendParent({ type: 'edition.reload' }),
+  },
+});
+
+const readerAudio = readerAudioMachine.provide({
+  actions: {
+    trackOpenedAudioPlayer: sendParent({ type: 'analytics.track', event: 'Opened Audio Player' satisfies TrackedEvent }),
+    trackClosedAudioPlayer: sendParent({ type: 'analytics.track', event: 'Closed Audio Player' satisfies TrackedEvent }),
+    trackPausedAudio: sendParent({ type: 'analytics.track', event: 'Paused Audio' satisfies TrackedEvent }),
+    trackResumedAudio: sendParent({ type: 'analytics.track', event: 'Resumed Audio' satisfies TrackedEvent }),
+  },
+});
+
+const highlightDecode = highlightDecodeMachine.provide({
+  actions: {
+    persistMode: sendParent((_, params) => ({ type: 'mode.persist', mode: params.mode })),
+    requestSpeechMarks: sendParent({ type: 'mode.needSpeechMarks' }),
+    requestDecodedText: sendParent({ type: 'mode.needDecodedText' }),
+    showDecodeUpgrade: sendParent((_, params) => ({ type: 'premiumDialog.open', feature: params.feature })),
+  },
+});
+
+const classCode = classCodeMachine.provide({
+  actions: {
+    verifyClassCode: sendParent((_, params) => ({ type: 'visitor.verify', code: params.code })),
+    removeCodeFromAddress: sendParent({ type: 'code.removeFromAddress' }),
+    storeClassCode: sendParent((_, params) => ({ type: 'code.store', code: params.code })),
+    clearStoredClassCode: sendParent({ type: 'code.clear' }),
+    showToast: sendTo(({ system }) => system.get(TOASTS_SYSTEM_ID), (_, params: ToastRequest) => ({ type: 'toast.show', kind: params.kind, message: params.message })),
+  },
+});
+
+const roleModal = roleModalMachine.provide({
+  actions: {
+    updateRole: sendParent((_, params) => ({ type: 'role.update', role: params.role })),
+    logRoleUpdateFailed: sendParent((_, params) => ({ type: 'role.logFailure', message: params.message, error: params.error })),
+    storeClosedFlag: sendParent({ type: 'setting.write', write: { name: 'roleModalClosed', value: true } }),
+    resetClosedFlag: sendParent({ type: 'setting.write', write: { name: 'roleModalClosed', value: null } }),
+  },
+});
+
+const copyLink = copyLinkMachine.provide({ actions: { trackCopiedMagicLink: sendParent({ type: 'analytics.track', event: 'Copied Magic Link' satisfies TrackedEvent }), showToast: sendTo(({ system }) => system.get(TOASTS_SYSTEM_ID), (_, params: ToastRequest) => ({ type: 'toast.show', kind: params.kind, message: params.message })) } });
+
+const levelIndicator = levelIndicatorMachine.provide({
+  actions: { storeIndicatorSeen: sendParent({ type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } }) },
+});
+
+/** The children's logic by name, for the root's `setup({ actors })`. */
+export const readerSystemChildren = {
+  session,
+  loaderPrimary: loader('primary'),
+  loaderSecondary: loader('secondary'),
+  missingEdition,
+  readerAudio,
+  highlightDecode,
+  classCode,
+  roleModal,
+  toasts: toastsMachine,
+  copyLink,
+  levelIndicator,
+  toolbar: toolbarMachine,
+};

@@ -1,0 +1,701 @@
+/**
+ * The reader system: the root machine of the reader, the listen flow and the overlays they share (SPEC §2, §4,
+ * §5, §6, §8). Its children are the product's machines (readerSystem.children.ts), spawned at start; the views'
+ * events reach them through the system (`sendTo` a child), and the children tell the root what they need with
+ * `sendParent`. The loads are actors named here and provided by the engine from its ports; effects the root
+ * cannot do itself (storage, the address, analytics, the audio port) are named actions the engine provides.
+ *
+ * Three regions run beside the event handlers:
+ * - `narration`: loads the narration the reader's player or highlight needs, one passage at a time;
+ * - `player`: the audio port holds the playing column's narration while the player is open, and the playback
+ *   actor runs only while it plays;
+ * - `saving`: the player's state and passage are saved when they move.
+ */
+import { assign, enqueueActions, fromPromise, not, sendTo, setup, stopChild } from 'xstate';
+import type { TrackedEvent } from '../../domain/analytics';
+import { DEFAULT_ERROR_MESSAGE } from '../../domain/constants';
+import { failureOf } from '../../domain/failures';
+import type { PremiumFeature } from '../../domain/locks';
+import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, type PlaybackSpeedMap } from '../../domain/playbackSpeed';
+import type { OnDemandEditionBody, Passage, Publication } from '../../domain/schemas';
+import { withSetting, type ReaderSettings } from '../../domain/settings';
+import type { HighlightDecodeInput } from '../highlightDecode';
+import { listenFlowMachine } from '../listenFlow';
+import type { Slot } from '../readingSession';
+import type { UserRole } from '../roleModal';
+import { loadNarrationPlaceholder, playbackPlaceholder, type NarrationInput } from '../shared/audio';
+import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
+import {
+  audioSettingsWith,
+  choiceUpgrade,
+  columnPlan,
+  editionOf,
+  featuresOf,
+  hasDecodeFeature,
+  isListenLocked,
+  isBlocked,
+  isOtherAudio,
+  isSameReading,
+  locksOf,
+  openRequest,
+  positionEntry,
+  readerPathOf,
+  readerPlayback,
+  savedModeOf,
+  shouldPlay,
+  SLOTS,
+  wantsNarration,
+} from './readerSystem.rules';
+import type {
+  ListenStart,
+  ReaderSystemContext,
+  ReaderSystemInput,
+  ReaderSystemMachineEvent,
+  SessionView,
+  SettingWrite,
+  StoredSettings,
+  VisitorCheck,
+} from './readerSystem.types';
+
+const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
+const EMPTY_COLUMNS = { primary: { key: null, passage: null }, secondary: { key: null, passage: null } };
+
+/** The highlight/decode machine's start for the primary edition now shown. */
+function readingInput(context: ReaderSystemContext): HighlightDecodeInput {
+  const edition = editionOf(context.view, 'primary');
+  const passage = context.columns.primary.passage;
+  return {
+    highlightEnabled: edition?.highlightModeEnabled ?? false,
+    decodeEnabled: edition?.decodeEnabled ?? false,
+    hasDecodeFeature: hasDecodeFeature(context),
+    hasSpeechMarks: Boolean(passage?.audio?.speechMarks.length),
+    hasDecodedText: passage?.textDecoded != null,
+    isEnglish: edition?.language.code === 'en',
+    savedMode: savedModeOf(context.settings),
+  };
+}
+
+/** A transition's arguments, for the params of actions whose params are not inferred (those added with `extend`). */
+type On<T extends ReaderSystemMachineEvent['type']> = { context: ReaderSystemContext; event: Extract<ReaderSystemMachineEvent, { type: T }> };
+
+const failedStatus = (error: unknown) => failureOf(error).status;
+const failedMessage = (error: unknown) => failureOf(error).message || DEFAULT_ERROR_MESSAGE;
+
+const base = setup({
+  types: {} as { context: ReaderSystemContext; events: ReaderSystemMachineEvent; input: ReaderSystemInput },
+  actors: {
+    ...readerSystemChildren,
+    listenFlow: listenFlowMachine,
+    /** Provided by the engine: GET /publications/{slug}. */
+    loadPublication: fromPromise<Publication, { slug: string; version?: string }>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: GET /passages (cached, the neighbours prefetched). */
+    loadPassage: fromPromise<Passage, { editionId: number; position: number; passageCount: number }>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: POST sources/on-demand. */
+    createEdition: fromPromise<unknown, { slug: string; body: OnDemandEditionBody }>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: GET /visitors/me with a class code. */
+    checkVisitor: fromPromise<VisitorCheck, { code: string }>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: the reader's narration (polls while it is generated). */
+    loadNarration: loadNarrationPlaceholder,
+    /** Provided by the engine: a passage's decode markup. */
+    loadDecodedText: fromPromise<string, NarrationInput>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: PATCH /users/me/role. */
+    updateRole: fromPromise<unknown, { role: UserRole }>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: the clipboard port. */
+    copyText: fromPromise<unknown, { text: string }>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: plays the reader's audio port while it runs. */
+    playback: playbackPlaceholder,
+  },
+  actions: {
+    // ---- effects the engine provides ----
+    /** Write (or, for null, remove) one stored setting. */
+    persist: (_, _params: SettingWrite) => {},
+    track: (_, _params: { event: TrackedEvent; properties?: Record<string, unknown> }) => {},
+    /** Put the canonical reader path in the address, keeping its query string. */
+    showReaderPath: (_, _params: { path: string }) => {},
+    /** Read the address's playbackSpeed parameter and send it back as 'address.speeds'. */
+    readAddressSpeeds: () => {},
+    /** Replace the address with the catalog. */
+    leaveToCatalog: () => {},
+    /** Drop ?groupCode= from the address. */
+    removeCodeFromAddress: () => {},
+    /** Keep an address's playbackSpeed parameter in step with the saved speeds (only when it has one). */
+    showSpeedsInAddress: (_, _params: { speeds: PlaybackSpeedMap }) => {},
+    /** Load a url into the reader's audio port (null unloads it), at a rate. */
+    loadReaderAudio: (_, _params: { url: string | null; rate: number }) => {},
+    setReaderAudioRate: (_, _params: { rate: number }) => {},
+    seekReaderAudio: (_, _params: { seconds: number }) => {},
+    /** Keep a passage that gained narration or decode markup in the passage cache. */
+    cachePassage: (_, _params: { passage: Passage }) => {},
+    logError: (_, _params: { message: string; error?: unknown }) => {},
+
+    openPremiumDialog: assign({ premiumDialog: (_, params: { feature: PremiumFeature }) => ({ feature: params.feature }) }),
+    closePremiumDialog: assign({ premiumDialog: null }),
+    stopPlayback: stopChild('readerPlayback'),
+  },
+  guards: {
+    isListening: ({ context }) => context.listen !== null,
+    isSameReading: ({ context, event }) => event.type === 'reader.sync' && isSameReading(context.view, event.request),
+    offersUpgrade: ({ context, event }) =>
+      (event.type === 'level.change' && choiceUpgrade(context, { level: event.level }) !== null) ||
+      (event.type === 'language.change' && choiceUpgrade(context, { language: event.language }) !== null),
+    isListenOff: ({ event }) => event.type === 'audio.listen' && !event.on,
+    isColumnAudioLocked: ({ context, event }) => event.type === 'audio.listen' && locksOf(context, event.slot).audioLocked,
+    isPlayerPlaying: ({ context }) => context.audio.state === 'playing',
+    isValidVisitor: (_, params: { visitor: VisitorCheck }) => params.visitor.groupCodeValid,
+    hasAudioLoaded: ({ context }) => context.audio.loadedKey !== null,
+    isNewSecond: ({ context, event }) =>
+      event.type === 'playback.time' && (Math.floor(event.time) !== context.audio.currentTime || (event.duration > 0 && event.duration !== context.audio.duration)),
+    hasCodeMoved: ({ context, event }) =>
+      event.type === 'xstate.snapshot.classCode' &&
+      (event.snapshot.context.code !== context.code.value || event.snapshot.context.lastCheckInvalid !== context.code.invalid || (event.snapshot.value === 'active') !== context.code.active),
+    wantsNarration: ({ context }) => wantsNarration(context),
+    shouldPlay: ({ context }) => shouldPlay(context),
+    isOtherAudio: ({ context }) => isOtherAudio(context),
+    hasAudioStateMoved: ({ context }) => {
+      const plan = readerPlayback(context);
+      const saved = context.audio.saved;
+      return context.audio.state !== 'init' && (!saved || saved.state !== context.audio.state || saved.passage !== `${plan.edition?.id ?? null}:${plan.passage?.id ?? null}`);
+    },
+  },
+});
+
+// Actions that enqueue other named actions are added in layers (`extend`), each typed against the one before.
+const withLoads = base.extend({
+  actions: {
+    /** Nothing is open any more: no view, no columns, no dialog. */
+    closeReader: base.createAction(enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('passage.primary');
+      enqueue.stopChild('passage.secondary');
+      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: null });
+      enqueue.sendTo('session', { type: 'session.close' });
+    })),
+    startChildren: base.createAction(enqueueActions(({ context, enqueue }) => {
+      enqueue.spawnChild('session', { id: 'session', input: { recentLanguages: context.settings.recentLanguages } });
+      enqueue.spawnChild('loaderPrimary', { id: 'loader.primary' });
+      enqueue.spawnChild('loaderSecondary', { id: 'loader.secondary' });
+      enqueue.spawnChild('missingEdition', { id: 'missing.primary', input: { slot: 'primary' } });
+      enqueue.spawnChild('missingEdition', { id: 'missing.secondary', input: { slot: 'secondary' } });
+      enqueue.spawnChild('readerAudio', { id: 'readerAudio', input: { hasSavedSettings: context.settings.audioSettings !== null }, syncSnapshot: true });
+      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
+      enqueue.spawnChild('classCode', { id: 'classCode', input: { storedCode: context.settings.groupCode }, syncSnapshot: true });
+      enqueue.spawnChild('roleModal', { id: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
+      enqueue.spawnChild('toasts', { id: 'toasts', systemId: TOASTS_SYSTEM_ID });
+      enqueue.spawnChild('copyLink', { id: 'copyLink' });
+      enqueue.spawnChild('levelIndicator', { id: 'levelIndicator', input: { seenBefore: context.settings.editionIndicatorSeen } });
+      enqueue.spawnChild('toolbar', { id: 'toolbar' });
+    })),
+    writeSetting: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      const params = rawParams as SettingWrite;
+      enqueue.assign({ settings: ({ context }) => withSetting(context.settings, params) });
+      enqueue({ type: 'persist', params });
+    })),
+    loadColumn: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      const params = rawParams as { slot: Slot; view: SessionView };
+      const { slot } = params;
+      const plan = columnPlan(params.view, slot);
+      enqueue.stopChild(`passage.${slot}`);
+      if (plan.kind !== 'passage') {
+        enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key: null, passage: null } }) });
+        if (plan.kind === 'missing') enqueue.sendTo(`missing.${slot}`, { type: 'edition.missing', language: plan.language, level: plan.level });
+        return;
+      }
+      enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key: plan.key, passage: context.columns[slot].passage } }) });
+      enqueue.sendTo(`loader.${slot}`, { type: 'passage.load' });
+      enqueue.spawnChild('loadPassage', { id: `passage.${slot}`, input: { editionId: plan.editionId, position: plan.position, passageCount: plan.passageCount } });
+    })),
+    /** A column's passage arrived: show it, and tell the loader, the player and the reading mode what it is. */
+    showPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const params = rawParams as { slot: Slot; passage: Passage };
+      const { slot, passage } = params;
+      enqueue.assign({ columns: { ...context.columns, [slot]: { key: context.columns[slot].key, passage } } });
+      const outcome = passage.licenseRequired ? 'passage.licenseRequired' : passage.groupCodeRequired ? 'passage.groupCodeRequired' : 'passage.loaded';
+      enqueue.sendTo(`loader.${slot}`, { type: outcome });
+      if (slot !== 'primary') return;
+      if (passage.licenseRequired) enqueue.sendTo('readerAudio', { type: 'license.required' });
+      enqueue.sendTo('highlightDecode', {
+        type: 'passage.changed',
+        hasSpeechMarks: Boolean(passage.audio?.speechMarks.length),
+        hasDecodedText: passage.textDecoded !== null,
+        isEnglish: editionOf(context.view, 'primary')?.language.code === 'en',
+      });
+    })),
+    /** A column's passage could not be loaded: 'Premium content' leaves for the catalog, anything else shows its error. */
+    failPassage: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      const params = rawParams as { slot: Slot; error: unknown };
+      const failure = failureOf(params.error);
+      if (failure.code === 'premium_content') {
+        enqueue('leaveToCatalog');
+        return;
+      }
+      enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [params.slot]: { key: context.columns[params.slot].key, passage: null } }) });
+      enqueue.sendTo(`loader.${params.slot}`, { type: 'passage.failed', status: failure.status });
+    })),
+    restartReading: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const params = rawParams as { editionId: number };
+      enqueue.stopChild('highlightDecode');
+      enqueue.assign({ reading: { ...context.reading, editionId: params.editionId } });
+      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
+    })),
+    /** SPEC §7 GET /visitors/me: a stored class code is checked again, once, when the system knows nobody is signed in. */
+    recheckClassCode: base.createAction(enqueueActions(({ context, enqueue }) => {
+      const { value, active, checked } = context.code;
+      if (context.user.features || !context.user.known || !value || !active || checked === value) return;
+      enqueue.assign({ code: { ...context.code, checked: value } });
+      enqueue.stopChild('visitor.recheck');
+      enqueue.spawnChild('checkVisitor', { id: 'visitor.recheck', input: { code: value } });
+    })),
+    startNarrationLoad: base.createAction(enqueueActions(({ context, enqueue }) => {
+      const { passage } = readerPlayback(context);
+      if (!passage) return;
+      enqueue.assign({ audio: { ...context.audio, loadingFor: passage.id, narration: { ...context.audio.narration, [passage.id]: { status: 'loading' } } } });
+      enqueue.spawnChild('loadNarration', { id: 'narration', input: { passageId: passage.id, editionId: passage.editionId, position: passage.position } });
+    })),
+    /** The narration arrived: remember it, and give its speech marks to the passage (and to highlight). */
+    keepNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'xstate.done.actor.narration') return;
+      const id = context.audio.loadingFor;
+      if (id === null) return;
+      const { url, duration, speechMarks } = event.output;
+      enqueue.assign({ audio: { ...context.audio, loadingFor: null, narration: { ...context.audio.narration, [id]: { status: 'ready', url, duration } } } });
+      for (const slot of SLOTS) {
+        const passage = context.columns[slot].passage;
+        if (passage?.id !== id) continue;
+        const merged: Passage = { ...passage, audio: { url, speechMarks } };
+        enqueue.assign({ columns: ({ context: c }) => ({ ...c.columns, [slot]: { key: c.columns[slot].key, passage: merged } }) });
+        enqueue({ type: 'cachePassage', params: { passage: merged } });
+        if (slot === 'primary' && speechMarks.length) enqueue.sendTo('highlightDecode', { type: 'speechMarks.loaded' });
+      }
+    })),
+    forgetNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
+      const id = context.audio.loadingFor;
+      if (id === null) return;
+      // SPEC §8: audio fetch errors are logged only.
+      enqueue({ type: 'logError', params: { message: 'Audio fetch failed', error: 'error' in event ? event.error : undefined } });
+      enqueue.assign({ audio: { ...context.audio, loadingFor: null, narration: { ...context.audio.narration, [id]: { status: 'failed' } } } });
+    })),
+    /** Paging, another column or a closed player: the audio port takes the new narration (or none) from 0. */
+    loadAudio: base.createAction(enqueueActions(({ context, enqueue }) => {
+      const plan = readerPlayback(context);
+      const known = plan.narration?.status === 'ready' ? plan.narration.duration : 0;
+      enqueue.assign({ audio: { ...context.audio, loadedKey: plan.key, currentTime: 0, duration: known } });
+      enqueue({ type: 'loadReaderAudio', params: { url: plan.url, rate: plan.speed } });
+    })),
+    startPlayback: base.createAction(enqueueActions(({ enqueue }) => enqueue.spawnChild('playback', { id: 'readerPlayback' }))),
+    startListenFlow: base.createAction(enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'listen.start') return;
+      const { type: _type, ...start } = event;
+      enqueue.stopChild('listen');
+      enqueue.assign({ listen: { language: start.language ?? null }, premiumDialog: null });
+      enqueue.spawnChild('listenFlow', { id: 'listen', input: { ...(start satisfies ListenStart), audioLocked: isListenLocked(context, start.language ?? null) } });
+    })),
+  },
+});
+
+const withSettings = withLoads.extend({
+  actions: {
+    saveAudio: withLoads.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const params = rawParams as Partial<NonNullable<StoredSettings['audioSettings']>>;
+      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audioSettingsWith(context.settings.audioSettings, params) } });
+    })),
+    storeVisitor: withLoads.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      const params = rawParams as { visitor: VisitorCheck };
+      enqueue({ type: 'writeSetting', params: { name: 'features', value: params.visitor.features } });
+      enqueue({ type: 'writeSetting', params: { name: 'classTitleIds', value: params.visitor.titleIds ?? null } });
+    })),
+    /** Ask again for the columns that show a gate: the reader's access changed (a sign-in, a class code). */
+    reloadBlockedColumns: withLoads.createAction(enqueueActions(({ context, enqueue }) => {
+      for (const slot of SLOTS) if (isBlocked(context.columns[slot].passage)) enqueue({ type: 'loadColumn', params: { slot, view: context.view } });
+    })),
+    /** Load each column's passage for the view (or start its missing-edition flow), and restart the reading mode for a new primary edition. */
+    showView: withLoads.createAction(enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'session.showPassages') return;
+      enqueue.assign({ view: event.view });
+      for (const slot of SLOTS) enqueue({ type: 'loadColumn', params: { slot, view: event.view } });
+      const edition = editionOf(event.view, 'primary');
+      if (edition && edition.id !== context.reading.editionId) enqueue({ type: 'restartReading', params: { editionId: edition.id } });
+    })),
+    /** The `playbackSpeed` query parameter sets the saved speeds (docs/decisions.md). */
+    applySpeedsFromAddress: withLoads.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const params = rawParams as { param: string | null };
+      const request = parsePlaybackSpeedParam(params.param);
+      if (!request) return;
+      const audio = audioSettingsWith(context.settings.audioSettings, { playbackSpeed: applyPlaybackSpeedRequest(context.settings.audioSettings?.playbackSpeed ?? {}, request) });
+      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audio } });
+      enqueue({ type: 'setReaderAudioRate', params: { rate: readerPlayback({ ...context, settings: { ...context.settings, audioSettings: audio } }).speed } });
+    })),
+  },
+});
+
+const withFlows = withSettings.extend({
+  actions: {
+    /** The features in force may have changed: decode, the listen flow's audio lock and gated columns follow. */
+    applyFeatures: withSettings.createAction(enqueueActions(({ context, enqueue }) => {
+      const decode = hasDecodeFeature(context);
+      const primary = editionOf(context.view, 'primary');
+      // DECODE just arrived (the user loads after the reader opens): start the mode again, so a saved decode mode resumes.
+      if (decode && !context.reading.hasDecodeFeature && primary) enqueue({ type: 'restartReading', params: { editionId: primary.id } });
+      else enqueue.sendTo('highlightDecode', { type: 'features.changed', hasDecodeFeature: decode });
+      if (context.listen) enqueue.sendTo('listen', { type: 'listen.locked', locked: isListenLocked(context, context.listen.language) });
+      enqueue('reloadBlockedColumns');
+    })),
+    /** A column's Listen toggle turned on: play that column (opening the player) and read along with highlight. */
+    listenTo: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const params = rawParams as { slot: Slot };
+      enqueue({ type: 'saveAudio', params: { editionSelected: params.slot } });
+      if (context.audio.state === 'closed') enqueue.sendTo('readerAudio', { type: 'audio.open' });
+      if (context.audio.state === 'paused') enqueue.sendTo('readerAudio', { type: 'audio.play' });
+      if (context.reading.mode === 'off') enqueue.sendTo('highlightDecode', { type: 'highlight.toggle' });
+    })),
+    /** Save the player's state when it or its passage moves; paging resets the saved time to 0 (SPEC §4). */
+    saveAudioState: withSettings.createAction(enqueueActions(({ context, enqueue }) => {
+      const plan = readerPlayback(context);
+      const moved = { state: context.audio.state, passage: `${plan.edition?.id ?? null}:${plan.passage?.id ?? null}` };
+      const before = context.audio.saved;
+      enqueue.assign({ audio: { ...context.audio, saved: moved } });
+      // Nothing is saved until the player is used (its initial state depends on saved settings existing).
+      if (before === null && context.settings.audioSettings === null) return;
+      const paged = before !== null && before.passage !== moved.passage;
+      enqueue({ type: 'saveAudio', params: { audioControlState: moved.state as 'closed' | 'paused' | 'playing', currentTime: paged ? 0 : context.audio.currentTime } });
+    })),
+    /** Save a new speed for the edition the player plays; an address that carries playbackSpeed is kept in step. */
+    setSpeed: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const params = rawParams as { speed: number };
+      const editionId = readerPlayback(context).edition?.id;
+      if (!isPlaybackSpeed(params.speed) || editionId === undefined) return;
+      const speeds = { ...(context.settings.audioSettings?.playbackSpeed ?? {}), [String(editionId)]: params.speed };
+      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audioSettingsWith(context.settings.audioSettings, { playbackSpeed: speeds }) } });
+      enqueue({ type: 'setReaderAudioRate', params: { rate: params.speed } });
+      enqueue({ type: 'showSpeedsInAddress', params: { speeds } });
+    })),
+    openReader: withSettings.createAction(enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'reader.open' && event.type !== 'reader.sync') return;
+      enqueue('readAddressSpeeds');
+      for (const slot of SLOTS) {
+        enqueue.stopChild(`passage.${slot}`);
+        enqueue.sendTo(`missing.${slot}`, { type: 'edition.reset' });
+      }
+      enqueue.assign({ columns: EMPTY_COLUMNS });
+      const useStored = event.type === 'reader.open' && event.useStoredPosition;
+      enqueue.sendTo('session', { type: 'session.open', request: openRequest(event.request, useStored, context.settings.lastPassages) });
+    })),
+  },
+});
+
+export const readerSystemMachine = withFlows.createMachine({
+  id: 'readerSystem',
+  type: 'parallel',
+  context: ({ input }) => ({
+    settings: input.settings,
+    user: { features: null, known: false },
+    code: { value: input.settings.groupCode, invalid: false, active: input.settings.groupCode !== null, checked: null },
+    view: EMPTY_VIEW,
+    columns: EMPTY_COLUMNS,
+    reading: { mode: 'off', hasDecodeFeature: false, editionId: null },
+    audio: { state: 'init', narration: {}, loadingFor: null, loadedKey: null, currentTime: 0, duration: 0, saved: null },
+    premiumDialog: null,
+    listen: null,
+  }),
+  entry: 'startChildren',
+  on: {
+    // ---- the views' events, delivered to the child that owns them ----
+    'toolbar.activity': { actions: sendTo('toolbar', ({ event }) => event) },
+    'toolbar.hold': { actions: sendTo('toolbar', ({ event }) => event) },
+    'toolbar.release': { actions: sendTo('toolbar', ({ event }) => event) },
+    'audio.open': { actions: sendTo('readerAudio', ({ event }) => event) },
+    'audio.play': { actions: sendTo('readerAudio', ({ event }) => event) },
+    'audio.pause': { actions: sendTo('readerAudio', ({ event }) => event) },
+    'audio.toggle': { actions: sendTo('readerAudio', ({ event }) => event) },
+    'audio.close': { actions: sendTo('readerAudio', ({ event }) => event) },
+    'highlight.toggle': { actions: sendTo('highlightDecode', ({ event }) => event) },
+    'decode.toggle': { actions: sendTo('highlightDecode', ({ event }) => event) },
+    'classCode.submit': { actions: sendTo('classCode', ({ event }) => event) },
+    'classCode.fromLink': { actions: sendTo('classCode', ({ event }) => event) },
+    'classCode.clear': { actions: sendTo('classCode', ({ event }) => event) },
+    'role.pick': { actions: sendTo('roleModal', ({ event }) => event) },
+    'role.dismiss': { actions: sendTo('roleModal', ({ event }) => event) },
+    'toast.show': { actions: sendTo('toasts', ({ event }) => event) },
+    'toast.dismiss': { actions: sendTo('toasts', ({ event }) => event) },
+    'indicator.hover': { actions: sendTo('levelIndicator', ({ event }) => event) },
+    'copy.succeeded': { actions: sendTo('copyLink', ({ event }) => event) },
+    'copy.failed': { actions: sendTo('copyLink', ({ event }) => event) },
+    'page.next': { actions: sendTo('session', ({ event }) => event) },
+    'page.previous': { actions: sendTo('session', ({ event }) => event) },
+    'page.goto': { actions: sendTo('session', ({ event }) => event) },
+    'secondary.set': { actions: sendTo('session', ({ event }) => event) },
+    'secondary.clear': { actions: sendTo('session', ({ event }) => event) },
+    // A locked level or a greyed language is not chosen: its upgrade is offered instead (SPEC §5, §6).
+    'level.change': [
+      { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { level: event.level })! }) } },
+      { actions: sendTo('session', ({ event }) => event) },
+    ],
+    'language.change': [
+      { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { language: event.language })! }) } },
+      { actions: sendTo('session', ({ event }) => event) },
+    ],
+    'passage.refresh': { actions: sendTo(({ event }) => `loader.${event.slot}`, { type: 'passage.refresh' }) },
+    'listen.toggle': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
+    'listen.close': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
+    'listen.open': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
+    'listen.autoPlay.set': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
+    'listen.page': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
+    'listen.seek': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
+
+    // ---- the system's own events ----
+    'reader.open': { actions: 'openReader' },
+    'reader.sync': [
+      { guard: 'isSameReading', actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: event.request.position ?? 1 })) },
+      { actions: 'openReader' },
+    ],
+    'reader.close': [
+      // Leaving the reader stops its audio: the player stays open, paused, for the next reader.
+      { guard: 'isPlayerPlaying', actions: [sendTo('readerAudio', { type: 'audio.pause' }), 'closeReader'] },
+      { actions: 'closeReader' },
+    ],
+    'address.speeds': { actions: { type: 'applySpeedsFromAddress', params: ({ event }: On<'address.speeds'>) => ({ param: event.param }) } },
+    'premiumDialog.open': { actions: { type: 'openPremiumDialog', params: ({ event }) => ({ feature: event.feature }) } },
+    'premiumDialog.close': { actions: 'closePremiumDialog' },
+    'listen.start': { actions: 'startListenFlow' },
+    'listen.upgrade': { actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
+    'copy.request': { actions: [stopChild('copy'), enqueueActions(({ event, enqueue }) => enqueue.spawnChild('copyText', { id: 'copy', input: { text: event.text } }))] },
+    'xstate.done.actor.copy': { actions: sendTo('copyLink', { type: 'copy.succeeded' }) },
+    'xstate.error.actor.copy': { actions: sendTo('copyLink', { type: 'copy.failed' }) },
+    'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('classCode', { type: 'auth.signedIn' })] },
+    'auth.signedOut': {
+      actions: [
+        { type: 'track', params: { event: 'Signed Out' } },
+        assign({ user: { features: null, known: true } }),
+        sendTo('roleModal', { type: 'auth.signedOut' }),
+        'applyFeatures',
+      ],
+    },
+    'user.loaded': {
+      actions: [
+        assign({ user: ({ event }) => ({ features: ('features' in event ? event.features : undefined) ?? [], known: true }) }),
+        sendTo('roleModal', ({ event }) => ({ type: 'user.loaded', hasRole: event.hasRole })),
+        'applyFeatures',
+      ],
+    },
+    'user.features': { actions: [assign({ user: ({ event }) => ({ features: event.features, known: true }) }), 'applyFeatures', 'recheckClassCode'] },
+    'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
+    'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
+    'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },
+    'audio.settingsChanged': {
+      actions: [
+        { type: 'track', params: ({ event }) => ({ event: 'Changed Audio Settings', properties: { playbackSpeed: event.playbackSpeed, autoPlay: event.autoPlay } }) },
+        enqueueActions(({ event, enqueue }) => {
+          if (event.playbackSpeed !== undefined) enqueue({ type: 'setSpeed', params: { speed: event.playbackSpeed } });
+          if (event.autoPlay !== undefined) enqueue({ type: 'saveAudio', params: { autoPlay: event.autoPlay } });
+        }),
+      ],
+    },
+    'audio.listen': [
+      { guard: 'isListenOff', actions: sendTo('readerAudio', { type: 'audio.close' }) },
+      // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
+      { guard: 'isColumnAudioLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
+      { actions: { type: 'listenTo', params: ({ event }: On<'audio.listen'>) => ({ slot: event.slot }) } },
+    ],
+    'audio.seek': {
+      guard: 'hasAudioLoaded',
+      actions: [
+        { type: 'seekReaderAudio', params: ({ context, event }) => ({ seconds: Math.max(0, context.audio.duration > 0 ? Math.min(event.seconds, context.audio.duration) : event.seconds) }) },
+        assign({ audio: ({ context, event }) => ({ ...context.audio, currentTime: Math.floor(Math.max(0, event.seconds)) }) }),
+      ],
+    },
+    'settings.reader': {
+      actions: { type: 'writeSetting', params: ({ context, event }: On<'settings.reader'>) => ({ name: 'readerSettings', value: { ...context.settings.readerSettings, ...event.patch } satisfies ReaderSettings }) },
+    },
+
+    // ---- what the children ask for ----
+    'session.loadPublication': {
+      actions: [
+        stopChild('publication'),
+        enqueueActions(({ event, enqueue }) => enqueue.spawnChild('loadPublication', { id: 'publication', input: { slug: event.request.slug, version: event.request.version } })),
+      ],
+    },
+    'xstate.done.actor.publication': { actions: sendTo('session', ({ event }) => ({ type: 'publication.loaded', publication: event.output })) },
+    'xstate.error.actor.publication': {
+      actions: sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failedMessage(event.error) })),
+    },
+    'session.showPassages': { actions: 'showView' },
+    'session.savePosition': {
+      actions: [
+        assign({ view: ({ event }) => event.view }),
+        enqueueActions(({ context, event, enqueue }) => {
+          const entry = positionEntry(event.view);
+          if (entry) enqueue({ type: 'writeSetting', params: { name: 'lastPassages', value: { ...context.settings.lastPassages, [entry.publicationSlug]: entry } } });
+        }),
+      ],
+    },
+    'session.saveRecentLanguages': { actions: { type: 'writeSetting', params: ({ event }: On<'session.saveRecentLanguages'>) => ({ name: 'recentLanguages', value: event.languages }) } },
+    'session.syncAddress': {
+      actions: [
+        assign({ view: ({ event }) => event.view }),
+        enqueueActions(({ event, enqueue }) => {
+          const path = readerPathOf(event.view);
+          if (path) enqueue({ type: 'showReaderPath', params: { path } });
+        }),
+      ],
+    },
+    'session.leave': { actions: 'leaveToCatalog' },
+    'session.viewedPassage': {
+      actions: {
+        type: 'track',
+        params: ({ event }) => ({
+          event: 'Viewed Passage',
+          properties: { slug: event.view.publication?.slug, position: event.view.position, language: event.view.primary?.language, level: event.view.primary?.level },
+        }),
+      },
+    },
+    'column.refetch': { actions: { type: 'loadColumn', params: ({ context, event }: On<'column.refetch'>) => ({ slot: event.slot, view: context.view }) } },
+    'xstate.done.actor.passage.primary': { actions: { type: 'showPassage', params: ({ event }: On<'xstate.done.actor.passage.primary'>) => ({ slot: 'primary', passage: event.output }) } },
+    'xstate.error.actor.passage.primary': { actions: { type: 'failPassage', params: ({ event }: On<'xstate.error.actor.passage.primary'>) => ({ slot: 'primary', error: event.error }) } },
+    'xstate.done.actor.passage.secondary': { actions: { type: 'showPassage', params: ({ event }: On<'xstate.done.actor.passage.secondary'>) => ({ slot: 'secondary', passage: event.output }) } },
+    'xstate.error.actor.passage.secondary': { actions: { type: 'failPassage', params: ({ event }: On<'xstate.error.actor.passage.secondary'>) => ({ slot: 'secondary', error: event.error }) } },
+    'edition.create': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const publication = context.view.publication;
+        if (!publication) {
+          enqueue.sendTo(`missing.${event.slot}`, { type: 'edition.creationFailed' });
+          return;
+        }
+        const body = { version: publication.version, languageCode: event.language, level: event.level } as OnDemandEditionBody;
+        enqueue.spawnChild('createEdition', { id: `edition.${event.slot}`, input: { slug: publication.slug, body } });
+      }),
+    },
+    'xstate.done.actor.edition.primary': { actions: sendTo('missing.primary', { type: 'edition.created' }) },
+    'xstate.error.actor.edition.primary': { actions: sendTo('missing.primary', { type: 'edition.creationFailed' }) },
+    'xstate.done.actor.edition.secondary': { actions: sendTo('missing.secondary', { type: 'edition.created' }) },
+    'xstate.error.actor.edition.secondary': { actions: sendTo('missing.secondary', { type: 'edition.creationFailed' }) },
+    'edition.reload': { actions: sendTo('session', { type: 'publication.reload' }) },
+    'mode.persist': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        enqueue({ type: 'writeSetting', params: { name: 'readerSettings', value: { ...context.settings.readerSettings, decodeEnabled: event.mode === 'decode' } } });
+        if (context.settings.audioSettings || event.mode === 'highlight') enqueue({ type: 'saveAudio', params: { highlight: event.mode === 'highlight' } });
+      }),
+    },
+    // The narration region loads the marks once the mode is highlight (followed from the child's snapshot).
+    'mode.needSpeechMarks': {},
+    'mode.needDecodedText': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        const passage = context.columns.primary.passage;
+        if (!passage) return;
+        enqueue.stopChild('decodedText');
+        enqueue.spawnChild('loadDecodedText', { id: 'decodedText', input: { passageId: passage.id, editionId: passage.editionId, position: passage.position } });
+      }),
+    },
+    'xstate.done.actor.decodedText': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const passage = context.columns.primary.passage;
+        if (!passage) return;
+        const merged: Passage = { ...passage, textDecoded: event.output };
+        enqueue.assign({ columns: { ...context.columns, primary: { key: context.columns.primary.key, passage: merged } } });
+        enqueue({ type: 'cachePassage', params: { passage: merged } });
+        enqueue.sendTo('highlightDecode', { type: 'decodedText.loaded' });
+      }),
+    },
+    'xstate.error.actor.decodedText': { actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },
+    'visitor.verify': {
+      actions: [stopChild('visitor.verify'), enqueueActions(({ event, enqueue }) => enqueue.spawnChild('checkVisitor', { id: 'visitor.verify', input: { code: event.code } }))],
+    },
+    'xstate.done.actor.visitor.verify': [
+      {
+        guard: { type: 'isValidVisitor', params: ({ event }) => ({ visitor: event.output }) },
+        actions: [{ type: 'storeVisitor', params: ({ event }: On<'xstate.done.actor.visitor.verify'>) => ({ visitor: event.output }) }, sendTo('classCode', { type: 'classCode.verified' })],
+      },
+      { actions: sendTo('classCode', { type: 'classCode.rejected' }) },
+    ],
+    // SPEC §7: an API error (429, the network) is not a verdict on the code: its own message shows.
+    'xstate.error.actor.visitor.verify': { actions: sendTo('classCode', ({ event }) => ({ type: 'classCode.verifyFailed', message: failedMessage(event.error) })) },
+    'xstate.done.actor.visitor.recheck': [
+      {
+        guard: { type: 'isValidVisitor', params: ({ event }) => ({ visitor: event.output }) },
+        actions: [{ type: 'storeVisitor', params: ({ event }: On<'xstate.done.actor.visitor.recheck'>) => ({ visitor: event.output }) }, sendTo('classCode', { type: 'classCode.checkPassed' }), 'applyFeatures'],
+      },
+      { actions: sendTo('classCode', { type: 'classCode.invalidated' }) },
+    ],
+    'xstate.error.actor.visitor.recheck': {
+      actions: [
+        assign({ code: ({ context }) => ({ ...context.code, checked: null }) }),
+        sendTo('classCode', ({ event }) => ({ type: 'classCode.checkFailed', message: failedMessage(event.error) })),
+      ],
+    },
+    'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
+    'code.store': { actions: { type: 'writeSetting', params: ({ event }: On<'code.store'>) => ({ name: 'groupCode', value: event.code }) } },
+    'code.clear': {
+      actions: [
+        stopChild('visitor.recheck'),
+        { type: 'writeSetting', params: { name: 'groupCode', value: null } },
+        { type: 'writeSetting', params: { name: 'features', value: null } },
+        { type: 'writeSetting', params: { name: 'classTitleIds', value: null } },
+      ],
+    },
+    'xstate.snapshot.classCode': {
+      guard: 'hasCodeMoved',
+      actions: [
+        assign({
+          code: ({ context, event }) => ({
+            value: event.snapshot.context.code,
+            invalid: event.snapshot.context.lastCheckInvalid,
+            active: event.snapshot.value === 'active',
+            checked: event.snapshot.context.code === context.code.value ? context.code.checked : event.snapshot.context.code,
+          }),
+        }),
+        'applyFeatures',
+      ],
+    },
+    'xstate.snapshot.readerAudio': { actions: assign({ audio: ({ context, event }) => ({ ...context.audio, state: String(event.snapshot.value) }) }) },
+    'xstate.snapshot.highlightDecode': {
+      actions: assign({ reading: ({ context, event }) => ({ ...context.reading, mode: event.snapshot.value as ReaderSystemContext['reading']['mode'], hasDecodeFeature: event.snapshot.context.hasDecodeFeature }) }),
+    },
+    'role.update': {
+      actions: [stopChild('role'), enqueueActions(({ event, enqueue }) => enqueue.spawnChild('updateRole', { id: 'role', input: { role: event.role } }))],
+    },
+    'xstate.done.actor.role': { actions: sendTo('roleModal', { type: 'role.saved' }) },
+    'xstate.error.actor.role': { actions: sendTo('roleModal', ({ event }) => ({ type: 'role.failed', error: event.error })) },
+    'role.logFailure': { actions: { type: 'logError', params: ({ event }) => ({ message: event.message, error: event.error }) } },
+    'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
+    'analytics.track': { actions: { type: 'track', params: ({ event }) => ({ event: event.event as TrackedEvent, properties: event.properties }) } },
+    'playback.time': {
+      guard: 'isNewSecond',
+      actions: assign({ audio: ({ context, event }) => ({ ...context.audio, currentTime: Math.floor(event.time), duration: event.duration > 0 ? event.duration : context.audio.duration }) }),
+    },
+    'playback.ended': { actions: sendTo('readerAudio', { type: 'audio.ended' }) },
+    'playback.refused': { actions: { type: 'logError', params: { message: 'Audio could not play' } } },
+  },
+  states: {
+    narration: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'wantsNarration', target: 'loading' },
+        },
+        loading: {
+          entry: 'startNarrationLoad',
+          on: {
+            'xstate.done.actor.narration': { target: 'idle', actions: 'keepNarration' },
+            'xstate.error.actor.narration': { target: 'idle', actions: 'forgetNarration' },
+          },
+        },
+      },
+    },
+    player: {
+      initial: 'silent',
+      states: {
+        silent: {
+          always: [{ guard: 'isOtherAudio', actions: 'loadAudio' }, { guard: 'shouldPlay', target: 'playing' }],
+        },
+        playing: {
+          entry: 'startPlayback',
+          exit: 'stopPlayback',
+          always: [
+            { guard: 'isOtherAudio', target: 'silent' },
+            { guard: not('shouldPlay'), target: 'silent' },
+          ],
+        },
+      },
+    },
+    saving: {
+      always: { guard: 'hasAudioStateMoved', actions: 'saveAudioState' },
+    },
+  },
+});

@@ -1,0 +1,194 @@
+/**
+ * The reader system's rules as pure functions of its context: the features in force, what each column shows,
+ * what the reader's audio plays, what is saved. The machine's guards and actions call these, and so do the
+ * engine's selectors, so each rule is written once.
+ */
+import { classCodeFeatures, isAudioLocked } from '../../domain/access';
+import { columnLocks, languageUpgrade, levelUpgrade, NO_LOCKS, type ColumnLocks, type PremiumFeature } from '../../domain/locks';
+import { speedFor } from '../../domain/playbackSpeed';
+import { buildReaderPath } from '../../domain/readerUrl';
+import type { Edition, Passage } from '../../domain/schemas';
+import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain/settings';
+import { resolveFeatures } from '../classCode';
+import type { ReadingMode } from '../highlightDecode';
+import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
+import type { NarrationState, ReaderSystemContext, SessionView } from './readerSystem.types';
+
+export const SLOTS: readonly Slot[] = ['primary', 'secondary'];
+
+/**
+ * The features in force for the open title (or in general, when none is open): the signed-in user's, else the
+ * class code's, which reach only the titles the code opens (classCodeFeatures, as the server applies them).
+ */
+export function featuresOf(context: Pick<ReaderSystemContext, 'user' | 'code' | 'settings' | 'view'>): string[] {
+  const { user, code, settings, view } = context;
+  const resolved = resolveFeatures(user.features ? { features: user.features } : null, code.value ? { groupCodeValid: !code.invalid, features: settings.features } : null);
+  const titleId = view.publication?.id;
+  if (user.features || !code.value || settings.classTitleIds === null || titleId === undefined) return resolved;
+  return [...classCodeFeatures(resolved, settings.classTitleIds.includes(titleId))];
+}
+
+/** The listen flow's narration is locked for this reader (once the system knows who reads). */
+export function isListenLocked(context: Parameters<typeof featuresOf>[0], language: string | null): boolean {
+  return context.user.known && language !== null && isAudioLocked(language, featuresOf(context));
+}
+
+export const hasDecodeFeature = (context: Parameters<typeof featuresOf>[0]) => featuresOf(context).includes('DECODE');
+
+export function choiceOf(view: SessionView, slot: Slot): EditionChoice | null {
+  return slot === 'primary' ? view.primary : view.secondary;
+}
+
+export function editionOf(view: SessionView, slot: Slot): Edition | undefined {
+  return editionFor(view.publication, choiceOf(view, slot));
+}
+
+/** A column's locks for the features in force; none until the system has heard who reads (no flash of locks). */
+export function locksOf(context: ReaderSystemContext, slot: Slot): ColumnLocks {
+  const choice = choiceOf(context.view, slot);
+  if (!context.view.publication || !choice || !context.user.known) return NO_LOCKS;
+  return columnLocks(context.view.publication, choice.language, featuresOf(context));
+}
+
+/** The upgrade a level or language choice offers instead of being chosen, once the system knows who reads. */
+export function choiceUpgrade(context: ReaderSystemContext, choice: { level: EditionChoice['level'] } | { language: string }): PremiumFeature | null {
+  if (!context.user.known) return null;
+  const features = featuresOf(context);
+  return 'level' in choice ? levelUpgrade(context.view.publication, choice.level, features) : languageUpgrade(context.view.publication, choice.language, features);
+}
+
+/** What a column should load for a view: nothing, a missing edition, or a passage by edition and position. */
+export type ColumnPlan =
+  | { kind: 'none' }
+  | { kind: 'missing'; language: string; level: EditionChoice['level'] }
+  | { kind: 'passage'; key: string; editionId: number; position: number; passageCount: number };
+
+export function columnPlan(view: SessionView, slot: Slot): ColumnPlan {
+  const choice = choiceOf(view, slot);
+  if (!choice || !view.publication) return { kind: 'none' };
+  const edition = editionOf(view, slot);
+  if (!edition) return { kind: 'missing', language: choice.language, level: choice.level };
+  const position = Math.min(view.position, edition.passageCount);
+  return { kind: 'passage', key: `${edition.id}:${position}`, editionId: edition.id, position, passageCount: edition.passageCount };
+}
+
+/** The passage needs a license or a class code: it carries no text. */
+export const isBlocked = (passage: Passage | null) => Boolean(passage && (passage.licenseRequired || passage.groupCodeRequired));
+
+/** The request a reader.open makes: the stored position of this title wins when asked for. */
+export function openRequest(request: SessionRequest, useStoredPosition: boolean | undefined, lastPassages: Record<string, ReaderPosition>): SessionRequest {
+  const stored = useStoredPosition ? lastPassages[request.slug] : undefined;
+  if (!stored) return request;
+  return {
+    ...request,
+    primary: { language: stored.language, level: stored.level },
+    secondary: stored.secondaryLanguage && stored.secondaryLevel ? { language: stored.secondaryLanguage, level: stored.secondaryLevel } : null,
+    position: stored.position,
+    fallbackToDefault: true,
+  };
+}
+
+const sameChoice = (a: EditionChoice | null | undefined, b: EditionChoice | null | undefined) =>
+  (a ?? null) === null ? (b ?? null) === null : !!b && a!.language === b.language && a!.level === b.level;
+
+/** A synced address names the open publication and editions: only the position may have moved. */
+export function isSameReading(view: SessionView, request: SessionRequest): boolean {
+  const p = view.publication;
+  if (!p || p.slug !== request.slug || (request.version !== undefined && request.version !== p.version)) return false;
+  return sameChoice(request.primary ?? p.defaultReader.left, view.primary) && sameChoice(request.secondary ?? null, view.secondary);
+}
+
+/** The canonical reader address of a view, or null while nothing is open. */
+export function readerPathOf(view: SessionView): string | null {
+  if (!view.publication || !view.primary) return null;
+  return buildReaderPath({ slug: view.publication.slug, version: view.publication.version, primary: view.primary, secondary: view.secondary, position: view.position });
+}
+
+/** The stored position of a view. */
+export function positionEntry(view: SessionView): ReaderPosition | null {
+  if (!view.publication || !view.primary) return null;
+  return {
+    language: view.primary.language,
+    level: view.primary.level,
+    position: view.position,
+    publicationSlug: view.publication.slug,
+    publicationVersion: view.publication.version,
+    secondaryLanguage: view.secondary?.language ?? null,
+    secondaryLevel: view.secondary?.level ?? null,
+  };
+}
+
+/** Saved audio settings with a change applied (defaults for a first save). */
+export function audioSettingsWith(current: AudioSettings | null, patch: Partial<AudioSettings>): AudioSettings {
+  return {
+    audioControlState: current?.audioControlState ?? 'closed',
+    autoPlay: current?.autoPlay ?? false,
+    currentTime: current?.currentTime ?? 0,
+    editionSelected: current?.editionSelected ?? 'primary',
+    playbackSpeed: current?.playbackSpeed ?? {},
+    highlight: current?.highlight ?? false,
+    ...patch,
+  };
+}
+
+/** The mode saved for the highlight/decode machine's start. */
+export function savedModeOf(settings: StoredSettings): ReadingMode {
+  if (settings.readerSettings.decodeEnabled) return 'decode';
+  return settings.audioSettings?.highlight ? 'highlight' : 'off';
+}
+
+/** What the reader's player plays: its column, that column's passage and edition, and its narration. */
+export interface ReaderPlayback {
+  slot: Slot;
+  passage: Passage | null;
+  edition: Edition | undefined;
+  /** The edition has narration and the passage is readable. */
+  enabled: boolean;
+  narration: NarrationState | undefined;
+  /** What the audio port should hold: `${passageId}|${url}` while the player is open with ready narration. */
+  key: string | null;
+  url: string | null;
+  speed: number;
+}
+
+export const isPlayerOpen = (state: string) => state === 'paused' || state === 'playing';
+
+/** The player plays the secondary column only when it is shown and chosen. */
+export function playingSlot(context: Pick<ReaderSystemContext, 'settings' | 'view'>): Slot {
+  return context.settings.audioSettings?.editionSelected === 'secondary' && context.view.secondary ? 'secondary' : 'primary';
+}
+
+/** The narration known for a passage: an earlier answer, or the url the passage came with. */
+export function narrationFor(context: ReaderSystemContext, passage: Passage): NarrationState | undefined {
+  return context.audio.narration[passage.id] ?? (passage.audio?.url ? { status: 'ready', url: passage.audio.url, duration: 0 } : undefined);
+}
+
+export function readerPlayback(context: ReaderSystemContext): ReaderPlayback {
+  const slot = playingSlot(context);
+  const passage = context.columns[slot].passage;
+  const edition = editionOf(context.view, slot);
+  const enabled = Boolean(edition?.audioEnabled && passage && !isBlocked(passage));
+  const narration = enabled && passage ? narrationFor(context, passage) : undefined;
+  const ready = narration?.status === 'ready' ? narration : null;
+  const key = isPlayerOpen(context.audio.state) && passage && ready ? `${passage.id}|${ready.url}` : null;
+  return { slot, passage, edition, enabled, narration, key, url: key ? ready!.url : null, speed: speedFor(context.settings.audioSettings?.playbackSpeed ?? {}, edition?.id) };
+}
+
+/**
+ * The playing column's passage needs its narration: the player is open and nothing is known yet, or highlight is
+ * on and the passage lacks speech marks that have not been asked for.
+ */
+export function wantsNarration(context: ReaderSystemContext): boolean {
+  const plan = readerPlayback(context);
+  if (!plan.enabled || !plan.passage || context.audio.loadingFor !== null) return false;
+  const asked = context.audio.narration[plan.passage.id] !== undefined;
+  const open = isPlayerOpen(context.audio.state) && plan.narration === undefined;
+  const marks = context.reading.mode === 'highlight' && !plan.passage.audio?.speechMarks.length && !asked;
+  return open || marks;
+}
+
+/** The audio port should play now. */
+export const shouldPlay = (context: ReaderSystemContext) => context.audio.state === 'playing' && readerPlayback(context).key !== null;
+
+/** The audio port holds another passage or url than the plan (or holds one while the player is closed). */
+export const isOtherAudio = (context: ReaderSystemContext) => readerPlayback(context).key !== context.audio.loadedKey;

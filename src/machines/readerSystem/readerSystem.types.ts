@@ -1,0 +1,208 @@
+/**
+ * The reader system (SPEC §2 Reader, §4, §5, §6): the root machine whose children are the product's machines.
+ * Its context holds what spans them: the stored settings, who reads (features), what each column shows, the
+ * reader's audio and the premium dialog. Everything the views render is read from it or its children.
+ */
+import type { Level } from '../../domain/levels';
+import type { Passage, Publication } from '../../domain/schemas';
+import type { ReaderSettings, SettingWrite, StoredSettings } from '../../domain/settings';
+export type { SettingWrite, StoredSettings };
+import type { PremiumFeature } from '../../domain/locks';
+import type { SnapshotFrom } from 'xstate';
+import type { ClassCodeEvent, classCodeMachine } from '../classCode';
+import type { CopyLinkEvent } from '../copyLink';
+import type { HighlightDecodeEvent, highlightDecodeMachine, ReadingMode } from '../highlightDecode';
+import type { LevelIndicatorEvent } from '../levelIndicator';
+import type { ListenAudioEvent } from '../listenAudio';
+import type { ReaderAudioEvent, readerAudioMachine } from '../readerAudio';
+import type { EditionChoice, ReadingSessionEvent, SessionRequest, Slot } from '../readingSession';
+import type { RoleModalEvent, UserRole } from '../roleModal';
+import type { ToastsEvent } from '../toasts';
+import type { ToolbarEvent } from '../toolbar';
+import type { Narration, PlaybackReport } from '../shared/audio';
+
+/** What the listen page tells the system when it opens an edition ('listen.start'). */
+export interface ListenStart {
+  /** Opened with auto-play flagged (from 'Start Listening'). */
+  autoPlay: boolean;
+  /** Whether `position` is the last page. Computed from passageCount when that is given. */
+  isLastPage: boolean;
+  /** The edition being listened to. Without it the flow runs with no audio. */
+  editionId?: number;
+  /** The passage shown. @default 1 */
+  position?: number;
+  passageCount?: number;
+  /** Whether the edition has narration (edition.audioEnabled). @default true */
+  audioEnabled?: boolean;
+  /** The listen address without the position; advancing pushes `${basePath}/${next}`. */
+  basePath?: string;
+  /** The edition's language code, for the audio gate (SPEC §6 Audio). */
+  language?: string;
+}
+
+export interface ReaderSystemInput {
+  settings: StoredSettings;
+}
+
+/** What the reading session shows: sent with every session event, so the root never reads a child's snapshot. */
+export interface SessionView {
+  publication: Publication | null;
+  primary: EditionChoice | null;
+  secondary: EditionChoice | null;
+  position: number;
+}
+
+/** One column: the passage it wants (edition:position) and the one it shows. */
+export interface ColumnState {
+  key: string | null;
+  passage: Passage | null;
+}
+
+/** A passage's narration as far as the reader knows it. */
+export type NarrationState = { status: 'loading' } | { status: 'ready'; url: string; duration: number } | { status: 'failed' };
+
+export interface ReaderAudioContext {
+  /** The reader-audio child's state (closed, paused, playing), followed from its snapshot. */
+  state: string;
+  /** Narration per passage id. */
+  narration: Record<number, NarrationState>;
+  /** The passage whose narration is being loaded, if any. */
+  loadingFor: number | null;
+  /** `${passageId}|${url}` loaded into the audio port, or null. */
+  loadedKey: string | null;
+  /** Seconds played, to the shown second; and the length. */
+  currentTime: number;
+  duration: number;
+  /** What was last written to the saved audio settings (state and passage), so a save happens only on a change. */
+  saved: { state: string; passage: string } | null;
+}
+
+export interface ReaderSystemContext {
+  settings: StoredSettings;
+  /** The signed-in user's features; null when nobody is signed in. `known` once the engine heard who reads. */
+  user: { features: string[] | null; known: boolean };
+  /** The class code, followed from its machine: the accepted code, whether its last check failed, its state. */
+  code: { value: string | null; invalid: boolean; active: boolean; checked: string | null };
+  view: SessionView;
+  columns: Record<Slot, ColumnState>;
+  /** The highlight/decode child: its mode, its DECODE fact, and the primary edition it was started for. */
+  reading: { mode: ReadingMode; hasDecodeFeature: boolean; editionId: number | null };
+  audio: ReaderAudioContext;
+  premiumDialog: { feature: PremiumFeature } | null;
+  /** The listen flow running (after 'listen.start'): its language, for the audio gate. */
+  listen: { language: string | null } | null;
+}
+
+/** Events the root itself understands. */
+export type ReaderSystemOwnEvent =
+  /** Open the reader. With `useStoredPosition`, the stored position of this publication wins when its editions still exist. */
+  | { type: 'reader.open'; request: SessionRequest; useStoredPosition?: boolean }
+  /** The address changed: page within the open publication when only the position moved, else open it. */
+  | { type: 'reader.sync'; request: SessionRequest }
+  | { type: 'reader.close' }
+  | { type: 'passage.refresh'; slot: Slot }
+  | { type: 'premiumDialog.open'; feature: PremiumFeature }
+  | { type: 'premiumDialog.close' }
+  | { type: 'copy.request'; text: string }
+  | { type: 'auth.signedIn' }
+  | { type: 'auth.signedOut' }
+  /** The signed-in user arrived (features from their plan). */
+  | { type: 'user.loaded'; hasRole: boolean; features?: string[] }
+  /** Who reads, as far as gating goes: the plan's features, or null when nobody is signed in. */
+  | { type: 'user.features'; features: string[] | null }
+  | { type: 'catalog.viewed' }
+  | { type: 'publication.viewed'; slug: string }
+  | { type: 'url.visited'; url: string }
+  /** A new playback speed (for the edition the player plays) or auto-play; saved, applied and tracked. */
+  | { type: 'audio.settingsChanged'; playbackSpeed?: number; autoPlay?: boolean }
+  /** A column's Listen toggle: play that column's edition (opening the player) with highlight, or close the player. */
+  | { type: 'audio.listen'; slot: Slot; on: boolean }
+  | { type: 'audio.seek'; seconds: number }
+  /** The reader's display settings (text size, columns). */
+  | { type: 'settings.reader'; patch: Partial<Omit<ReaderSettings, 'decodeEnabled'>> }
+  | ({ type: 'listen.start' } & ListenStart)
+  | { type: 'listen.page'; position: number }
+  | { type: 'listen.upgrade' }
+  | { type: 'listen.seek'; seconds: number };
+
+/** What the children tell the root (sent with sendParent by the actions the root provides them). */
+export type ReaderSystemChildEvent =
+  | { type: 'session.loadPublication'; request: SessionRequest }
+  | { type: 'session.showPassages'; view: SessionView }
+  | { type: 'session.savePosition'; view: SessionView }
+  | { type: 'session.saveRecentLanguages'; languages: string[] }
+  | { type: 'session.syncAddress'; view: SessionView }
+  | { type: 'session.leave' }
+  | { type: 'session.viewedPassage'; view: SessionView }
+  | { type: 'column.refetch'; slot: Slot }
+  | { type: 'edition.create'; slot: Slot; language: string; level: string }
+  | { type: 'edition.reload' }
+  | { type: 'mode.persist'; mode: ReadingMode }
+  | { type: 'mode.needSpeechMarks' }
+  | { type: 'mode.needDecodedText' }
+  | { type: 'visitor.verify'; code: string }
+  | { type: 'code.removeFromAddress' }
+  | { type: 'code.store'; code: string }
+  | { type: 'code.clear' }
+  | { type: 'role.update'; role: UserRole }
+  | { type: 'role.logFailure'; message: string; error?: unknown }
+  | { type: 'setting.write'; write: SettingWrite }
+  | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> }
+  /** The address's playbackSpeed parameter, read by the engine when the reader opens. */
+  | { type: 'address.speeds'; param: string | null }
+  | PlaybackReport;
+
+/** The outcomes of the I/O actors the root runs (XState's done and error events). */
+export type ReaderSystemIoEvent =
+  | { type: 'xstate.done.actor.publication'; output: Publication }
+  | { type: 'xstate.error.actor.publication'; error: unknown }
+  | { type: 'xstate.done.actor.passage.primary'; output: Passage }
+  | { type: 'xstate.error.actor.passage.primary'; error: unknown }
+  | { type: 'xstate.done.actor.passage.secondary'; output: Passage }
+  | { type: 'xstate.error.actor.passage.secondary'; error: unknown }
+  | { type: 'xstate.done.actor.edition.primary'; output: unknown }
+  | { type: 'xstate.error.actor.edition.primary'; error: unknown }
+  | { type: 'xstate.done.actor.edition.secondary'; output: unknown }
+  | { type: 'xstate.error.actor.edition.secondary'; error: unknown }
+  | { type: 'xstate.done.actor.visitor.verify'; output: VisitorCheck }
+  | { type: 'xstate.error.actor.visitor.verify'; error: unknown }
+  | { type: 'xstate.done.actor.visitor.recheck'; output: VisitorCheck }
+  | { type: 'xstate.error.actor.visitor.recheck'; error: unknown }
+  | { type: 'xstate.done.actor.narration'; output: Narration }
+  | { type: 'xstate.error.actor.narration'; error: unknown }
+  | { type: 'xstate.done.actor.decodedText'; output: string }
+  | { type: 'xstate.error.actor.decodedText'; error: unknown }
+  | { type: 'xstate.done.actor.role'; output: unknown }
+  | { type: 'xstate.error.actor.role'; error: unknown }
+  | { type: 'xstate.done.actor.copy'; output: unknown }
+  | { type: 'xstate.error.actor.copy'; error: unknown }
+  // The children the root follows (spawned with syncSnapshot).
+  | { type: 'xstate.snapshot.classCode'; snapshot: Pick<SnapshotFrom<typeof classCodeMachine>, 'value' | 'context'> }
+  | { type: 'xstate.snapshot.readerAudio'; snapshot: Pick<SnapshotFrom<typeof readerAudioMachine>, 'value'> }
+  | { type: 'xstate.snapshot.highlightDecode'; snapshot: Pick<SnapshotFrom<typeof highlightDecodeMachine>, 'value' | 'context'> };
+
+/** GET /visitors/me as the system uses it. */
+export interface VisitorCheck {
+  groupCodeValid: boolean;
+  features: string[];
+  titleIds?: number[];
+}
+
+/** The events the views and other front ends send. */
+export type ReaderSystemEvent =
+  | ReaderSystemOwnEvent
+  | ReadingSessionEvent
+  | ToolbarEvent
+  | ReaderAudioEvent
+  | ListenAudioEvent
+  | HighlightDecodeEvent
+  | ClassCodeEvent
+  | RoleModalEvent
+  | ToastsEvent
+  | CopyLinkEvent
+  | LevelIndicatorEvent;
+
+/** Every event the root machine handles. */
+export type ReaderSystemMachineEvent = ReaderSystemEvent | ReaderSystemChildEvent | ReaderSystemIoEvent;
+
+export type { Slot, EditionChoice, SessionRequest, Level };
