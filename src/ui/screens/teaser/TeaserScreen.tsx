@@ -8,7 +8,7 @@
  * Gating (SPEC §6): an excerpt the reader may not see shows 'This content requires a School License' (with the
  * licensing link) or 'Enter Class Code or Sign In' (the class-code entry below) instead of its text, and its audio
  * is not offered; narration locked for this reader offers 'Unlock Premium Audio'. A premium title the reader may
- * not open goes back to the catalog (SPEC §8).
+ * not open goes back to the reader's library with 'Unlock Premium Novels' (PublicationError, SPEC §8).
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -29,33 +29,30 @@ import {
 import { Link, Redirect, useLocation } from 'wouter';
 import { ApiError } from '../../../api';
 import { formatAudioLength } from '../../../domain/audioTime';
-import { CLASS_CODE_LENGTH, NOVEL_NOT_FOUND_MESSAGE, PASSAGE_NOT_FOUND } from '../../../domain/constants';
+import { CLASS_CODE_LENGTH, PASSAGE_NOT_FOUND } from '../../../domain/constants';
 import { keepDigits, parseJumpTarget, percentComplete } from '../../../domain/passageNumber';
-import { buildReaderPath, parseEditionSegment, type ReaderEdition } from '../../../domain/readerUrl';
+import { parseEditionSegment, type ReaderEdition } from '../../../domain/readerUrl';
+import { publicationPath, readerPath, signInPath, teaserPath } from '../../../domain/routes';
 import type { Edition, Publication, Shortcut } from '../../../domain/schemas';
 import { connectClassCode, isValidClassCode, normalizeClassCode } from '../../../machines/classCode';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { BookOpenIcon, CheckIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, SignInIcon } from '../../components/Icons';
 import { LevelChip } from '../../components/LevelChip';
-import { NotFoundContent, StatusCard } from '../../components/StatusPage';
+import { TitleByline } from '../../components/TitleByline';
+import { StatusCard } from '../../components/StatusPage';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
-import { withRedirect } from '../../platform/navigation';
+import { LoadingTitle, PassageNotFound, PlaceholderBars, PublicationError } from '../publication/PublicationStates';
 import { isMissingPublication } from '../publication/publicationView';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from '../listen/listenFlow';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
-import { gateOfError, isPremiumContentError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
+import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { LockIcon } from '../../components/ReaderIcons';
 import { LICENSING_INFO_HREF } from '../reader/PassageStates';
 import { useUserFeatures } from '../reader/readerHooks';
 import { useCurrentUser } from '../auth/session';
-
-/** /teaser/{slug}/{version}/{language}:{level}/{position} */
-export function teaserHref(slug: string, version: string, edition: ReaderEdition, position: number): string {
-  return `/teaser/${slug}/${version}/${edition.language}:${edition.level}/${position}`.toLowerCase();
-}
 
 /**
  * The edition's audio length, 'Xh Ym' or 'Ym' (SPEC §9). The server sums the passages narrated so far, so an
@@ -83,10 +80,10 @@ function TeaserContent({ slug, version, edition: editionSegment, position }: { s
 
   const numeric = /^\d{1,9}$/.test(position) ? Number(position) : null;
   if (requested && (numeric === null || String(numeric) !== position)) {
-    return <Redirect to={teaserHref(slug, version, requested, numeric ?? 1)} replace />;
+    return <Redirect to={teaserPath(slug, version, requested, numeric ?? 1)} replace />;
   }
-  if (requested && teaserHref(slug, version, requested, numeric ?? 1) !== `/teaser/${slug}/${version}/${editionSegment}/${position}`) {
-    return <Redirect to={teaserHref(slug, version, requested, numeric ?? 1)} replace />;
+  if (requested && teaserPath(slug, version, requested, numeric ?? 1) !== `/teaser/${slug}/${version}/${editionSegment}/${position}`) {
+    return <Redirect to={teaserPath(slug, version, requested, numeric ?? 1)} replace />;
   }
 
   return (
@@ -106,40 +103,12 @@ function TeaserBody({
   position: number;
 }) {
   if (query.isPending) return <TeaserSkeleton />;
-  if (query.isError) {
-    if (isPremiumContentError(query.error)) return <Redirect to="/catalog" replace />;
-    if (isMissingPublication(query.error)) return <NotFoundContent message={NOVEL_NOT_FOUND_MESSAGE} showSupport />;
-    return (
-      <StatusCard
-        title="This title could not be loaded"
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        }
-      >
-        <p>{query.error.message}</p>
-      </StatusCard>
-    );
-  }
+  if (query.isError) return <PublicationError error={query.error} onRetry={() => void query.refetch()} />;
   const publication = query.data;
   const edition = requested ? publication.editions.find((e) => e.language.code === requested.language && e.level === requested.level) : undefined;
-  if (!requested || !edition || position < 1) {
-    return (
-      <StatusCard
-        title={PASSAGE_NOT_FOUND}
-        actions={
-          <Link href={`/${publication.slug}/${publication.version}`} className={buttonStyles.primary}>
-            About this book
-          </Link>
-        }
-      >
-        <p>Please choose another passage or edition of {publication.title}.</p>
-      </StatusCard>
-    );
-  }
+  if (!requested || !edition || position < 1) return <PassageNotFound publication={publication} />;
   if (edition.passageCount > 0 && position > edition.passageCount) {
-    return <Redirect to={teaserHref(publication.slug, publication.version, requested, edition.passageCount)} replace />;
+    return <Redirect to={teaserPath(publication.slug, publication.version, requested, edition.passageCount)} replace />;
   }
   return <Teaser publication={publication} edition={edition} editionRef={requested} position={position} />;
 }
@@ -148,8 +117,8 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
   const { slug, version } = publication;
   const [, navigate] = useLocation();
   const passageCount = edition.passageCount;
-  const hrefAt = (p: number) => teaserHref(slug, version, editionRef, p);
-  const readerPath = buildReaderPath({ slug, version, primary: editionRef, position });
+  const hrefAt = (p: number) => teaserPath(slug, version, editionRef, p);
+  const readerAddress = readerPath({ slug, version, primary: editionRef, position });
   const excerpt = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
   usePrefetchNeighbours(publication, edition, position);
   const gate = excerpt.isError ? gateOfError(excerpt.error) : null;
@@ -166,10 +135,7 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
             </div>
           </div>
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl leading-tight font-semibold tracking-tight sm:text-3xl">{publication.title}</h1>
-            <p className="mt-1 text-ink-muted">
-              by <span className="text-ink">{publication.author}</span>
-            </p>
+            <TitleByline title={publication.title} author={publication.author} />
             <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-ink-muted">Edition</dt>
@@ -268,7 +234,7 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
         </div>
       </div>
 
-      <AccessPanel readerPath={readerPath} />
+      <AccessPanel readerAddress={readerAddress} />
     </article>
   );
 }
@@ -380,7 +346,7 @@ function AudioBar({ edition, position, gated }: { edition: Edition; position: nu
  * Signed-in readers and class-code holders get 'Open in Reader'. Everyone else gets 'Sign In', which returns to
  * the reader, and the class-code entry: 8 characters, shown upper-case, Submit disabled until valid (SPEC §2, §5).
  */
-function AccessPanel({ readerPath }: { readerPath: string }) {
+function AccessPanel({ readerAddress }: { readerAddress: string }) {
   const send = useEngineSend();
   const classCode = connectClassCode(
     useEngine((s) => s.classCode),
@@ -393,7 +359,7 @@ function AccessPanel({ readerPath }: { readerPath: string }) {
   if (classCode.hasCode || user) {
     return (
       <section aria-label="Keep reading" className="mt-6 flex justify-center">
-        <Link href={readerPath} className={`${buttonStyles.primary} px-6 py-3 text-base`}>
+        <Link href={readerAddress} className={`${buttonStyles.primary} px-6 py-3 text-base`}>
           <BookOpenIcon size={20} />
           Open in Reader
         </Link>
@@ -414,7 +380,7 @@ function AccessPanel({ readerPath }: { readerPath: string }) {
       <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr] sm:items-end sm:gap-10">
         <div>
           <p className="mb-2 text-sm text-ink-muted">Have an account?</p>
-          <Link href={withRedirect('/sign-in', readerPath)} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+          <Link href={signInPath(readerAddress)} className={`${buttonStyles.primary} w-full sm:w-auto`}>
             <SignInIcon size={18} />
             Sign In
           </Link>
@@ -454,19 +420,12 @@ function usePrefetchNeighbours(publication: Publication, edition: Edition, posit
 
 function TeaserSkeleton() {
   return (
-    <div aria-busy="true" className="mx-auto max-w-4xl">
-      <p role="status" className="sr-only">
-        Loading title…
-      </p>
+    <LoadingTitle className="mx-auto max-w-4xl">
       <div aria-hidden="true" className={`${cardStyles} flex animate-pulse flex-col gap-6 p-5 sm:flex-row sm:p-8`}>
         <div className="mx-auto aspect-[3/4] w-36 rounded-xl bg-primary-100/70 sm:mx-0 sm:w-44" />
-        <div className="flex-1 space-y-4">
-          <div className="h-8 w-2/3 rounded bg-primary-100/70" />
-          <div className="h-5 w-1/3 rounded bg-primary-100/50" />
-          <div className="h-16 rounded bg-primary-100/40" />
-        </div>
+        <PlaceholderBars className="flex-1" bars={['h-8 w-2/3 bg-primary-100/70', 'h-5 w-1/3 bg-primary-100/50', 'h-16 bg-primary-100/40']} />
       </div>
-    </div>
+    </LoadingTitle>
   );
 }
 
