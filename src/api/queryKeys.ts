@@ -20,11 +20,15 @@ export interface ListViewer {
 
 export const queryKeys = {
   ping: () => ['ping'] as const,
+  /** Every publication list (invalidate this when a title's editions change). */
+  publicationsAll: () => ['publications'] as const,
   publications: (query: PublicationListQuery, viewer?: ListViewer) =>
     (viewer ? (['publications', query, viewer] as const) : (['publications', query] as const)),
   /** Every user-titles entry (invalidate this after a visibility change). */
   userTitlesAll: () => ['userTitles'] as const,
   userTitles: (viewer: ListViewer) => ['userTitles', viewer] as const,
+  /** Every version of one title's page. */
+  publicationAll: (slug: string) => ['publication', slug] as const,
   publication: (slug: string, version?: string) => ['publication', slug, version ?? null] as const,
   excerpt: (slug: string, params: Record<string, unknown>) => ['excerpt', slug, params] as const,
   passage: (editionId: number, position: number) => ['passage', editionId, position] as const,

@@ -3,7 +3,9 @@ import { createReaderEngine, type ReaderEngine } from '../../engine/createReader
 import type { AnalyticsPort } from '../../engine/ports';
 import { systemClock } from '../../adapters/common';
 import { browserClipboard, createHistoryNavigation, createHtmlAudio, createLocalStorage } from '../../adapters/browser';
-import { api } from '../platform/api';
+import { createEngineApi } from '../../api/engineApi';
+import { queryKeys } from '../../api/queryKeys';
+import { api, queryClient } from '../platform/api';
 
 /** No analytics service is configured; events go to the console in development only. */
 const analytics: AnalyticsPort = {
@@ -17,7 +19,13 @@ let engine: ReaderEngine | null = null;
 export function getEngine(): ReaderEngine {
   if (!engine) {
     engine = createReaderEngine({
-      api,
+      api: createEngineApi(api, {
+        // An edition created on demand changes the title's levels: its cached page and the catalog lists refresh (SPEC §7).
+        onEditionCreated: (slug) => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.publicationAll(slug) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.publicationsAll() });
+        },
+      }),
       storage: createLocalStorage(),
       clock: systemClock,
       audio: typeof Audio === 'undefined' ? undefined : createHtmlAudio(),
