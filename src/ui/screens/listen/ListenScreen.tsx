@@ -18,14 +18,14 @@ import { Button, Switch } from 'react-aria-components';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../api';
 import { PASSAGE_NOT_FOUND } from '../../../domain/constants';
-import { listenPath, publicationPath, readerPath as readerAddress } from '../../../domain/routes';
+import { listenPath, readerPath as readerAddress } from '../../../domain/routes';
 import type { Edition } from '../../../domain/schemas';
 import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
-import { StatusCard } from '../../components/StatusPage';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
+import { PassageNotFound } from '../publication/PublicationStates';
 import { isMissingPublication } from '../publication/publicationView';
 import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { connectClassCode } from '../../../machines/classCode';
@@ -54,20 +54,7 @@ function ListenContent({ slug, version, editionSlug, position }: { slug: string;
 
   if (!parsed.canonical) return <Redirect to={listenPath(slug, version, editionSlug, parsed.position)} replace />;
   if (!publication) return <ListenQueryState query={query} />;
-  if (!edition || parsed.position < 1) {
-    return (
-      <StatusCard
-        title={PASSAGE_NOT_FOUND}
-        actions={
-          <Link href={publicationPath(publication.slug, publication.version)} className={buttonStyles.primary}>
-            About this book
-          </Link>
-        }
-      >
-        <p>Please choose another passage or edition of {publication.title}.</p>
-      </StatusCard>
-    );
-  }
+  if (!edition || parsed.position < 1) return <PassageNotFound publication={publication} />;
   if (edition.passageCount > 0 && parsed.position > edition.passageCount) {
     return <Redirect to={listenPath(slug, version, editionSlug, edition.passageCount)} replace />;
   }
