@@ -42,11 +42,22 @@ export const GROUP_CODE_REQUIRED_MESSAGE = 'Enter Class Code or Sign In';
 
 export type Features = readonly string[];
 
+/** What the access rules read of a publication: its badges (PREMIUM). */
+export interface GatedTitle {
+  badges: readonly string[];
+}
+
+/** What the access rules read of an edition: its language and level. */
+export interface GatedEdition {
+  language: string;
+  level: Level;
+}
+
 export function hasFeature(features: Features, feature: ContentType): boolean {
   return features.includes(feature);
 }
 
-export function isPremiumTitle(publication: { badges: readonly string[] }): boolean {
+export function isPremiumTitle(publication: GatedTitle): boolean {
   return publication.badges.includes(PREMIUM_BADGE);
 }
 
@@ -61,7 +72,7 @@ export function isLanguageLocked(language: string, features: Features): boolean 
 }
 
 /** A premium title needs LEVELS (SPEC §6: "Levels: needed for premium levels and premium novels"). */
-export function isTitleLocked(publication: { badges: readonly string[] }, features: Features): boolean {
+export function isTitleLocked(publication: GatedTitle, features: Features): boolean {
   return isPremiumTitle(publication) && !hasFeature(features, 'LEVELS');
 }
 
@@ -82,11 +93,7 @@ export type LockedFeature = 'Levels' | 'Languages' | 'Novels';
  * Whether the text of an edition may be read with these features, and if not, which feature is missing.
  * Order: a premium title first (its dialog is 'Unlock Premium Novels'), then the level, then the language.
  */
-export function readLock(
-  publication: { badges: readonly string[] },
-  edition: { language: string; level: Level },
-  features: Features,
-): LockedFeature | null {
+export function readLock(publication: GatedTitle, edition: GatedEdition, features: Features): LockedFeature | null {
   if (isTitleLocked(publication, features)) return 'Novels';
   if (isLevelLocked(edition.level, features)) return 'Levels';
   if (isLanguageLocked(edition.language, features)) return 'Languages';
@@ -94,7 +101,7 @@ export function readLock(
 }
 
 /** Whether anyone at all may read this edition's text (the answer can then be cached publicly). */
-export function isFreeToRead(publication: { badges: readonly string[] }, edition: { language: string; level: Level }): boolean {
+export function isFreeToRead(publication: GatedTitle, edition: GatedEdition): boolean {
   return readLock(publication, edition, []) === null;
 }
 
@@ -124,7 +131,7 @@ export function classCodeFeatures(features: Features, sharedWithClass: boolean):
  * whose features reach every title. A closed title's card opens 'Unlock Premium Novels' instead of the page.
  */
 export function isTitleLockedFor(
-  publication: { id: number; badges: readonly string[] },
+  publication: GatedTitle & { id: number },
   features: Features,
   classTitleIds: readonly number[] | null,
 ): boolean {
@@ -139,32 +146,20 @@ export type AccessDecision = 'allowed' | 'licenseRequired' | 'groupCodeRequired'
  * Whether a passage's text may be sent. A request with a class code that no longer works asks for a class code
  * again (the group-code panel); anyone else who lacks a feature gets the license panel.
  */
-export function passageAccess(
-  publication: { badges: readonly string[] },
-  edition: { language: string; level: Level },
-  actor: AccessActor,
-): AccessDecision {
+export function passageAccess(publication: GatedTitle, edition: GatedEdition, actor: AccessActor): AccessDecision {
   if (readLock(publication, edition, actor.features) === null) return 'allowed';
   return actor.invalidGroupCode ? 'groupCodeRequired' : 'licenseRequired';
 }
 
 /** Whether a passage's narration (audio, audio-only, speech marks) may be sent: readable, and voiced for them. */
-export function audioAccess(
-  publication: { badges: readonly string[] },
-  edition: { language: string; level: Level },
-  actor: AccessActor,
-): AccessDecision {
+export function audioAccess(publication: GatedTitle, edition: GatedEdition, actor: AccessActor): AccessDecision {
   const read = passageAccess(publication, edition, actor);
   if (read !== 'allowed') return read;
   return isAudioLocked(edition.language, actor.features) ? 'licenseRequired' : 'allowed';
 }
 
 /** Whether a passage's decode-mode markup may be sent: readable, and DECODE held. */
-export function decodeAccess(
-  publication: { badges: readonly string[] },
-  edition: { language: string; level: Level },
-  actor: AccessActor,
-): AccessDecision {
+export function decodeAccess(publication: GatedTitle, edition: GatedEdition, actor: AccessActor): AccessDecision {
   const read = passageAccess(publication, edition, actor);
   if (read !== 'allowed') return read;
   return isDecodeLocked(actor.features) ? 'licenseRequired' : 'allowed';

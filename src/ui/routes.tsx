@@ -91,13 +91,14 @@ const LAYOUT_PAGES: readonly (readonly [path: string, screen: () => ReactNode])[
   [paths.privacy, () => <LegalScreen kind="privacy" />],
 ];
 
+/** A screen inside the main layout group. */
+function inMainLayout(screen: ReactNode) {
+  return <MainLayout>{screen}</MainLayout>;
+}
+
 /** '/{slug}' and '/{slug}/overview': the publication's current version. */
 function publicationRedirect(params: { slug: string }) {
-  return (
-    <MainLayout>
-      <PublicationRedirect key={params.slug} slug={params.slug} />
-    </MainLayout>
-  );
+  return inMainLayout(<PublicationRedirect key={params.slug} slug={params.slug} />);
 }
 
 export function AppRoutes() {
@@ -112,16 +113,10 @@ export function AppRoutes() {
         </Route>
         {/* No key: every Route here is the same element to React, so moving between these pages keeps MainLayout. */}
         {LAYOUT_PAGES.map(([path, screen]) => (
-          <Route path={path}>
-            <MainLayout>{screen()}</MainLayout>
-          </Route>
+          <Route path={path}>{inMainLayout(screen())}</Route>
         ))}
         <Route path="/accept-invitation/:id">
-          {(params) => (
-            <MainLayout>
-              <AcceptInvitationScreen key={params.id} invitationId={params.id} />
-            </MainLayout>
-          )}
+          {(params) => inMainLayout(<AcceptInvitationScreen key={params.id} invitationId={params.id} />)}
         </Route>
 
         {/* Outside the main layout group. */}
@@ -133,13 +128,7 @@ export function AppRoutes() {
         </Route>
 
         {/* QR: a missing code goes to the catalog (SPEC §5 Route params). */}
-        <Route path="/qr/:code">
-          {(params) => (
-            <MainLayout>
-              <QrScreen key={params.code} code={params.code} />
-            </MainLayout>
-          )}
-        </Route>
+        <Route path="/qr/:code">{(params) => inMainLayout(<QrScreen key={params.code} code={params.code} />)}</Route>
         <Route path={paths.qr}>
           <Redirect to={paths.catalog} replace />
         </Route>

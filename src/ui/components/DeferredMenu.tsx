@@ -56,15 +56,21 @@ export function DeferredMenu<P extends DeferredMenuProps>({
   );
 }
 
-/** The button alone, while the menu loads. It notes a press and focus; both are forgotten once the menu took over. */
+/**
+ * The button alone, while the menu loads. It notes a press and focus; both are forgotten once the menu took over.
+ * A mouse press counts when it starts, as a menu trigger opens then: the menu may arrive between the button going
+ * down and coming up, and the loaded button never sees a press that began on this one.
+ */
 function StandIn({ button, setPending }: { button: MenuButtonSpec; setPending: Dispatch<SetStateAction<Pending>> }) {
   useEffect(() => () => setPending(NOTHING_PENDING), [setPending]);
+  const open = () => setPending((p) => ({ ...p, open: true }));
   return (
     <Button
       {...button}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPress={() => setPending((p) => ({ ...p, open: true }))}
+      onPressStart={(event) => event.pointerType === 'mouse' && open()}
+      onPress={(event) => event.pointerType !== 'mouse' && open()}
       onFocusChange={(focused) => setPending((p) => ({ ...p, focused }))}
     />
   );

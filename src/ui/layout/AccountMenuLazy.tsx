@@ -5,13 +5,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Menu, MenuItem, Separator } from 'react-aria-components';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { SUPPORT_EMAIL } from '../../domain/constants';
 import type { CurrentUser } from '../../domain/schemas';
 import type { DeferredMenuProps } from '../components/DeferredMenu';
 import { CloseIcon, KeyIcon, MailIcon, SignInIcon, UserIcon, UserPlusIcon } from '../components/Icons';
 import { MenuFrame } from '../components/MenuFrame';
-import { paths, signInPath, signUpPath, withQuery } from '../../domain/routes';
+import { paths, signInPath, signUpPath } from '../../domain/routes';
+import { useCurrentAddress } from '../hooks/useCurrentAddress';
 import { isOrgAdmin, roleLabel, signOut } from '../screens/auth/session';
 import { classCodeMenuLabel, sendToEngine, type ClassCodeView } from '../screens/classroom/classCodeState';
 
@@ -20,11 +21,6 @@ const itemStyles =
 
 /** Where sign-out goes (SPEC §2: the destination is not shown). */
 export const AFTER_SIGN_OUT = paths.catalog;
-
-function useCurrentAddress(): string {
-  const [path] = useLocation();
-  return withQuery(path, useSearch());
-}
 
 /** One menu entry: a link (`href`) or a command (`onAction`), with its icon and its label. */
 function Item({ id, icon, label, href, onAction }: { id: string; icon: ReactNode; label: string; href?: string; onAction?: () => void }) {

@@ -5,7 +5,7 @@
  * confirmation, and a saved name or email refreshes the cached user.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { ApiError } from '../../../api/errors';
 import type { CurrentUser } from '../../../domain/schemas';
@@ -80,67 +80,97 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function NameForm({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState(user.name);
-  const form = useSubmit();
+type Submit = ReturnType<typeof useSubmit>;
+
+/** One form of the page: its fields, its error or confirmation, and its submit button. `onSubmit` gets the form. */
+function AccountForm({
+  label,
+  form,
+  onSubmit,
+  submitLabel,
+  children,
+}: {
+  label: string;
+  form: Submit;
+  onSubmit: (element: HTMLFormElement) => void;
+  submitLabel: string;
+  children: ReactNode;
+}) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void form.run(event.currentTarget, errorsOf({ name: checkName(name) }), async () => {
-      await api.updateName(name.trim());
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
-      return 'Name saved.';
-    });
+    onSubmit(event.currentTarget);
   };
   return (
-    <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label="Name" className="flex max-w-md flex-col gap-4">
-      <AuthField label="Name" name="name" value={name} onChange={form.edit('name', setName)} isRequired autoComplete="name" maxLength={100} />
+    <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label={label} className="flex max-w-md flex-col gap-4">
+      {children}
       <FormMessage kind="error">{form.error}</FormMessage>
       <FormMessage kind="success">{form.done}</FormMessage>
       <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} w-fit`}>
-        Save Name
+        {submitLabel}
       </Button>
     </Form>
   );
 }
 
+/** A form of one field of the profile (name, email): checked with `check`, then saved with `save`, which answers the confirmation. */
+function ProfileFieldForm({
+  label,
+  name,
+  initial,
+  check,
+  save,
+  submitLabel,
+  ...field
+}: {
+  label: string;
+  name: string;
+  initial: string;
+  check: (value: string) => string | null;
+  save: (value: string) => Promise<string>;
+  submitLabel: string;
+} & Pick<ComponentProps<typeof AuthField>, 'type' | 'autoComplete' | 'maxLength'>) {
+  const [value, setValue] = useState(initial);
+  const form = useSubmit();
+  const submit = (element: HTMLFormElement) => void form.run(element, errorsOf({ [name]: check(value) }), () => save(value));
+  return (
+    <AccountForm label={label} form={form} onSubmit={submit} submitLabel={submitLabel}>
+      <AuthField label={label} name={name} value={value} onChange={form.edit(name, setValue)} isRequired {...field} />
+    </AccountForm>
+  );
+}
+
+function NameForm({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const save = async (name: string) => {
+    await api.updateName(name.trim());
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+    return 'Name saved.';
+  };
+  return <ProfileFieldForm label="Name" name="name" initial={user.name} check={checkName} save={save} submitLabel="Save Name" autoComplete="name" maxLength={100} />;
+}
+
 function EmailForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState(user.email);
-  const form = useSubmit();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = async (email: string) => {
     const wanted = email.trim().toLowerCase();
-    void form.run(event.currentTarget, errorsOf({ email: checkEmail(email) }), async () => {
-      if (wanted === user.email.toLowerCase()) return 'That is already your email.';
-      await api.changeEmail(wanted);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
-      const fresh = await queryClient.fetchQuery(currentUserQuery);
-      // better-auth answers success for an address that belongs to another account, and changes nothing.
-      if (fresh?.email.toLowerCase() !== wanted) throw new Error('This email cannot be used. It may belong to another account.');
-      return 'Email saved. Use it the next time you sign in.';
-    });
+    if (wanted === user.email.toLowerCase()) return 'That is already your email.';
+    await api.changeEmail(wanted);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+    const fresh = await queryClient.fetchQuery(currentUserQuery);
+    // better-auth answers success for an address that belongs to another account, and changes nothing.
+    if (fresh?.email.toLowerCase() !== wanted) throw new Error('This email cannot be used. It may belong to another account.');
+    return 'Email saved. Use it the next time you sign in.';
   };
-  return (
-    <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label="Email" className="flex max-w-md flex-col gap-4">
-      <AuthField label="Email" name="email" type="email" value={email} onChange={form.edit('email', setEmail)} isRequired autoComplete="email" />
-      <FormMessage kind="error">{form.error}</FormMessage>
-      <FormMessage kind="success">{form.done}</FormMessage>
-      <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} w-fit`}>
-        Save Email
-      </Button>
-    </Form>
-  );
+  return <ProfileFieldForm label="Email" name="email" type="email" initial={user.email} check={checkEmail} save={save} submitLabel="Save Email" autoComplete="email" />;
 }
 
 function PasswordForm() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const form = useSubmit();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (element: HTMLFormElement) => {
     void form.run(
-      event.currentTarget,
+      element,
       errorsOf({ currentPassword: checkPassword(currentPassword, false), newPassword: checkPassword(newPassword, true) }),
       async () => {
         await api.changePassword({ currentPassword, newPassword });
@@ -157,7 +187,7 @@ function PasswordForm() {
     );
   };
   return (
-    <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label="Password" className="flex max-w-md flex-col gap-4">
+    <AccountForm label="Password" form={form} onSubmit={submit} submitLabel="Change Password">
       <AuthField label="Current password" name="currentPassword" type="password" value={currentPassword} onChange={form.edit('currentPassword', setCurrent)} isRequired autoComplete="current-password" />
       <AuthField
         label="New password"
@@ -169,12 +199,7 @@ function PasswordForm() {
         autoComplete="new-password"
         description={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
       />
-      <FormMessage kind="error">{form.error}</FormMessage>
-      <FormMessage kind="success">{form.done}</FormMessage>
-      <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} w-fit`}>
-        Change Password
-      </Button>
-    </Form>
+    </AccountForm>
   );
 }
 

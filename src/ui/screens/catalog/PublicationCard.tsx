@@ -14,6 +14,7 @@ import { useCurrentUser } from '../auth/session';
 import { useClassCode } from '../classroom/classCodeState';
 import { LazyEyeToggle as EyeToggle } from '../classroom/lazyClassroom';
 import { publicationPath } from '../../../domain/routes';
+import { TagList } from '../../components/TagList';
 
 export const PREMIUM_LABEL = 'Premium';
 
@@ -75,13 +76,12 @@ export function PublicationCard({
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
         />
         {tags.length > 0 && (
-          <ul className="absolute top-2 left-2 hidden flex-wrap gap-1 sm:flex" aria-hidden="true">
-            {tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-surface/95 px-2 py-0.5 text-xs font-semibold text-primary-900 capitalize shadow-sm">
-                {tag}
-              </li>
-            ))}
-          </ul>
+          <TagList
+            tags={tags}
+            className="absolute top-2 left-2 hidden flex-wrap gap-1 sm:flex"
+            aria-hidden="true"
+            tagClassName="rounded-full bg-surface/95 px-2 py-0.5 text-xs font-semibold text-primary-900 capitalize shadow-sm"
+          />
         )}
       </div>
       <div className="min-w-0 self-center px-1 pt-1 pb-1 sm:self-auto sm:pt-3">

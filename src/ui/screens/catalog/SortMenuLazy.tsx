@@ -6,7 +6,7 @@ import { Header, Menu, MenuItem, MenuSection, type Selection } from 'react-aria-
 import { isSortKey, SORT_OPTIONS } from '../../../domain/catalog';
 import type { CatalogFilter, SortKey } from '../../../domain/wireValues';
 import type { DeferredMenuProps } from '../../components/DeferredMenu';
-import { CheckIcon } from '../../components/Icons';
+import { ChoiceLabel } from '../../components/ChoiceLabel';
 import { MenuFrame } from '../../components/MenuFrame';
 
 /** The teacher-only filter's choices, in menu order (SPEC §3 Catalog filter values). */
@@ -49,12 +49,7 @@ function ChoiceSection({
       <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">{heading}</Header>
       {choices.map((choice) => (
         <MenuItem key={choice.id} id={choice.id} textValue={choice.label} className={itemClass}>
-          {({ isSelected }) => (
-            <>
-              <span>{choice.label}</span>
-              {isSelected && <CheckIcon size={16} />}
-            </>
-          )}
+          {({ isSelected }) => <ChoiceLabel label={choice.label} isSelected={isSelected} />}
         </MenuItem>
       ))}
     </MenuSection>

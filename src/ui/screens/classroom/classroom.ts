@@ -6,10 +6,6 @@ import { hasFeature } from '../../../domain/access';
 import { classroomCatalogPath, paths, withQuery } from '../../../domain/routes';
 import type { CurrentUser, TitleStatus, UserTitle } from '../../../domain/schemas';
 
-/** The Classroom Library's and the Free Library's addresses, as `paths` in src/domain/routes.ts has them. */
-export const CLASSROOM_PATH = paths.classroomCatalog;
-export const FREE_LIBRARY_PATH = paths.catalog;
-
 /** SPEC §8 toasts of a visibility change. */
 export const TITLE_SHOWN_MESSAGE = 'Title shown to students';
 export const TITLE_HIDDEN_MESSAGE = 'Title hidden from students';

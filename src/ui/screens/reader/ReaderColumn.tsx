@@ -4,7 +4,6 @@
  * carries `lang` and `dir`, so Arabic and Urdu read right to left.
  */
 import { useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { sanitizeDecodedHtml } from '../../../domain/decode';
 import { LANGUAGES } from '../../../domain/languages';
 import { LEVEL_LABELS, type Level } from '../../../domain/levels';
@@ -29,6 +28,7 @@ import { useSpeechHighlight } from './useSpeechHighlight';
 import './reader.css';
 import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
 import { FONT_SIZE_CLASSES } from './readerStyles';
+import { useCurrentAddress } from '../../hooks/useCurrentAddress';
 
 const noop = () => {};
 
@@ -135,8 +135,7 @@ function ColumnBody({
   isMissing: boolean;
 }) {
   const send = useEngineSend();
-  const [path] = useLocation();
-  const search = useSearch();
+  const here = useCurrentAddress();
   const classCodeSnap = useEngine((s) => s.classCode, Object.is);
   const modeSnap = useEngine((s) => s.highlightDecode, Object.is);
   const audioSnap = useEngine((s) => s.readerAudio, Object.is);
@@ -145,7 +144,6 @@ function ColumnBody({
   const mode = connectHighlightDecode(modeSnap, send);
   const missing = connectMissingEdition(view.missing, noop);
   const loading = connectPassageLoading(view.loading, () => send({ type: 'passage.refresh', slot }));
-  const here = search ? `${path}?${search}` : path;
 
   let body;
   if (isMissing) {

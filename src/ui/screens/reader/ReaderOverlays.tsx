@@ -3,10 +3,11 @@
  * {feature}' dialog (SPEC §2 Dialogs), both controlled by the engine.
  */
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { connectPremiumDialog } from '../../../domain/locks';
 import { connectToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
+import { useCurrentAddress } from '../../hooks/useCurrentAddress';
 import { buttonStyles, modalStyles } from '../../components/styles';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { signInPath } from '../../../domain/routes';
@@ -47,9 +48,7 @@ export function PremiumDialog() {
     useEngine((s) => s.premiumDialog, Object.is),
     send,
   );
-  const [path] = useLocation();
-  const search = useSearch();
-  const here = search ? `${path}?${search}` : path;
+  const here = useCurrentAddress();
   const close = dialog.close;
   return (
     <ModalOverlay

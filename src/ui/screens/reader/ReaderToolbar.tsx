@@ -95,30 +95,8 @@ export function ReaderToolbar({
         )}
         <div className="ms-auto hidden items-center gap-2 md:flex">
           <DecodeToggle />
-          <SettingPicker
-            label="Text size"
-            listLabel="Text sizes"
-            icon={<TextSizeIcon size={18} className="text-primary-600" />}
-            width="w-52"
-            options={FONT_SIZES}
-            labels={FONT_SIZE_LABELS}
-            value={fontSize}
-            onChange={onFontSize}
-            onOpenChange={menu('font')}
-          />
-          {showColumns && (
-            <SettingPicker
-              label="Columns"
-              listLabel="Column layouts"
-              icon={<ColumnsIcon size={17} className="text-primary-600" />}
-              width="w-44"
-              options={COLUMN_OPTIONS}
-              labels={COLUMN_LABELS}
-              value={columns}
-              onChange={onColumns}
-              onOpenChange={menu('columns')}
-            />
-          )}
+          <SettingPicker {...TEXT_SIZE_PICKER} value={fontSize} onChange={onFontSize} onOpenChange={menu('font')} />
+          {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
         </div>
         <div className="ms-auto md:hidden">
           <MobileControls fontSize={fontSize} onFontSize={onFontSize} onOpenChange={menu('mobile')} />
@@ -260,6 +238,10 @@ function SettingPicker<T extends string>({
     </Select>
   );
 }
+
+/** The settings the toolbar offers as dropdowns (SPEC §9 text size; §2 Two-column mode). */
+const TEXT_SIZE_PICKER = { label: 'Text size', listLabel: 'Text sizes', icon: <TextSizeIcon size={18} className="text-primary-600" />, width: 'w-52', options: FONT_SIZES, labels: FONT_SIZE_LABELS };
+const COLUMNS_PICKER = { label: 'Columns', listLabel: 'Column layouts', icon: <ColumnsIcon size={17} className="text-primary-600" />, width: 'w-44', options: COLUMN_OPTIONS, labels: COLUMN_LABELS };
 
 /** Small screens: decode and text size in one 'Reader controls menu'. */
 function MobileControls({ fontSize, onFontSize, onOpenChange }: { fontSize: FontSize; onFontSize: (v: FontSize) => void; onOpenChange: (open: boolean) => void }) {
