@@ -1,8 +1,8 @@
 /**
- * Every address of the app (SPEC §2 route table), built in one place: the fixed pages in `paths`, and a builder for
- * each address with parameters. Views link and redirect with these instead of writing paths by hand; the route
- * table (`src/ui/routes.tsx`) matches the same shapes. Pure and framework-free, so the engine and the server may
- * use it too. Reader addresses keep their own rules in `readerUrl.ts`; `readerPath` here is its builder.
+ * Every address of the app (SPEC §2 route table), built in one place: the fixed pages in `paths`, a builder for
+ * each address with parameters, and the `patterns` the route table (`src/ui/routes.tsx`) matches them with. Views
+ * link and redirect with these instead of writing paths by hand. Pure and framework-free, so the engine and the
+ * server may use it too. Reader addresses keep their own rules in `readerUrl.ts`; `readerPath` here is its builder.
  */
 import { buildReaderPath, type ReaderAddress, type ReaderEdition } from './readerUrl';
 
@@ -28,6 +28,31 @@ export const paths = {
   debug: '/debug',
   /** The QR prefix; a bare '/qr' goes to the catalog. */
   qr: '/qr',
+} as const;
+
+/**
+ * The route table's patterns (wouter syntax) for the addresses with parameters, matching the builders below, in
+ * the order the table (`src/ui/routes.tsx`) tries them: the listen and teaser shapes before the publication and
+ * reader ones, which would otherwise match them.
+ */
+export const patterns = {
+  acceptInvitation: '/accept-invitation/:id',
+  qr: '/qr/:code',
+  listen: '/listen/:slug/:version/:editionSlug/:position',
+  selectPassage: '/listen/:slug/:version/:editionSlug',
+  /** Any other address under /listen: not found. */
+  listenOther: '/listen/*',
+  teaser: '/teaser/:slug/:version/:edition/:position',
+  /** The old overview address: the publication's current version. */
+  publicationOverview: '/:slug/overview',
+  /** Read Online without a version: the latest one. */
+  readLatest: '/:slug/read',
+  read: '/:slug/:version/read',
+  /** A reader address (or an old one without a version, which the reader redirects). */
+  reader: '/:slug/:version/*',
+  publication: '/:slug/:version',
+  /** A publication without a version: its current version. */
+  publicationLatest: '/:slug',
 } as const;
 
 /** `path` with a query string (with or without its leading '?'), or `path` alone when the query is empty. */

@@ -6,7 +6,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
-import { paths, publicationPath, withQuery } from '../domain/routes';
+import { paths, patterns, publicationPath, withQuery } from '../domain/routes';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
@@ -115,7 +115,7 @@ export function AppRoutes() {
         {LAYOUT_PAGES.map(([path, screen]) => (
           <Route path={path}>{inMainLayout(screen())}</Route>
         ))}
-        <Route path="/accept-invitation/:id">
+        <Route path={patterns.acceptInvitation}>
           {(params) => inMainLayout(<AcceptInvitationScreen key={params.id} invitationId={params.id} />)}
         </Route>
 
@@ -128,42 +128,42 @@ export function AppRoutes() {
         </Route>
 
         {/* QR: a missing code goes to the catalog (SPEC §5 Route params). */}
-        <Route path="/qr/:code">{(params) => inMainLayout(<QrScreen key={params.code} code={params.code} />)}</Route>
+        <Route path={patterns.qr}>{(params) => inMainLayout(<QrScreen key={params.code} code={params.code} />)}</Route>
         <Route path={paths.qr}>
           <Redirect to={paths.catalog} replace />
         </Route>
 
         {/* Listening: the select-passage page and the listen page (lazy). */}
-        <Route path="/listen/:slug/:version/:editionSlug/:position">
+        <Route path={patterns.listen}>
           {(params) => (
             <ListenScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} position={params.position} />
           )}
         </Route>
-        <Route path="/listen/:slug/:version/:editionSlug">
+        <Route path={patterns.selectPassage}>
           {(params) => (
             <SelectPassageScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} />
           )}
         </Route>
-        <Route path="/listen/*">
+        <Route path={patterns.listenOther}>
           <Redirect to={paths.notFound} replace />
         </Route>
 
         {/* The public teaser page (lazy). */}
-        <Route path="/teaser/:slug/:version/:edition/:position">
+        <Route path={patterns.teaser}>
           {(params) => <TeaserScreen slug={params.slug} version={params.version} edition={params.edition} position={params.position} />}
         </Route>
 
         {/* Publication and reader shapes. */}
-        <Route path="/:slug/overview">{publicationRedirect}</Route>
-        <Route path="/:slug/read">{(params) => <ReaderSwitch entry={{ slug: params.slug }} />}</Route>
-        <Route path="/:slug/:version/read">
+        <Route path={patterns.publicationOverview}>{publicationRedirect}</Route>
+        <Route path={patterns.readLatest}>{(params) => <ReaderSwitch entry={{ slug: params.slug }} />}</Route>
+        <Route path={patterns.read}>
           {(params) => (isVersion(params.version) ? <ReaderSwitch entry={{ slug: params.slug, version: params.version }} /> : <ReaderSwitch />)}
         </Route>
-        <Route path="/:slug/:version/*">
+        <Route path={patterns.reader}>
           <ReaderSwitch />
         </Route>
-        <Route path="/:slug/:version">{(params) => <PublicationDetailRoute {...params} />}</Route>
-        <Route path="/:slug">{publicationRedirect}</Route>
+        <Route path={patterns.publication}>{(params) => <PublicationDetailRoute {...params} />}</Route>
+        <Route path={patterns.publicationLatest}>{publicationRedirect}</Route>
 
         <Route>
           <Redirect to={paths.notFound} replace />

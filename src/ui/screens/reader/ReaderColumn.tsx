@@ -101,16 +101,7 @@ export function ReaderColumn({
           />
         </div>
       </div>
-      <ColumnBody
-        slot={slot}
-        view={view}
-        edition={edition}
-        language={language}
-        choice={choice}
-        illustrated={illustrated}
-        fontSize={fontSize}
-        isMissing={!edition}
-      />
+      <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize }} isMissing={!edition} />
     </section>
   );
 }
