@@ -2,7 +2,7 @@
  * Reader addresses (SPEC §2 Reader URL shape):
  *   /{slug}/{version}/{language}:{level}[/{secondaryLanguage}:{secondaryLevel}]/{position}
  * The URL is lowercased; the version is 'v' plus digits; levels are upper-cased when parsed; a position that is
- * not a number becomes 1. Older addresses without a version, or with an edition reference 'language-LEVEL' (a
+ * not a number becomes 1 (a number is kept, so position 0 is 'Passage not found'). Older addresses without a version, or with an edition reference 'language-LEVEL' (a
  * bare level means English), are recognised and flagged for a redirect to the current form.
  */
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from './languages';
@@ -57,9 +57,10 @@ export function parseLegacyEditionRef(segment: string): ReaderEdition | null {
   return isLanguageCode(language) && isLevel(level) ? { language, level } : null;
 }
 
+/** A number is kept as it is, 0 included: a position no edition has is 'Passage not found', not passage 1 (SPEC §8). */
 function parsePositionSegment(segment: string | undefined): { position: number; canonical: boolean } {
   if (segment === undefined) return { position: 1, canonical: false };
-  if (/^\d{1,9}$/.test(segment) && Number(segment) >= 1) return { position: Number(segment), canonical: String(Number(segment)) === segment };
+  if (/^\d{1,9}$/.test(segment)) return { position: Number(segment), canonical: String(Number(segment)) === segment };
   return { position: 1, canonical: false };
 }
 
@@ -108,6 +109,6 @@ export function parseReaderPath(pathname: string): ParsedReaderPath | null {
 export function buildReaderPath(address: ReaderAddress): string {
   const parts = [address.slug, address.version, `${address.primary.language}:${address.primary.level}`];
   if (address.secondary) parts.push(`${address.secondary.language}:${address.secondary.level}`);
-  parts.push(String(Math.max(1, Math.floor(address.position))));
+  parts.push(String(Math.max(0, Math.floor(address.position))));
   return `/${parts.join('/')}`.toLowerCase();
 }

@@ -17,7 +17,7 @@ import { listenPlayerOf, type listenFlowMachine, type ListenPlayer } from '../ma
 import type { missingEditionMachine } from '../machines/missingEdition';
 import type { passageLoadingMachine } from '../machines/passageLoading';
 import type { readerAudioMachine } from '../machines/readerAudio';
-import { featuresOf, locksOf, readerPlayback, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
+import { columnDisplay, columnsOf, featuresOf, locksOf, readerPlayback, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
 import type { readingSessionMachine, Slot } from '../machines/readingSession';
 import type { roleModalMachine } from '../machines/roleModal';
 import type { toastsMachine } from '../machines/toasts';
@@ -30,6 +30,8 @@ export interface SlotView {
   missing: SnapshotFrom<typeof missingEditionMachine>;
   /** The column's locks for the features in force (src/domain/locks.ts): locked levels, greyed languages, audio, premium title. */
   locks: ColumnLocks;
+  /** How the column shows its passage: decoded (with the legend), or with its words lit as the audio plays. */
+  display: { decoded: boolean; highlight: boolean };
 }
 
 export type ReaderAudioStatus = 'none' | 'loading' | 'ready' | 'failed';
@@ -74,6 +76,8 @@ export interface ReaderEngineSnapshot {
   premiumDialog: { feature: string } | null;
   /** The reader's display settings (text size, columns, decode). */
   readerSettings: ReaderSettings;
+  /** Whether two columns may show (a wide screen, no class code) and whether the second one shows. */
+  columns: { allowed: boolean; showSecondary: boolean };
 }
 
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
@@ -118,9 +122,10 @@ export function createSnapshotComposer() {
     listenPlayer: flow ? listenPlayerOf(flow) : null,
   }));
 
-  function slotView(passage: Passage | null, loading: SlotView['loading'], missing: SlotView['missing'], locks: ColumnLocks): SlotView {
-    return { passage, loading, missing, locks };
+  function slotView(passage: Passage | null, loading: SlotView['loading'], missing: SlotView['missing'], locks: ColumnLocks, decoded: boolean, highlight: boolean): SlotView {
+    return { passage, loading, missing, locks, display: { decoded, highlight } };
   }
+  const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
   // Locks are kept while the title, the column's language and the features in force are the same.
   const lockMemo = { primary: keepWhileSame((_key: string, locks: () => ColumnLocks) => locks()), secondary: keepWhileSame((_key: string, locks: () => ColumnLocks) => locks()) };
   const locks = (context: ReaderSystemContext, slot: Slot, held: string[]) => {
@@ -133,8 +138,11 @@ export function createSnapshotComposer() {
     const { context } = root;
     const child = <T>(id: string) => childSnapshot<T>(root, id);
     const held = features(context.user, context.code, context.settings, context.view);
-    const column = (slot: Slot): SlotView =>
-      slotViews[slot](context.columns[slot].passage, child(`loader.${slot}`), child(`missing.${slot}`), locks(context, slot, held));
+    const column = (slot: Slot): SlotView => {
+      const { decoded, highlight } = columnDisplay(context, slot);
+      return slotViews[slot](context.columns[slot].passage, child(`loader.${slot}`), child(`missing.${slot}`), locks(context, slot, held), decoded, highlight);
+    };
+    const twoColumns = columnsOf(context);
     const flow = child<SnapshotFrom<typeof listenFlowMachine> | undefined>('listen');
     return {
       session: child('session'),
@@ -153,6 +161,7 @@ export function createSnapshotComposer() {
       features: held,
       premiumDialog: context.premiumDialog,
       readerSettings: context.settings.readerSettings,
+      columns: columns(twoColumns.allowed, twoColumns.showSecondary),
     };
   });
 

@@ -56,7 +56,8 @@ describe('reader URLs (SPEC §2 Reader URL shape)', () => {
       }),
     );
     expect(parseReaderPath('/fox/v1/en:gold/abc')?.position).toBe(1);
-    expect(parseReaderPath('/fox/v1/en:gold/0')).toMatchObject({ position: 1, needsRedirect: true });
+    // Position 0 is a number no edition has: kept as it is, so the reader says 'Passage not found' (SPEC §8).
+    expect(parseReaderPath('/fox/v1/en:gold/0')).toMatchObject({ position: 0, needsRedirect: false });
     expect(parseReaderPath('/fox/v1/en:gold')).toMatchObject({ position: 1, needsRedirect: true });
   });
 

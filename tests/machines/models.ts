@@ -193,6 +193,7 @@ const readerAudioInputs: ReaderAudioInput[] = [{ hasSavedSettings: true }, { has
 
 const readingSessionEvents: ReadingSessionEvent[] = [
   { type: 'session.open', request: { slug: 'fixture', position: 3 } },
+  { type: 'session.open', request: { slug: 'fixture', position: 0 } },
   { type: 'publication.loaded', publication },
   { type: 'publication.failed', status: 404, message: 'Publication not found' },
   { type: 'publication.reload' },

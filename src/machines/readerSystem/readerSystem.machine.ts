@@ -27,6 +27,11 @@ import { loadNarrationPlaceholder, playbackPlaceholder, type NarrationInput } fr
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
 import {
   audioSettingsWith,
+  editionFactsKey,
+  playingSlot,
+  readingFacts,
+  secondColumnChoice,
+  wantsSecondColumn,
   choiceUpgrade,
   columnPlan,
   editionOf,
@@ -60,19 +65,9 @@ import type {
 const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
 const EMPTY_COLUMNS = { primary: { key: null, passage: null }, secondary: { key: null, passage: null } };
 
-/** The highlight/decode machine's start for the primary edition now shown. */
+/** The highlight/decode machine's start: the reading facts now (readerSystem.rules.ts), the DECODE feature, the saved mode. */
 function readingInput(context: ReaderSystemContext): HighlightDecodeInput {
-  const edition = editionOf(context.view, 'primary');
-  const passage = context.columns.primary.passage;
-  return {
-    highlightEnabled: edition?.highlightModeEnabled ?? false,
-    decodeEnabled: edition?.decodeEnabled ?? false,
-    hasDecodeFeature: hasDecodeFeature(context),
-    hasSpeechMarks: Boolean(passage?.audio?.speechMarks.length),
-    hasDecodedText: passage?.textDecoded != null,
-    isEnglish: edition?.language.code === 'en',
-    savedMode: savedModeOf(context.settings),
-  };
+  return { ...readingFacts(context), hasDecodeFeature: hasDecodeFeature(context), savedMode: savedModeOf(context.settings) };
 }
 
 /** A transition's arguments, for the params of actions whose params are not inferred (those added with `extend`). */
@@ -149,6 +144,8 @@ const base = setup({
       event.type === 'xstate.snapshot.classCode' &&
       (event.snapshot.context.code !== context.code.value || event.snapshot.context.lastCheckInvalid !== context.code.invalid || (event.snapshot.value === 'active') !== context.code.active),
     wantsNarration: ({ context }) => wantsNarration(context),
+    hasEditionFactsMoved: ({ context }) => context.reading.editionId !== null && editionFactsKey(context) !== context.reading.told,
+    wantsSecondColumn: ({ context }) => wantsSecondColumn(context),
     shouldPlay: ({ context }) => shouldPlay(context),
     isOtherAudio: ({ context }) => isOtherAudio(context),
     hasAudioStateMoved: ({ context }) => {
@@ -207,17 +204,14 @@ const withLoads = base.extend({
     showPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { slot: Slot; passage: Passage };
       const { slot, passage } = params;
-      enqueue.assign({ columns: { ...context.columns, [slot]: { key: context.columns[slot].key, passage } } });
+      const columns = { ...context.columns, [slot]: { key: context.columns[slot].key, passage } };
+      enqueue.assign({ columns });
       const outcome = passage.licenseRequired ? 'passage.licenseRequired' : passage.groupCodeRequired ? 'passage.groupCodeRequired' : 'passage.loaded';
       enqueue.sendTo(`loader.${slot}`, { type: outcome });
-      if (slot !== 'primary') return;
-      if (passage.licenseRequired) enqueue.sendTo('readerAudio', { type: 'license.required' });
-      enqueue.sendTo('highlightDecode', {
-        type: 'passage.changed',
-        hasSpeechMarks: Boolean(passage.audio?.speechMarks.length),
-        hasDecodedText: passage.textDecoded !== null,
-        isEnglish: editionOf(context.view, 'primary')?.language.code === 'en',
-      });
+      if (slot === 'primary' && passage.licenseRequired) enqueue.sendTo('readerAudio', { type: 'license.required' });
+      if (slot !== 'primary' && slot !== playingSlot(context)) return;
+      const { hasSpeechMarks, hasDecodedText, isEnglish } = readingFacts({ ...context, columns });
+      enqueue.sendTo('highlightDecode', { type: 'passage.changed', hasSpeechMarks, hasDecodedText, isEnglish });
     })),
     /** A column's passage could not be loaded: 'Premium content' leaves for the catalog, anything else shows its error. */
     failPassage: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
@@ -233,7 +227,7 @@ const withLoads = base.extend({
     restartReading: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { editionId: number };
       enqueue.stopChild('highlightDecode');
-      enqueue.assign({ reading: { ...context.reading, editionId: params.editionId } });
+      enqueue.assign({ reading: { ...context.reading, editionId: params.editionId, told: editionFactsKey(context) } });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
     })),
     /** SPEC §7 GET /visitors/me: a stored class code is checked again, once, when the system knows nobody is signed in. */
@@ -263,7 +257,7 @@ const withLoads = base.extend({
         const merged: Passage = { ...passage, audio: { url, speechMarks } };
         enqueue.assign({ columns: ({ context: c }) => ({ ...c.columns, [slot]: { key: c.columns[slot].key, passage: merged } }) });
         enqueue({ type: 'cachePassage', params: { passage: merged } });
-        if (slot === 'primary' && speechMarks.length) enqueue.sendTo('highlightDecode', { type: 'speechMarks.loaded' });
+        if (slot === playingSlot(context) && speechMarks.length) enqueue.sendTo('highlightDecode', { type: 'speechMarks.loaded' });
       }
     })),
     forgetNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
@@ -279,6 +273,18 @@ const withLoads = base.extend({
       const known = plan.narration?.status === 'ready' ? plan.narration.duration : 0;
       enqueue.assign({ audio: { ...context.audio, loadedKey: plan.key, currentTime: 0, duration: known } });
       enqueue({ type: 'loadReaderAudio', params: { url: plan.url, rate: plan.speed } });
+    })),
+    /** The playing or primary edition changed: the highlight/decode machine hears what the editions now allow. */
+    tellEditionFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ reading: { ...context.reading, told: editionFactsKey(context) } });
+      enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...readingFacts(context) });
+    })),
+    /** Open the second column the reader asked for, with its default edition. */
+    openSecondColumn: base.createAction(enqueueActions(({ context, enqueue }) => {
+      const choice = secondColumnChoice(context);
+      if (!choice) return;
+      enqueue.assign({ view: { ...context.view, secondary: choice } });
+      enqueue.sendTo('session', { type: 'secondary.set', choice });
     })),
     startPlayback: base.createAction(enqueueActions(({ enqueue }) => enqueue.spawnChild('playback', { id: 'readerPlayback' }))),
     startListenFlow: base.createAction(enqueueActions(({ context, event, enqueue }) => {
@@ -342,6 +348,8 @@ const withFlows = withSettings.extend({
     listenTo: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { slot: Slot };
       enqueue({ type: 'saveAudio', params: { editionSelected: params.slot } });
+      // Highlight follows the column that plays: the reading mode hears of it before highlight is turned on.
+      enqueue('tellEditionFacts');
       if (context.audio.state === 'closed') enqueue.sendTo('readerAudio', { type: 'audio.open' });
       if (context.audio.state === 'paused') enqueue.sendTo('readerAudio', { type: 'audio.play' });
       if (context.reading.mode === 'off') enqueue.sendTo('highlightDecode', { type: 'highlight.toggle' });
@@ -390,7 +398,8 @@ export const readerSystemMachine = withFlows.createMachine({
     code: { value: input.settings.groupCode, invalid: false, active: input.settings.groupCode !== null, checked: null },
     view: EMPTY_VIEW,
     columns: EMPTY_COLUMNS,
-    reading: { mode: 'off', hasDecodeFeature: false, editionId: null },
+    reading: { mode: 'off', hasDecodeFeature: false, editionId: null, told: null },
+    viewport: { wide: false },
     audio: { state: 'init', narration: {}, loadingFor: null, loadedKey: null, currentTime: 0, duration: 0, saved: null },
     premiumDialog: null,
     listen: null,
@@ -502,8 +511,15 @@ export const readerSystemMachine = withFlows.createMachine({
       ],
     },
     'settings.reader': {
-      actions: { type: 'writeSetting', params: ({ context, event }: On<'settings.reader'>) => ({ name: 'readerSettings', value: { ...context.settings.readerSettings, ...event.patch } satisfies ReaderSettings }) },
+      actions: [
+        { type: 'writeSetting', params: ({ context, event }: On<'settings.reader'>) => ({ name: 'readerSettings', value: { ...context.settings.readerSettings, ...event.patch } satisfies ReaderSettings }) },
+        // Choosing one column closes the second (choosing two opens it: the `columns` region).
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.patch.columns === 'one-column' && context.view.secondary) enqueue.sendTo('session', { type: 'secondary.clear' });
+        }),
+      ],
     },
+    'viewport.changed': { actions: assign({ viewport: ({ event }) => ({ wide: event.wide }) }) },
 
     // ---- what the children ask for ----
     'session.loadPublication': {
@@ -696,6 +712,12 @@ export const readerSystemMachine = withFlows.createMachine({
     },
     saving: {
       always: { guard: 'hasAudioStateMoved', actions: 'saveAudioState' },
+    },
+    reading: {
+      always: { guard: 'hasEditionFactsMoved', actions: 'tellEditionFacts' },
+    },
+    columns: {
+      always: { guard: 'wantsSecondColumn', actions: 'openSecondColumn' },
     },
   },
 });

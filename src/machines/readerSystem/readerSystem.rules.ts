@@ -10,7 +10,8 @@ import { buildReaderPath } from '../../domain/readerUrl';
 import type { Edition, Passage } from '../../domain/schemas';
 import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain/settings';
 import { resolveFeatures } from '../classCode';
-import type { ReadingMode } from '../highlightDecode';
+import type { PassageFacts, ReadingMode } from '../highlightDecode';
+import { defaultSecondEdition } from '../../domain/readerColumns';
 import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
 import type { NarrationState, ReaderSystemContext, SessionView } from './readerSystem.types';
 
@@ -172,6 +173,53 @@ export function readerPlayback(context: ReaderSystemContext): ReaderPlayback {
   const ready = narration?.status === 'ready' ? narration : null;
   const key = isPlayerOpen(context.audio.state) && passage && ready ? `${passage.id}|${ready.url}` : null;
   return { slot, passage, edition, enabled, narration, key, url: key ? ready!.url : null, speed: speedFor(context.settings.audioSettings?.playbackSpeed ?? {}, edition?.id) };
+}
+
+/**
+ * What the highlight/decode machine is told: highlight follows the column that plays (its edition allows
+ * highlight, its passage has speech marks; SPEC §4 Highlight), decode the primary column (English decode markup).
+ */
+export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns'>): PassageFacts & { highlightEnabled: boolean; decodeEnabled: boolean } {
+  const playing = playingSlot(context);
+  const primary = editionOf(context.view, 'primary');
+  return {
+    highlightEnabled: editionOf(context.view, playing)?.highlightModeEnabled ?? false,
+    decodeEnabled: primary?.decodeEnabled ?? false,
+    hasSpeechMarks: Boolean(context.columns[playing].passage?.audio?.speechMarks.length),
+    hasDecodedText: context.columns.primary.passage?.textDecoded != null,
+    isEnglish: primary?.language.code === 'en',
+  };
+}
+
+/** The editions' part of the reading facts, as a key: it changes when the playing or the primary edition does. */
+export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns'>) => {
+  const { highlightEnabled, decodeEnabled, isEnglish } = readingFacts(context);
+  return JSON.stringify([highlightEnabled, decodeEnabled, isEnglish]);
+};
+
+/** How a column shows its passage: decoded (the primary column in decode mode), or with its words lit as they play. */
+export function columnDisplay(context: ReaderSystemContext, slot: Slot): { decoded: boolean; highlight: boolean } {
+  const decoded = slot === 'primary' && context.reading.mode === 'decode' && context.columns.primary.passage?.textDecoded != null;
+  const highlight = context.reading.mode === 'highlight' && !decoded && playingSlot(context) === slot && isPlayerOpen(context.audio.state);
+  return { decoded, highlight };
+}
+
+/** Two columns: on wide screens only, and not with a class code (SPEC §2 Two-column mode). */
+export function columnsOf(context: ReaderSystemContext): { allowed: boolean; showSecondary: boolean } {
+  const allowed = context.viewport.wide && context.code.value === null;
+  return { allowed, showSecondary: allowed && context.view.secondary !== null };
+}
+
+/** The reader asked for two columns, they are allowed, and the second one is not open yet. */
+export function wantsSecondColumn(context: ReaderSystemContext): boolean {
+  const { publication, primary, secondary } = context.view;
+  return columnsOf(context).allowed && context.settings.readerSettings.columns === 'two-column' && publication !== null && primary !== null && secondary === null;
+}
+
+/** The edition a second column opens with (src/domain/readerColumns.ts). */
+export function secondColumnChoice(context: ReaderSystemContext): EditionChoice | null {
+  const { publication, primary } = context.view;
+  return publication ? defaultSecondEdition(publication.defaultReader, publication.editions, primary) : null;
 }
 
 /**

@@ -85,8 +85,13 @@ export interface ReaderSystemContext {
   code: { value: string | null; invalid: boolean; active: boolean; checked: string | null };
   view: SessionView;
   columns: Record<Slot, ColumnState>;
-  /** The highlight/decode child: its mode, its DECODE fact, and the primary edition it was started for. */
-  reading: { mode: ReadingMode; hasDecodeFeature: boolean; editionId: number | null };
+  /**
+   * The highlight/decode child: its mode and DECODE fact (followed from its snapshot), the primary edition it was
+   * started for, and the editions' facts it was last told (readerSystem.rules.ts editionFactsKey).
+   */
+  reading: { mode: ReadingMode; hasDecodeFeature: boolean; editionId: number | null; told: string | null };
+  /** What the view says of the screen: wide enough for two columns. */
+  viewport: { wide: boolean };
   audio: ReaderAudioContext;
   premiumDialog: { feature: PremiumFeature } | null;
   /** The listen flow running (after 'listen.start'): its language, for the audio gate. */
@@ -120,6 +125,8 @@ export type ReaderSystemOwnEvent =
   | { type: 'audio.seek'; seconds: number }
   /** The reader's display settings (text size, columns). */
   | { type: 'settings.reader'; patch: Partial<Omit<ReaderSettings, 'decodeEnabled'>> }
+  /** The screen is wide enough for two columns (a DOM fact the view reports). */
+  | { type: 'viewport.changed'; wide: boolean }
   | ({ type: 'listen.start' } & ListenStart)
   | { type: 'listen.page'; position: number }
   | { type: 'listen.upgrade' }

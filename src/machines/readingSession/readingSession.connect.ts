@@ -14,6 +14,8 @@ export function connectReadingSession(snapshot: SnapshotFrom<typeof readingSessi
     isLoading: snapshot.matches('loading'),
     isReading: snapshot.matches('reading') || snapshot.matches('refreshing'),
     isUnavailable: snapshot.matches('unavailable'),
+    /** The address names a position no edition has ('Passage not found'). */
+    isPassageNotFound: snapshot.matches('passageNotFound'),
     error: context.error,
     publication: context.publication,
     primary: context.primary,

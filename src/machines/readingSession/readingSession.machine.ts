@@ -106,6 +106,8 @@ export const readingSessionMachine = setup({
   guards: {
     canGoNext: ({ context }) => context.position < maxPositionOf(context),
     canGoPrevious: ({ context }) => context.position > 1,
+    /** The address asks for a position below 1, which no edition has (SPEC §8 'Passage not found'). */
+    isPositionMissing: ({ context }) => context.request?.position !== undefined && context.request.position < 1,
     isNewPosition: ({ context, event }) =>
       event.type === 'page.goto' && clampPosition(event.position, maxPositionOf(context)) !== context.position,
     hasLanguage: ({ context, event }) =>
@@ -133,10 +135,18 @@ export const readingSessionMachine = setup({
     loading: {
       meta: { description: 'The publication is being fetched.' },
       on: {
-        'publication.loaded': {
-          target: 'reading',
-          actions: ['assignPublication', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
-        },
+        'publication.loaded': [
+          {
+            guard: 'isPositionMissing',
+            target: 'passageNotFound',
+            actions: 'assignPublication',
+            description: "Position 0 (or below) is no passage: 'Passage not found', not passage 1.",
+          },
+          {
+            target: 'reading',
+            actions: ['assignPublication', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
+          },
+        ],
         'publication.failed': { target: 'unavailable', actions: ['assignError', 'leaveToCatalog'] },
       },
     },
@@ -173,5 +183,6 @@ export const readingSessionMachine = setup({
       },
     },
     unavailable: { meta: { description: 'The publication could not be loaded; the reader leaves for the catalog.' } },
+    passageNotFound: { meta: { description: "The address names a position no edition has: the reader shows 'Passage not found'." } },
   },
 });

@@ -128,11 +128,7 @@ function ColumnBody({
   const send = useEngineSend();
   const here = useCurrentAddress();
   const classCodeSnap = useEngine((s) => s.classCode, Object.is);
-  const modeSnap = useEngine((s) => s.highlightDecode, Object.is);
-  const audioSnap = useEngine((s) => s.readerAudio, Object.is);
-  const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? null);
   const classCode = connectClassCode(classCodeSnap, send);
-  const mode = connectHighlightDecode(modeSnap, send);
   const missing = connectMissingEdition(view.missing, noop);
   const loading = connectPassageLoading(view.loading, () => send({ type: 'passage.refresh', slot }));
 
@@ -152,14 +148,12 @@ function ColumnBody({
   } else if (loading.needsLicense) {
     body = <LicensePanel />;
   } else if (loading.isLoaded && view.passage) {
-    const decoded = slot === 'primary' && mode.isDecodeOn && view.passage.textDecoded !== null;
-    // The words light up in the column whose edition plays, while the player is open and highlight is on.
-    const highlight = mode.isHighlightOn && !decoded && playingSlot === slot && connectReaderAudio(audioSnap, noop).isOpen;
+    // Decoded text, or words lit as they play: the engine's rule (readerSystem.rules.ts columnDisplay).
     return (
       <PassageView
         passage={view.passage}
-        decoded={decoded}
-        highlight={highlight}
+        decoded={view.display.decoded}
+        highlight={view.display.highlight}
         language={language}
         levelLabel={LEVEL_LABELS[choice.level]}
         illustrated={illustrated}

@@ -4,8 +4,6 @@
  */
 import { useEffect } from 'react';
 import type { Level } from '../../../domain/levels';
-import { defaultSecondEdition } from '../../../domain/readerColumns';
-import type { Publication } from '../../../domain/schemas';
 import { connectPassageLoading } from '../../../machines/passageLoading';
 import { connectReadingSession, type EditionChoice } from '../../../machines/readingSession';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
@@ -18,27 +16,25 @@ import { ReaderLayout } from './ReaderLayout';
 import { EngineToasts, PremiumDialog } from './ReaderOverlays';
 import { ReaderToolbar } from './ReaderToolbar';
 import { PassageSkeleton } from './PassageStates';
+import { PassageNotFound } from '../publication/PublicationStates';
 import { publicationPath } from '../../../domain/routes';
 
 const noop = () => {};
 
-/** The edition a second column opens with (src/domain/readerColumns). */
-function defaultSecondary(publication: Publication, primary: EditionChoice | null): EditionChoice {
-  return defaultSecondEdition(publication.defaultReader, publication.editions, primary);
-}
-
 export function ReaderScreen({ slug }: { slug: string }) {
   const send = useEngineSend();
   const sessionSnap = useEngine((s) => s.session, Object.is);
-  const classCodeSnap = useEngine((s) => s.classCode, Object.is);
   const primaryLoadingSnap = useEngine((s) => s.primary.loading, Object.is);
   const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
   const primaryAudioLocked = useEngine((s) => s.primary.locks.audioLocked);
   const secondaryAudioLocked = useEngine((s) => s.secondary.locks.audioLocked);
   const session = connectReadingSession(sessionSnap, send);
   const settings = useEngine((s) => s.readerSettings, Object.is);
+  const twoColumns = useEngine((s) => s.columns, Object.is);
   const isMd = useMinWidth('md');
   const isLg = useMinWidth('lg');
+  // Whether two columns fit is a fact of the screen; whether they show is the engine's rule.
+  useEffect(() => send({ type: 'viewport.changed', wide: isLg }), [send, isLg]);
 
   const publication = session.publication;
   const ready = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
@@ -47,20 +43,17 @@ export function ReaderScreen({ slug }: { slug: string }) {
   useUserFeatures();
   useArrowKeyPaging(session.previous, session.next, ready);
 
-  // Two columns: large screens only, and not with a class code (SPEC §2 Two-column mode).
-  const hasClassCode = classCodeSnap.context.code !== null;
-  const twoColumnsAllowed = isLg && !hasClassCode;
-  const showSecondary = ready && twoColumnsAllowed && session.secondary !== null;
-  const wantsTwoColumns = settings.columns === 'two-column';
-  const { showSecondary: openSecondary } = session;
-  const hasSecondary = session.secondary !== null;
-  useEffect(() => {
-    if (ready && twoColumnsAllowed && wantsTwoColumns && !hasSecondary && publication) openSecondary(defaultSecondary(publication, session.primary));
-    // Only these facts decide; the commands are new functions every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, twoColumnsAllowed, wantsTwoColumns, hasSecondary, publication]);
+  // Two columns (SPEC §2 Two-column mode): the engine says whether they may and do show.
+  const showSecondary = ready && twoColumns.showSecondary;
 
   const publicationHref = publication && publication.slug === slug ? publicationPath(publication.slug, publication.version) : publicationPath(slug);
+  if (session.isPassageNotFound && publication) {
+    return (
+      <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref}>
+        <PassageNotFound publication={publication} />
+      </ReaderLayout>
+    );
+  }
   if (!ready) {
     return (
       <ReaderLayout title={null} author={null} publicationHref={publicationHref}>
@@ -87,12 +80,8 @@ export function ReaderScreen({ slug }: { slug: string }) {
       fontSize={fontSize}
       onFontSize={(size) => send({ type: 'settings.reader', patch: illustratedTitle ? { illustratedModeFontSize: size } : { fontSize: size } })}
       columns={showSecondary ? 'two-column' : 'one-column'}
-      onColumns={(columns) => {
-        send({ type: 'settings.reader', patch: { columns } });
-        if (columns === 'two-column' && !session.secondary) session.showSecondary(defaultSecondary(publication, primary));
-        if (columns === 'one-column' && session.secondary) session.hideSecondary();
-      }}
-      showColumns={twoColumnsAllowed}
+      onColumns={(columns) => send({ type: 'settings.reader', patch: { columns } })}
+      showColumns={twoColumns.allowed}
     />
   );
   const bottomBar = needsGroupCode ? undefined : (

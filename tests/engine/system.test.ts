@@ -1,0 +1,213 @@
+/**
+ * Composed flows of the reader system (issue 11's bugs): behaviour that spans its machines, run as the engine runs
+ * it, in Node, with test doubles only at the ports. The fake API answers like the server: a passage's gate depends
+ * on who asks, which the tests change as a reader signs in or enters a class code.
+ */
+import { describe, expect, it } from 'vitest';
+import { createManualClock, createMemoryAnalytics, createSilentAudio } from '../../src/adapters/common';
+import { PortFailure } from '../../src/domain/failures';
+import type { Passage, Publication } from '../../src/domain/schemas';
+import { createReaderEngine, type ReaderEngine } from '../../src/engine/createReaderEngine';
+import type { ApiPort, NavigationPort } from '../../src/engine/ports';
+import { createMemoryStorage } from '../../src/engine/settings';
+import { connectClassCode } from '../../src/machines/classCode';
+import { connectHighlightDecode } from '../../src/machines/highlightDecode';
+import { connectMissingEdition } from '../../src/machines/missingEdition';
+import { connectPassageLoading } from '../../src/machines/passageLoading';
+import { connectReadingSession } from '../../src/machines/readingSession';
+import { edition, fixturePublication } from '../fixtures/publication';
+
+/** The fixture title; GOLD needs a license (as the server's free tier says), Spanish is narrated with highlight. */
+function publication(extra: Partial<Publication> = {}): Publication {
+  const base = fixturePublication();
+  const editions = base.editions.map((e) => (e.language.code === 'es' ? { ...e, audioEnabled: true, highlightModeEnabled: true } : e));
+  return { ...base, editions, englishEditions: editions.filter((e) => e.language.code === 'en'), ...extra };
+}
+
+interface Server {
+  /** Who asks: nobody, a visitor with a class code, or a licensed teacher. */
+  reader: 'visitor' | 'classCode' | 'licensed';
+  publication: Publication;
+  /** Answer of GET /visitors/me: a verdict, or a failure. */
+  visitor: { groupCodeValid: boolean; features: string[]; titleIds?: number[] } | PortFailure;
+  createEdition: () => Promise<unknown>;
+  calls: string[];
+}
+
+function passageOf(editionId: number, position: number, gated: boolean): Passage {
+  return {
+    id: editionId * 100 + position,
+    editionId,
+    position,
+    text: gated ? '' : `<p>Edition ${editionId}, passage ${position}.</p>`,
+    textDecoded: null,
+    imageUrl: null,
+    imageAlt: null,
+    partName: null,
+    sectionName: null,
+    audio: null,
+    licenseRequired: gated,
+    groupCodeRequired: false,
+  } as Passage;
+}
+
+function makeSystem(overrides: Partial<Server> = {}) {
+  const server: Server = {
+    reader: 'visitor',
+    publication: publication(),
+    visitor: { groupCodeValid: true, features: ['LEVELS'], titleIds: [1] },
+    createEdition: () => Promise.reject(new PortFailure('not_found', 404, 'Passage not found')),
+    calls: [],
+    ...overrides,
+  };
+  const api: ApiPort = {
+    getPublication: async () => server.publication,
+    getPassage: async (editionId, position) => {
+      server.calls.push(`passage ${editionId}:${position} as ${server.reader}`);
+      const gold = server.publication.editions.find((e) => e.id === editionId)?.level === 'GOLD';
+      return passageOf(editionId, position, gold && server.reader === 'visitor');
+    },
+    getVisitor: async () => {
+      if (server.visitor instanceof PortFailure) throw server.visitor;
+      return server.visitor;
+    },
+    createEdition: async () => {
+      server.calls.push('createEdition');
+      return server.createEdition();
+    },
+    getPassageAudio: async (passageId) => ({ passageId, status: 'ready', audio: { url: `/audio/${passageId}.mp3`, speechMarks: [{ offset: 0, time: 0 }], duration: 5000 } }),
+  };
+  const history = ['/fixture/v1/read'];
+  const navigation: NavigationPort = {
+    push: (p) => void history.push(p),
+    replace: (p) => void (history[history.length - 1] = p),
+    current: () => history[history.length - 1],
+  };
+  const clock = createManualClock();
+  const storage = createMemoryStorage();
+  const engine = createReaderEngine({ api, storage, clock, audio: createSilentAudio(clock), analytics: createMemoryAnalytics(), navigation });
+  engine.start();
+  return { engine, server, history, storage };
+}
+
+async function settle() {
+  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+const text = (engine: ReaderEngine) => engine.getSnapshot().primary.passage?.text ?? null;
+const loading = (engine: ReaderEngine) => connectPassageLoading(engine.getSnapshot().primary.loading, () => {});
+const toasts = (engine: ReaderEngine) => engine.getSnapshot().toasts.context.toasts.map((t) => t.message);
+
+describe('bug 1: a locked passage opens once access is gained', () => {
+  it('a visitor on a GOLD passage sees the license state; after signing in as a licensed teacher the text shows, without a reload', async () => {
+    const { engine, server } = makeSystem();
+    engine.send({ type: 'user.features', features: null });
+    engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'GOLD' }, position: 2 } });
+    await settle();
+    expect(loading(engine).needsLicense).toBe(true);
+    expect(text(engine)).toBe('');
+
+    server.reader = 'licensed';
+    engine.send({ type: 'auth.signedIn' });
+    engine.send({ type: 'user.loaded', hasRole: true, features: ['LEVELS', 'DECODE'] });
+    await settle();
+    expect(loading(engine).needsLicense).toBe(false);
+    expect(text(engine)).toBe('<p>Edition 1, passage 2.</p>');
+    expect(server.calls.filter((c) => c.startsWith('passage 1:2'))).toEqual(['passage 1:2 as visitor', 'passage 1:2 as licensed']);
+    engine.stop();
+  });
+
+  it('a class code accepted in the reader asks again for the same edition and position', async () => {
+    const { engine, server } = makeSystem();
+    engine.send({ type: 'user.features', features: null });
+    engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'GOLD' }, position: 3 } });
+    await settle();
+    expect(loading(engine).needsLicense).toBe(true);
+
+    server.reader = 'classCode';
+    engine.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'reader' });
+    await settle();
+    expect(connectClassCode(engine.getSnapshot().classCode, () => {}).code).toBe('ABCD1234');
+    expect(text(engine)).toBe('<p>Edition 1, passage 3.</p>');
+    expect(server.calls).toContain('passage 1:3 as classCode');
+    engine.stop();
+  });
+});
+
+describe('bug 2: a failed class-code check is not a wrong code', () => {
+  it("a rate-limited check shows the server's message and keeps the accepted code", async () => {
+    const { engine, server, storage } = makeSystem();
+    engine.send({ type: 'classCode.submit', code: 'GOODCODE', source: 'form' });
+    await settle();
+    expect(toasts(engine)).toEqual(['Class Code Accepted']);
+
+    server.visitor = new PortFailure('rate_limited', 429, 'Too many wrong class codes. Try again in 5 minutes.');
+    engine.send({ type: 'classCode.submit', code: 'OTHER123', source: 'form' });
+    await settle();
+    expect(toasts(engine)).toContain('Too many wrong class codes. Try again in 5 minutes.');
+    expect(toasts(engine)).not.toContain('Invalid Class Code');
+    const code = connectClassCode(engine.getSnapshot().classCode, () => {});
+    expect(code.code).toBe('GOODCODE');
+    expect(JSON.parse(storage.getItem('lectern.v1.groupCode')!)).toBe('GOODCODE');
+    engine.stop();
+  });
+
+  it("a network failure with no code kept shows its message and leaves no code", async () => {
+    const { engine, server } = makeSystem({ visitor: new PortFailure('network', 0, 'Something went wrong') });
+    engine.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'form' });
+    await settle();
+    expect(toasts(engine)).toEqual(['Something went wrong']);
+    expect(connectClassCode(engine.getSnapshot().classCode, () => {}).code).toBeNull();
+    server.visitor = { groupCodeValid: false, features: [] };
+    engine.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'form' });
+    await settle();
+    expect(toasts(engine)).toContain('Invalid Class Code');
+    engine.stop();
+  });
+});
+
+describe('bug 4: position 0', () => {
+  it("says 'Passage not found' and loads no passage", async () => {
+    const { engine, server } = makeSystem();
+    engine.send({ type: 'user.features', features: null });
+    engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 0 } });
+    await settle();
+    expect(connectReadingSession(engine.getSnapshot().session, () => {}).isPassageNotFound).toBe(true);
+    expect(server.calls).toEqual([]);
+    engine.stop();
+  });
+});
+
+describe('missing editions', () => {
+  it("one that cannot be created shows 'Passage not found'", async () => {
+    const { engine, server } = makeSystem();
+    engine.send({ type: 'user.features', features: null });
+    engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'ru', level: 'GOLD' }, position: 1 } });
+    await settle();
+    expect(server.calls).toEqual(['createEdition']);
+    expect(connectMissingEdition(engine.getSnapshot().primary.missing, () => {}).error).toEqual({ status: 404, message: 'Passage not found' });
+    engine.stop();
+  });
+});
+
+describe('bug 3: highlight follows the column that plays', () => {
+  it('the right column plays with highlight although the left edition offers none', async () => {
+    const { engine } = makeSystem();
+    engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    engine.send({
+      type: 'reader.open',
+      request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' }, position: 1 },
+    });
+    await settle();
+    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e));
+    expect(mode().canHighlight).toBe(false);
+    engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
+    await settle();
+    expect(engine.getSnapshot().readerPlayer.slot).toBe('secondary');
+    expect(mode().canHighlight).toBe(true);
+    expect(mode().isHighlightOn).toBe(true);
+    expect(engine.getSnapshot().secondary.display.highlight).toBe(true);
+    expect(engine.getSnapshot().primary.display.highlight).toBe(false);
+    engine.stop();
+  });
+});
