@@ -1,7 +1,7 @@
 /** The app's singletons: the API client (base '/api/v1', same origin), its query options and the query client. */
 import { QueryClient } from '@tanstack/react-query';
 import { API_PREFIX, createApiClient, createQueries } from '../../api';
-import { currentClassCode } from '../screens/classroom/classCodeState';
+import { readStoredClassCode } from './storedClassCode';
 import { getOrCreateClientId } from './clientId';
 import { localStore } from './storage';
 
@@ -11,7 +11,7 @@ export const api = createApiClient({
   baseUrl: API_PREFIX,
   clientId: () => (clientId ??= getOrCreateClientId(localStore)),
   // The accepted class code goes with every request (SPEC §7), so a student's passages and titles are gated by it.
-  groupCode: () => currentClassCode(),
+  groupCode: () => readStoredClassCode(),
 });
 
 export const queries = createQueries(api);

@@ -8,10 +8,10 @@
  * zod: Manage Organization's calls, which validate with zod here in the client, are in `organization.ts`.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ReaderEngineEvent } from '../../../engine/createReaderEngine';
 import type { CurrentUser } from '../../../domain/schemas';
 import { queryKeys } from '../../../api/queryKeys';
 import { api } from '../../platform/api';
+import { sendToEngine } from '../../engine/store';
 
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser(),
@@ -41,11 +41,7 @@ export function roleLabel(user: CurrentUser): string | null {
   return null;
 }
 
-/** Send an event to the app's engine, loading it first when no screen has yet. */
-export async function sendToEngine(event: ReaderEngineEvent): Promise<void> {
-  const { getEngine } = await import('../../engine/engine');
-  getEngine().send(event);
-}
+export { sendToEngine };
 
 /**
  * After a successful sign-in or sign-up: fetch the user afresh (so the menu and the role modal see them), clear

@@ -4,15 +4,12 @@
  * it), so until it has loaded the views read the code the machine stored at an earlier visit, which is what the
  * machine itself starts from. The main layout loads the engine after the first paint (`loadEngine`).
  */
-import { useSyncExternalStore } from 'react';
-import type { ReaderEngine, ReaderEngineEvent } from '../../../engine/createReaderEngine';
-import { isValidClassCode } from '../../../machines/classCode/classCode.rules';
+import type { ReaderEngineSnapshot } from '../../../engine/createReaderEngine';
+import { readStoredClassCode } from '../../platform/storedClassCode';
+import { useEngineView } from '../../engine/store';
 
-/**
- * The engine's storage key for the accepted code (src/engine/settings.ts `storageKey('groupCode')`; a test keeps
- * the two in step). Read here without importing the settings store, which would pull XState into the entry chunk.
- */
-export const STORED_CLASS_CODE_KEY = 'lectern.v1.groupCode';
+export { STORED_CLASS_CODE_KEY } from '../../platform/storedClassCode';
+export { loadEngine, sendToEngine } from '../../engine/store';
 
 export interface ClassCodeView {
   /** The accepted class code, or null. */
@@ -27,79 +24,26 @@ export interface ClassCodeView {
   isReady: boolean;
 }
 
-let engine: ReaderEngine | null = null;
-let loading: Promise<ReaderEngine> | null = null;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
-
-/** Load and start the app's engine (once); views subscribed here follow it from then on. */
-export function loadEngine(): Promise<ReaderEngine> {
-  loading ??= import('../../engine/engine').then(({ getEngine }) => {
-    engine = getEngine();
-    // The engine lives as long as the page, and so does this one forwarding subscription.
-    engine.subscribe(notify);
-    notify();
-    return engine;
-  });
-  return loading;
-}
-
-/** Send an event to the engine, loading it first when needed. */
-export function sendToEngine(event: ReaderEngineEvent): Promise<void> {
-  return loadEngine().then((e) => e.send(event));
-}
-
-function readStoredCode(): string | null {
-  try {
-    const raw = typeof window === 'undefined' ? null : window.localStorage.getItem(STORED_CLASS_CODE_KEY);
-    if (raw === null) return null;
-    const value: unknown = JSON.parse(raw);
-    return typeof value === 'string' && isValidClassCode(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 const EMPTY: readonly string[] = [];
-let cached: ClassCodeView | null = null;
-
 function same(a: ClassCodeView, b: ClassCodeView): boolean {
   return a.code === b.code && a.isInvalid === b.isInvalid && a.isVerifying === b.isVerifying && a.features === b.features && a.isReady === b.isReady;
 }
 
-function getView(): ClassCodeView {
-  let next: ClassCodeView;
-  if (engine) {
-    const snapshot = engine.getSnapshot();
-    const { code, lastCheckInvalid } = snapshot.classCode.context;
-    next = {
-      code,
-      isInvalid: lastCheckInvalid,
-      isVerifying: snapshot.classCode.matches('verifying'),
-      features: snapshot.features,
-      isReady: true,
-    };
-  } else {
-    next = { code: readStoredCode(), isInvalid: false, isVerifying: false, features: EMPTY, isReady: false };
-  }
-  if (cached && same(cached, next)) return cached;
-  cached = next;
-  return next;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The class code from the engine's snapshot, or the stored one before the engine has loaded. */
+function classCodeView(snapshot: ReaderEngineSnapshot | null): ClassCodeView {
+  if (!snapshot) return { code: readStoredClassCode(), isInvalid: false, isVerifying: false, features: EMPTY, isReady: false };
+  const { code, lastCheckInvalid } = snapshot.classCode.context;
+  return { code, isInvalid: lastCheckInvalid, isVerifying: snapshot.classCode.matches('verifying'), features: snapshot.features, isReady: true };
 }
 
 /** The class code, re-rendering when it changes. */
 export function useClassCode(): ClassCodeView {
-  return useSyncExternalStore(subscribe, getView, getView);
+  return useEngineView(classCodeView, same);
 }
 
 /** The class code now, outside React (the API client's X-Group-Code header). */
 export function currentClassCode(): string | null {
-  return getView().code;
+  return readStoredClassCode();
 }
 
 /** The menu's 'Class Code: {code}' label, with '!' when the last check failed (SPEC §2 Right-hand menu). */
@@ -107,9 +51,5 @@ export function classCodeMenuLabel(view: Pick<ClassCodeView, 'code' | 'isInvalid
   return view.code === null ? null : `Class Code: ${view.code}${view.isInvalid ? '!' : ''}`;
 }
 
-/** Test helper: forget the loaded engine and the cached view. */
-export function resetClassCodeStateForTests(): void {
-  engine = null;
-  loading = null;
-  cached = null;
-}
+/** Test helper: forget the loaded engine. */
+export { resetEngineStoreForTests as resetClassCodeStateForTests } from '../../engine/store';

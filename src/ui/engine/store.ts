@@ -1,0 +1,64 @@
+/**
+ * The one way the views reach the engine: this store holds the app's engine once it has loaded (a lazy chunk the
+ * catalog's entry JS does not carry), views read slices of its snapshot with `useEngineView`, and every event goes
+ * through `sendToEngine`, which loads the engine first when no screen has yet. Screens inside the engine's own
+ * chunk use `useEngine`/`useEngineSend` (useEngine.ts), which attach the engine here synchronously.
+ */
+import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
+import type { ReaderEngine, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
+
+let engine: ReaderEngine | null = null;
+let loading: Promise<ReaderEngine> | null = null;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+/** Make `started` the app's engine (once); the views subscribed here follow it from then on. */
+export function attachEngine(started: ReaderEngine): ReaderEngine {
+  if (engine) return engine;
+  engine = started;
+  // The engine lives as long as the page, and so does this one forwarding subscription.
+  engine.subscribe(notify);
+  notify();
+  return engine;
+}
+
+/** Load and start the app's engine (once). */
+export function loadEngine(): Promise<ReaderEngine> {
+  loading ??= import('./engine').then(({ getEngine }) => attachEngine(getEngine()));
+  return loading;
+}
+
+/** Send an event to the app's engine, loading it first when needed. */
+export function sendToEngine(event: ReaderEngineEvent): Promise<void> {
+  return loadEngine().then((loaded) => loaded.send(event));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The engine's snapshot, or null until it has loaded. */
+export function getEngineSnapshot(): ReaderEngineSnapshot | null {
+  return engine?.getSnapshot() ?? null;
+}
+
+export function shallowEqual<T>(a: T, b: T): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** A slice of the engine's snapshot (null before it loads), re-rendering only when the slice changes. */
+export function useEngineView<T>(selector: (snapshot: ReaderEngineSnapshot | null) => T, isEqual: (a: T, b: T) => boolean = shallowEqual): T {
+  return useSyncExternalStoreWithSelector(subscribe, getEngineSnapshot, getEngineSnapshot, selector, isEqual);
+}
+
+/** Test helper: forget the loaded engine. */
+export function resetEngineStoreForTests(): void {
+  engine = null;
+  loading = null;
+}
