@@ -5,7 +5,8 @@
  * refreshes or clears that entry and tells the engine (class code, role-modal flag, 'Signed In'/'Signed Out').
  *
  * The engine is imported on demand: the catalog's entry chunk does not carry it (bench/browser.ts budget). So is
- * zod: Manage Organization's calls, which validate with zod here in the client, are in `organization.ts`.
+ * zod: Manage Organization's calls, which validate their answers with their own zod schemas, are in
+ * `src/api/organization.ts`, which only the lazy organization pages import (through `organization.ts` here).
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../domain/schemas';
