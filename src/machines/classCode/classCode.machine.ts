@@ -4,6 +4,7 @@ import type { StateMetaWithTimers } from '../shared/timers';
 import type { ToastRequest } from '../toasts/toasts.types';
 import { isValidClassCode, normalizeClassCode } from './classCode.rules';
 import type { ClassCodeContext, ClassCodeEvent, ClassCodeInput, VerifyClassCodeParams } from './classCode.types';
+import { startState } from '../shared/start';
 
 /** Toast after a successful verification (SPEC §5, §8). */
 export const CLASS_CODE_ACCEPTED_MESSAGE = 'Class Code Accepted';
@@ -14,7 +15,7 @@ const acceptedToast: ToastRequest = { kind: 'success', message: CLASS_CODE_ACCEP
 const invalidToast: ToastRequest = { kind: 'error', message: INVALID_CLASS_CODE_MESSAGE };
 const cleared = { code: null, pending: null, lastCheckInvalid: false } satisfies ClassCodeContext;
 
-export const classCodeMachine = setup({
+const classCodeSetup = setup({
   types: {} as { context: ClassCodeContext; events: ClassCodeEvent; input: ClassCodeInput; meta: StateMetaWithTimers },
   actions: {
     /** Provided by the engine: requests a passage with the code, then sends 'classCode.verified' or 'classCode.rejected'. */
@@ -43,22 +44,11 @@ export const classCodeMachine = setup({
     /** The form only submits a valid code; the reader's group-code panel applies no client check. */
     isSubmittable: ({ event }) => event.type === 'classCode.submit' && (event.source === 'reader' || isValidClassCode(event.code)),
   },
-}).createMachine({
-  id: 'classCode',
-  initial: 'init',
-  context: ({ input }) => ({ ...cleared, code: input.storedCode ? input.storedCode : null }),
-  // Signing in clears the class code, whatever the state (SPEC §4 Class code).
+});
+
+/** A typed or linked code starts a check, from `none` and from `active` alike. */
+const startVerifying = classCodeSetup.createStateConfig({
   on: {
-    'auth.signedIn': { target: '.none', actions: ['forgetCode', 'clearStoredClassCode'], description: 'Signing in clears the class code.' },
-  },
-  states: {
-    init: {
-      meta: { description: 'Chooses the start state from the stored code.' },
-      always: [{ guard: 'hasStoredCode', target: 'active' }, { target: 'none' }],
-    },
-    none: {
-      meta: { description: 'No class code: the visitor sees the Free Library.' },
-      on: {
         'classCode.submit': {
           guard: 'isSubmittable',
           target: 'verifying',
@@ -71,6 +61,23 @@ export const classCodeMachine = setup({
           target: 'verifying',
           actions: ['takeLinkCode', 'removeCodeFromAddress', { type: 'verifyClassCode', params: ({ context }) => ({ code: context.pending ?? '', source: 'link' }) }],
         },
+  },
+});
+
+export const classCodeMachine = classCodeSetup.createMachine({
+  id: 'classCode',
+  initial: 'init',
+  context: ({ input }) => ({ ...cleared, code: input.storedCode ? input.storedCode : null }),
+  // Signing in clears the class code, whatever the state (SPEC §4 Class code).
+  on: {
+    'auth.signedIn': { target: '.none', actions: ['forgetCode', 'clearStoredClassCode'], description: 'Signing in clears the class code.' },
+  },
+  states: {
+    init: startState('Chooses the start state from the stored code.', 'hasStoredCode', 'active', 'none'),
+    none: {
+      meta: { description: 'No class code: the visitor sees the Free Library.' },
+      on: {
+        ...startVerifying.on,
       },
     },
     verifying: {
@@ -109,18 +116,7 @@ export const classCodeMachine = setup({
     active: {
       meta: { description: 'A verified code is stored and sent with requests; the menu shows it.' },
       on: {
-        'classCode.submit': {
-          guard: 'isSubmittable',
-          target: 'verifying',
-          actions: [
-            'takeSubmittedCode',
-            { type: 'verifyClassCode', params: ({ context, event }) => ({ code: context.pending ?? '', source: event.source }) },
-          ],
-        },
-        'classCode.fromLink': {
-          target: 'verifying',
-          actions: ['takeLinkCode', 'removeCodeFromAddress', { type: 'verifyClassCode', params: ({ context }) => ({ code: context.pending ?? '', source: 'link' }) }],
-        },
+        ...startVerifying.on,
         'classCode.invalidated': {
           target: 'none',
           actions: ['forgetCode', 'clearStoredClassCode', { type: 'showToast', params: invalidToast }],

@@ -2,6 +2,7 @@ import { assign, cancel, raise, setup } from 'xstate';
 import { EDITION_INDICATOR_MS } from '../../domain/constants';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { LevelIndicatorContext, LevelIndicatorEvent, LevelIndicatorInput } from './levelIndicator.types';
+import { startState } from '../shared/start';
 
 const pulseTimer = timer('timeout', EDITION_INDICATOR_MS, { type: 'indicator.timeout' as const });
 
@@ -22,10 +23,7 @@ export const levelIndicatorMachine = setup({
   initial: 'init',
   context: ({ input }) => ({ seenBefore: input.seenBefore }),
   states: {
-    init: {
-      meta: { description: 'Chooses the start state from the stored seen flag.' },
-      always: [{ guard: 'wasSeenBefore', target: 'seen' }, { target: 'pulsing' }],
-    },
+    init: startState('Chooses the start state from the stored seen flag.', 'wasSeenBefore', 'seen', 'pulsing'),
     pulsing: {
       entry: 'startPulseTimer',
       exit: 'cancelPulseTimer',

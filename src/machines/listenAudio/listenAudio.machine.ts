@@ -1,6 +1,7 @@
 import { assign, cancel, raise, setup } from 'xstate';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { ListenAudioContext, ListenAudioEvent, ListenAudioInput } from './listenAudio.types';
+import { startState } from '../shared/start';
 
 /** Delay in `finished` before auto-play moves on to the next passage. Not in the spec ("not shown"). @default 1500 */
 export const LISTEN_AUTO_ADVANCE_DELAY_MS = 1500;
@@ -42,10 +43,7 @@ export const listenAudioMachine = setup({
     'listen.page.changed': { actions: 'storeIsLastPage' },
   },
   states: {
-    init: {
-      meta: { description: 'Chooses the start state: playing when auto-play is flagged, else paused.' },
-      always: [{ guard: 'isAutoPlayOn', target: 'playing' }, { target: 'paused' }],
-    },
+    init: startState('Chooses the start state: playing when auto-play is flagged, else paused.', 'isAutoPlayOn', 'playing', 'paused'),
     paused: {
       meta: { description: "The passage's audio is paused ('Paused')." },
       on: {

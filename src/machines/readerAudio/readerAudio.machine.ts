@@ -1,6 +1,7 @@
 import { setup } from 'xstate';
 import type { StateMetaWithTimers } from '../shared/timers';
 import type { ReaderAudioEvent, ReaderAudioInput } from './readerAudio.types';
+import { startState } from '../shared/start';
 
 /** The input, read from the `xstate.init` event that carries it (the machine keeps no context). */
 function inputOf(event: { type: string }): ReaderAudioInput | undefined {
@@ -33,10 +34,7 @@ export const readerAudioMachine = setup({
     },
   },
   states: {
-    init: {
-      meta: { description: 'Chooses the start state: paused when saved audio settings exist, otherwise closed.' },
-      always: [{ guard: 'hasSavedSettings', target: 'paused' }, { target: 'closed' }],
-    },
+    init: startState('Chooses the start state: paused when saved audio settings exist, otherwise closed.', 'hasSavedSettings', 'paused', 'closed'),
     closed: {
       meta: { description: 'The player is closed; only the Listen control shows.' },
       on: {

@@ -15,30 +15,15 @@ import type { HighlightDecodeEvent, highlightDecodeMachine, ReadingMode } from '
 import type { LevelIndicatorEvent } from '../levelIndicator';
 import type { ListenAudioEvent } from '../listenAudio';
 import type { ReaderAudioEvent, readerAudioMachine } from '../readerAudio';
+import type { ListenFlowInput } from '../listenFlow';
 import type { EditionChoice, ReadingSessionEvent, SessionRequest, Slot } from '../readingSession';
 import type { RoleModalEvent, UserRole } from '../roleModal';
 import type { ToastsEvent } from '../toasts';
 import type { ToolbarEvent } from '../toolbar';
 import type { Narration, PlaybackReport } from '../shared/audio';
 
-/** What the listen page tells the system when it opens an edition ('listen.start'). */
-export interface ListenStart {
-  /** Opened with auto-play flagged (from 'Start Listening'). */
-  autoPlay: boolean;
-  /** Whether `position` is the last page. Computed from passageCount when that is given. */
-  isLastPage: boolean;
-  /** The edition being listened to. Without it the flow runs with no audio. */
-  editionId?: number;
-  /** The passage shown. @default 1 */
-  position?: number;
-  passageCount?: number;
-  /** Whether the edition has narration (edition.audioEnabled). @default true */
-  audioEnabled?: boolean;
-  /** The listen address without the position; advancing pushes `${basePath}/${next}`. */
-  basePath?: string;
-  /** The edition's language code, for the audio gate (SPEC §6 Audio). */
-  language?: string;
-}
+/** What the listen page tells the system when it opens an edition ('listen.start'): the flow's input but the lock, which the system works out. */
+export type ListenStart = Omit<ListenFlowInput, 'audioLocked'>;
 
 export interface ReaderSystemInput {
   settings: StoredSettings;

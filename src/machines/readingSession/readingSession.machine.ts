@@ -8,7 +8,7 @@ import { closestForLanguage, closestForLevel, clampPosition, findEdition, paging
 import type { Edition, Publication } from '../../domain/schemas';
 import type { StateMetaWithTimers } from '../shared/timers';
 import { RECENT_LANGUAGES_CAP } from '../../domain/settings';
-import type { EditionChoice, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput } from './readingSession.types';
+import type { EditionChoice, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput, Slot } from './readingSession.types';
 
 export { RECENT_LANGUAGES_CAP } from '../../domain/settings';
 
@@ -21,6 +21,18 @@ export function editionFor(publication: Publication | null, choice: EditionChoic
 export function maxPositionOf(context: Pick<ReadingSessionContext, 'publication' | 'primary' | 'secondary'>): number {
   return pagingMax([editionFor(context.publication, context.primary), editionFor(context.publication, context.secondary)]);
 }
+
+const choiceIn = (context: ReadingSessionContext, slot: Slot) => (slot === 'primary' ? context.primary : context.secondary);
+
+/** A column moved to another edition (when there is one), its position kept within the editions now in view. */
+function moveColumn(context: ReadingSessionContext, slot: Slot, next: Edition | undefined): Partial<ReadingSessionContext> {
+  if (!next) return {};
+  const choice = { language: next.language.code, level: next.level };
+  return { [slot]: choice, position: clampPosition(context.position, maxPositionOf({ ...context, [slot]: choice })) };
+}
+
+/** What paging does: move, put the address and the stored position in step, show the passages, track the view. */
+const turnPage = ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'] as const;
 
 function resolveOpen(context: ReadingSessionContext, publication: Publication): Partial<ReadingSessionContext> {
   const request = context.request;
@@ -73,27 +85,14 @@ export const readingSessionMachine = setup({
     }),
     assignLanguage: assign(({ context, event }) => {
       if (event.type !== 'language.change' || !context.publication) return {};
-      const current = event.slot === 'primary' ? context.primary : context.secondary;
-      const level = current?.level ?? context.publication.defaultReader.left.level;
-      const next = closestForLanguage(context.publication.editions, event.language, level);
-      if (!next) return {};
-      const choice = { language: next.language.code, level: next.level };
-      const updated = { ...context, [event.slot]: choice };
-      return {
-        [event.slot]: choice,
-        position: clampPosition(context.position, maxPositionOf(updated)),
-        recentLanguages: pushRecent(context.recentLanguages, event.language, RECENT_LANGUAGES_CAP),
-      };
+      const level = choiceIn(context, event.slot)?.level ?? context.publication.defaultReader.left.level;
+      const moved = moveColumn(context, event.slot, closestForLanguage(context.publication.editions, event.language, level));
+      return moved && { ...moved, recentLanguages: pushRecent(context.recentLanguages, event.language, RECENT_LANGUAGES_CAP) };
     }),
     assignLevel: assign(({ context, event }) => {
       if (event.type !== 'level.change' || !context.publication) return {};
-      const current = event.slot === 'primary' ? context.primary : context.secondary;
-      const language = current?.language ?? context.publication.defaultReader.left.language;
-      const next = closestForLevel(context.publication.editions, event.level, language);
-      if (!next) return {};
-      const choice = { language: next.language.code, level: next.level };
-      const updated = { ...context, [event.slot]: choice };
-      return { [event.slot]: choice, position: clampPosition(context.position, maxPositionOf(updated)) };
+      const language = choiceIn(context, event.slot)?.language ?? context.publication.defaultReader.left.language;
+      return moveColumn(context, event.slot, closestForLevel(context.publication.editions, event.level, language));
     }),
     assignSecondary: assign(({ context, event }) => {
       if (event.type === 'secondary.clear') return { secondary: null };
@@ -153,18 +152,9 @@ export const readingSessionMachine = setup({
     reading: {
       meta: { description: 'Passages are shown; the reader pages and changes editions.' },
       on: {
-        'page.next': {
-          guard: 'canGoNext',
-          actions: ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
-        },
-        'page.previous': {
-          guard: 'canGoPrevious',
-          actions: ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
-        },
-        'page.goto': {
-          guard: 'isNewPosition',
-          actions: ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
-        },
+        'page.next': { guard: 'canGoNext', actions: turnPage },
+        'page.previous': { guard: 'canGoPrevious', actions: turnPage },
+        'page.goto': { guard: 'isNewPosition', actions: turnPage },
         'language.change': {
           guard: 'hasLanguage',
           actions: ['assignLanguage', 'saveRecentLanguages', 'syncAddress', 'savePosition', 'loadPassages'],
