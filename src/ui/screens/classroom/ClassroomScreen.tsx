@@ -19,20 +19,12 @@ import { Pagination } from '../catalog/Pagination';
 import { useCatalog } from '../catalog/useCatalog';
 import { ClassCodeForm, ENTER_CLASS_CODE } from './ClassCodeForm';
 import { useClassCode } from './classCodeState';
-import {
-  CLASSROOM_HEADING,
-  classroomViewer,
-  NO_VISIBLE_TITLES_MESSAGE,
-  STUDENT_EMPTY_MESSAGE,
-  TEACHER_EMPTY_MESSAGE,
-  titlesAvailable,
-  type ClassroomViewer,
-} from './classroom';
+import { CLASSROOM_TEXTS, classroomViewer, type ClassroomViewer, titlesAvailable } from './classroom';
 import { TeachersOnlyBanner } from './TeacherBanners';
 import { paths } from '../../../domain/routes';
 
 export function ClassroomScreen() {
-  useDocumentTitle(CLASSROOM_HEADING);
+  useDocumentTitle(CLASSROOM_TEXTS.heading);
   const { data: user, isPending } = useCurrentUser();
   const classCode = useClassCode();
   const viewer = classroomViewer(user, classCode);
@@ -57,7 +49,7 @@ function ClassroomHeader({ children }: { children?: ReactNode }) {
   return (
     <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
       <div>
-        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{CLASSROOM_HEADING}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{CLASSROOM_TEXTS.heading}</h1>
         <p className="mt-2 max-w-prose text-ink-muted">The titles a teacher has chosen for their class.</p>
       </div>
       {children}
@@ -75,13 +67,13 @@ function ClassroomList({ viewer }: { viewer: Extract<ClassroomViewer, { kind: 't
   const features = useReaderFeatures();
   const empty = (
     <div className="rounded-2xl border border-dashed border-line-strong px-6 py-16 text-center">
-      <h2 className="text-xl font-semibold">{NO_VISIBLE_TITLES_MESSAGE}</h2>
+      <h2 className="text-xl font-semibold">{CLASSROOM_TEXTS.noVisibleTitles}</h2>
       {teacher ? (
         <Link href={paths.catalog} className={`${buttonStyles.primary} mt-6`}>
-          {TEACHER_EMPTY_MESSAGE}
+          {CLASSROOM_TEXTS.teacherEmpty}
         </Link>
       ) : (
-        <p className="mt-2 text-ink-muted">{STUDENT_EMPTY_MESSAGE}</p>
+        <p className="mt-2 text-ink-muted">{CLASSROOM_TEXTS.studentEmpty}</p>
       )}
     </div>
   );

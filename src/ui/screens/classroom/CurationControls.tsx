@@ -13,7 +13,7 @@ import { buttonStyles } from '../../components/styles';
 import { queries } from '../../platform/api';
 import { useCurrentUser } from '../auth/session';
 import { useClassCode } from './classCodeState';
-import { CLASSROOM_SETTINGS_SIGN_IN_MESSAGE, isAssigned, isTeacher, VISIBLE_TO_STUDENTS_BADGE } from './classroom';
+import { CLASSROOM_TEXTS, isAssigned, isTeacher } from './classroom';
 import { useTitleCuration } from './useCuration';
 
 /** The accessible name of a card's eye toggle; pressed means the title is visible to students. */
@@ -67,7 +67,7 @@ export function VisibleToStudentsBadge({ titleId }: { titleId: number }) {
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-primary-100 px-3 py-1 text-sm font-semibold text-primary-900">
       <EyeIcon size={16} />
-      {VISIBLE_TO_STUDENTS_BADGE}
+      {CLASSROOM_TEXTS.visibleToStudentsBadge}
     </span>
   );
 }
@@ -75,14 +75,14 @@ export function VisibleToStudentsBadge({ titleId }: { titleId: number }) {
 /** SPEC §2 Publication detail, Classroom Settings: the visibility switch, or the sign-in note for non-teachers. */
 export function ClassroomSettingsPanel({ titleId }: { titleId: number }) {
   const curation = useTitleCuration(titleId);
-  if (!curation.isTeacher) return <p className="text-ink-muted">{CLASSROOM_SETTINGS_SIGN_IN_MESSAGE}</p>;
+  if (!curation.isTeacher) return <p className="text-ink-muted">{CLASSROOM_TEXTS.settingsSignIn}</p>;
   return (
     <div className="max-w-xl rounded-2xl border border-line bg-surface p-5">
       <Switch isSelected={curation.isAssigned} onChange={curation.setVisible} isDisabled={curation.isDisabled} className="group flex items-center gap-4">
         <span className="flex h-7 w-12 shrink-0 items-center rounded-full bg-line-strong p-0.5 transition-colors group-data-[selected]:bg-primary-900 group-data-[disabled]:opacity-60 group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary-700">
           <span className="size-6 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
         </span>
-        <span className="font-medium text-ink">{VISIBLE_TO_STUDENTS_BADGE}</span>
+        <span className="font-medium text-ink">{CLASSROOM_TEXTS.visibleToStudentsBadge}</span>
       </Switch>
       <p className="mt-3 text-sm text-ink-muted">
         {curation.isAssigned

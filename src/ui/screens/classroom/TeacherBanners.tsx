@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { CloseIcon, EyeIcon } from '../../components/Icons';
 import { localStore } from '../../platform/storage';
-import { TEACHER_BANNER_TEXT, TEACHERS_ONLY_BADGE } from './classroom';
+import { CLASSROOM_TEXTS } from './classroom';
 
 /** localStorage key ('lectern.' prefix) of the tip banner's dismissal. */
 export const EYE_TIP_DISMISSED_KEY = 'eyeTipDismissed';
@@ -33,9 +33,9 @@ export function EyeTipBanner() {
 
 export function TeachersOnlyBanner() {
   return (
-    <section aria-label={TEACHERS_ONLY_BADGE} className="mt-6 flex flex-wrap items-center gap-3 rounded-2xl border border-primary-200 bg-primary-50 px-4 py-3 text-sm text-primary-950">
-      <span className="rounded-full bg-primary-900 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">{TEACHERS_ONLY_BADGE}</span>
-      <p className="min-w-0 flex-1">{TEACHER_BANNER_TEXT}</p>
+    <section aria-label={CLASSROOM_TEXTS.teachersOnlyBadge} className="mt-6 flex flex-wrap items-center gap-3 rounded-2xl border border-primary-200 bg-primary-50 px-4 py-3 text-sm text-primary-950">
+      <span className="rounded-full bg-primary-900 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">{CLASSROOM_TEXTS.teachersOnlyBadge}</span>
+      <p className="min-w-0 flex-1">{CLASSROOM_TEXTS.teacherBanner}</p>
     </section>
   );
 }

@@ -6,21 +6,24 @@ import { hasFeature } from '../../../domain/access';
 import { classroomCatalogPath, paths, withQuery } from '../../../domain/routes';
 import type { CurrentUser, TitleStatus, UserTitle } from '../../../domain/schemas';
 
-/** SPEC §8 toasts of a visibility change. */
-export const TITLE_SHOWN_MESSAGE = 'Title shown to students';
-export const TITLE_HIDDEN_MESSAGE = 'Title hidden from students';
-export const VISIBILITY_FAILED_MESSAGE = 'Failed to update title visibility';
+/** SPEC §8 toasts of a visibility change, verbatim. */
+export const VISIBILITY_TOASTS = {
+  shown: 'Title shown to students',
+  hidden: 'Title hidden from students',
+  failed: 'Failed to update title visibility',
+} as const;
 
-/** SPEC §2 Classroom Library texts. */
-export const CLASSROOM_HEADING = 'Classroom Library';
-export const TEACHER_BANNER_TEXT =
-  "These titles are visible to your students. Click the eye icon to hide titles from your students' library.";
-export const TEACHERS_ONLY_BADGE = 'Teachers Only';
-export const NO_VISIBLE_TITLES_MESSAGE = 'No titles visible to students';
-export const TEACHER_EMPTY_MESSAGE = 'Go to Free Library to make titles visible';
-export const STUDENT_EMPTY_MESSAGE = 'Ask your teacher to add titles to the Classroom Library';
-export const VISIBLE_TO_STUDENTS_BADGE = 'Visible to Students';
-export const CLASSROOM_SETTINGS_SIGN_IN_MESSAGE = 'Sign in as a teacher to manage classroom settings for this title.';
+/** SPEC §2 Classroom Library texts, verbatim. */
+export const CLASSROOM_TEXTS = {
+  heading: 'Classroom Library',
+  teacherBanner: "These titles are visible to your students. Click the eye icon to hide titles from your students' library.",
+  teachersOnlyBadge: 'Teachers Only',
+  noVisibleTitles: 'No titles visible to students',
+  teacherEmpty: 'Go to Free Library to make titles visible',
+  studentEmpty: 'Ask your teacher to add titles to the Classroom Library',
+  visibleToStudentsBadge: 'Visible to Students',
+  settingsSignIn: 'Sign in as a teacher to manage classroom settings for this title.',
+} as const;
 
 /** '{n} titles available' (SPEC §2 Classroom Library). */
 export function titlesAvailable(n: number): string {
@@ -75,7 +78,7 @@ export function isAssigned(titles: readonly Pick<UserTitle, 'titleId' | 'status'
 
 /** The status a toggle sets, and its toast. */
 export function nextVisibility(assigned: boolean): { status: TitleStatus; message: string } {
-  return assigned ? { status: 'BLOCKED', message: TITLE_HIDDEN_MESSAGE } : { status: 'ASSIGNED', message: TITLE_SHOWN_MESSAGE };
+  return assigned ? { status: 'BLOCKED', message: VISIBILITY_TOASTS.hidden } : { status: 'ASSIGNED', message: VISIBILITY_TOASTS.shown };
 }
 
 /** Who is looking at the Classroom Library, and so what it lists. */

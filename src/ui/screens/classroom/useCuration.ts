@@ -11,7 +11,7 @@ import type { CurrentUser, UserTitle } from '../../../domain/schemas';
 import { api, queries } from '../../platform/api';
 import { useCurrentUser } from '../auth/session';
 import { sendToEngine } from './classCodeState';
-import { isAssigned, isTeacher, nextVisibility, TITLE_HIDDEN_MESSAGE, TITLE_SHOWN_MESSAGE, VISIBILITY_FAILED_MESSAGE } from './classroom';
+import { isAssigned, isTeacher, nextVisibility, VISIBILITY_TOASTS } from './classroom';
 
 const mutations = createMutations(api);
 
@@ -57,12 +57,12 @@ export function useTitleCuration(titleId: number): TitleCuration {
     ...mutations.setTitleVisibility(),
     mutationKey: mutationKeys.setTitleVisibility(titleId),
     onSuccess: async (row, variables) => {
-      void sendToEngine({ type: 'toast.show', kind: 'success', message: variables.status === 'ASSIGNED' ? TITLE_SHOWN_MESSAGE : TITLE_HIDDEN_MESSAGE });
+      void sendToEngine({ type: 'toast.show', kind: 'success', message: variables.status === 'ASSIGNED' ? VISIBILITY_TOASTS.shown : VISIBILITY_TOASTS.hidden });
       if (user) await refreshAfterChange(client, row, user.id);
     },
     onError: (error) => {
-      console.error(VISIBILITY_FAILED_MESSAGE, error);
-      void sendToEngine({ type: 'toast.show', kind: 'error', message: VISIBILITY_FAILED_MESSAGE });
+      console.error(VISIBILITY_TOASTS.failed, error);
+      void sendToEngine({ type: 'toast.show', kind: 'error', message: VISIBILITY_TOASTS.failed });
     },
   });
   const teacher = isTeacher(user);

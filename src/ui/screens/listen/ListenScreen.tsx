@@ -23,7 +23,6 @@ import type { Edition } from '../../../domain/schemas';
 import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { PassageNotFound } from '../publication/PublicationStates';
 import { isMissingPublication } from '../publication/publicationView';
@@ -31,7 +30,7 @@ import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { connectClassCode } from '../../../machines/classCode';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { GroupCodePanel, LicensePanel } from '../reader/PassageStates';
-import { useUserFeatures } from '../reader/readerHooks';
+import { readingPage } from '../reader/readingPage';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
 import { ListenHeading, ListenQueryState, Thumbnail, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
 
@@ -255,14 +254,7 @@ function usePrefetchNeighbours(slug: string, version: string, edition: Edition, 
   }, [queryClient, slug, version, edition, position]);
 }
 
-/** The screen in the shared layout (navbar, footer): the route renders it bare. */
-export function ListenScreen(props: { slug: string; version: string; editionSlug: string; position: string }) {
-  useUserFeatures();
-  return (
-    <MainLayout>
-      <ListenContent {...props} />
-    </MainLayout>
-  );
-}
+/** The screen in the shared layout (navbar, footer), with the reader's features: the route renders it bare. */
+export const ListenScreen = readingPage(ListenContent);
 
 export default ListenScreen;
