@@ -376,3 +376,41 @@ test("a class-code student gets 'Unlock Premium Novels' for a premium title the 
   await expect(dialog).toBeVisible();
   await studentContext.close();
 });
+
+test('a rate-limited class-code check shows its own message and keeps the accepted code (not Invalid Class Code)', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  await licensedTeacher(page);
+  const catalog = new CatalogPage(page);
+  await catalog.goto();
+  await expect(catalog.shell.classCodeBanner).toContainText(/Your Class Code is [A-Z0-9]{8}\./);
+  const code = /Your Class Code is ([A-Z0-9]{8})\./.exec((await catalog.shell.classCodeBanner.textContent()) ?? '')![1]!;
+
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  const studentShell = new AppShell(student);
+  await student.goto(`/classroom-catalog?groupCode=${code}`);
+  await expect(studentShell.toast('Class Code Accepted')).toBeVisible();
+
+  // The same browser (its client id) has made too many wrong guesses: the server answers 429 to every check.
+  const clientId = await student.evaluate(() => window.localStorage.getItem('lectern.clientId'));
+  expect(clientId).toMatch(/^[0-9a-f-]{36}$/i);
+  let answer = 0;
+  for (let i = 0; i < 20 && answer !== 429; i++) {
+    const response = await request.get('/api/v1/visitors/me', { headers: { 'X-Client-Id': clientId!, 'X-Group-Code': `WRONG${String(i).padStart(3, '0')}` } });
+    answer = response.status();
+  }
+  expect(answer).toBe(429);
+
+  // Another class's magic link now: the check fails with the server's message, which is shown (SPEC §7); the
+  // code was not judged, so the accepted one stays.
+  await student.goto('/classroom-catalog?groupCode=ZZZZ9999');
+  // (The library list, asked for with the kept code, is refused the same way and says so on the page.)
+  const toasts = student.getByRole('region', { name: 'Notifications' });
+  await expect(toasts.getByRole('alert').filter({ hasText: 'Too many wrong class codes' })).toBeVisible();
+  await expect(student).toHaveURL(/\/classroom-catalog$/);
+  await expect(studentShell.toast('Invalid Class Code')).toHaveCount(0);
+  const menu = await studentShell.openAccountMenu();
+  await expect(menu).toContainText(`Class Code: ${code}`);
+  expect(await student.evaluate(() => window.localStorage.getItem('lectern.v1.groupCode'))).toBe(JSON.stringify(code));
+  await studentContext.close();
+});

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
-import { asLicensedReader } from './support/licensed';
+import { asLicensedReader, licensedReader, LICENSED_PASSWORD } from './support/licensed';
+import { AuthPage } from './models/AccountPages';
+import { AppShell } from './models/AppShell';
+import { PublicationPage } from './models/PublicationPage';
 
 const LIGHTHOUSE = '/the-lighthouse-keepers-apprentice/v1';
 const BEES = '/how-bees-make-honey/v1';
@@ -260,6 +263,34 @@ test.describe('Reader', () => {
     await reader.primary.chooseLevel('Original');
     await expect(page).toHaveURL(`${FOX}/en:original/2`);
     await reader.expectPosition(2);
+  });
+
+  test('a visitor on a locked passage signs in as a licensed reader and, back in the reader, reads it without a reload', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const { email } = await licensedReader(baseURL!);
+    const reader = new ReaderPage(page);
+    await reader.goto(`${FOX}/en:gold/2`);
+    const panel = page.getByRole('region', { name: 'This content requires a School License' });
+    await expect(panel).toBeVisible();
+    // The whole visit is one page: a reload would start a new engine and hide the bug this guards against.
+    await page.evaluate(() => ((window as unknown as { sameVisit: boolean }).sameVisit = true));
+
+    // Sign in from the account menu of the title's page, then read on from there.
+    await page.getByRole('link', { name: 'About this book' }).click();
+    const publication = new PublicationPage(page);
+    const menu = await new AppShell(page).openAccountMenu();
+    await menu.getByRole('menuitem', { name: 'Sign In' }).click();
+    const signIn = new AuthPage(page, 'sign-in');
+    await expect(signIn.heading).toBeVisible();
+    await signIn.submit({ email, password: LICENSED_PASSWORD });
+    await expect(publication.readOnlineLink).toBeVisible();
+    await publication.readOnlineLink.click();
+
+    await expect(page).toHaveURL(`${FOX}/en:gold/2`);
+    await reader.expectPosition(2);
+    await expect(reader.primary.passage).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { sameVisit?: boolean }).sameVisit)).toBe(true);
   });
 
   test("a premium title without a license goes back to the catalog ('Premium content')", async ({ page }) => {
