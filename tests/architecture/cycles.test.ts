@@ -6,37 +6,13 @@ import { cyclesOf, findCycles, graphFromSources, resolveSpecifier } from '../../
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/**
- * The import cycles src/ still has, each as its sorted files. Every one lies in src/engine, src/machines or src/ui;
- * the reader engine rewrite (issue 11) removes them, and then this list becomes empty.
- */
-const ALLOWED_SRC_CYCLES: string[][] = [
-  [
-    'src/ui/engine/engine.ts',
-    'src/ui/platform/api.ts',
-    'src/ui/screens/classroom/classCodeState.ts',
-  ],
-  [
-    'src/ui/screens/classroom/ClassCodeButton.tsx',
-    'src/ui/screens/classroom/ClassCodeForm.tsx',
-    'src/ui/screens/classroom/lazyClassroom.tsx',
-  ],
-];
-
-const ALLOWED_FOLDERS = ['src/engine/', 'src/machines/', 'src/ui/'];
-
 describe('import cycles', () => {
   it('server/ has none', () => {
     expect(findCycles(root, ['server']).map((cycle) => cycle.files)).toEqual([]);
   });
 
-  it('src/ has none beyond the allow-list, and the allow-list is only engine, machines and ui', () => {
-    for (const files of ALLOWED_SRC_CYCLES) {
-      for (const file of files) expect(ALLOWED_FOLDERS.some((folder) => file.startsWith(folder)), file).toBe(true);
-    }
-    const allowed = new Set(ALLOWED_SRC_CYCLES.map((files) => files.join('\n')));
-    const found = findCycles(root, ['src']).map((cycle) => cycle.files);
-    expect(found.filter((files) => !allowed.has(files.join('\n')))).toEqual([]);
+  it('src/ has none', () => {
+    expect(findCycles(root, ['src']).map((cycle) => cycle.files)).toEqual([]);
   });
 });
 

@@ -1,9 +1,10 @@
 /** The navbar's 'Enter Class Code' for a visitor without one; the dialog with the form is a lazy chunk. */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import { ENTER_CLASS_CODE } from './classroom';
 import { LazyClassCodeDialog } from './lazyClassroom';
 
-export const ENTER_CLASS_CODE = 'Enter Class Code';
+export { ENTER_CLASS_CODE };
 
 export function ClassCodeDialogTrigger({ className }: { className: string }) {
   const [isOpen, setOpen] = useState(false);

@@ -14,7 +14,7 @@ import { DialogTitleBar } from '../../components/DialogTitleBar';
 import { buttonStyles, modalStyles } from '../../components/styles';
 import { sendToEngine, useClassCode } from './classCodeState';
 
-import { ENTER_CLASS_CODE } from './ClassCodeButton';
+import { ENTER_CLASS_CODE } from './classroom';
 import { paths } from '../../../domain/routes';
 
 export { ENTER_CLASS_CODE };

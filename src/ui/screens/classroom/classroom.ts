@@ -6,6 +6,9 @@ import { hasFeature } from '../../../domain/access';
 import { classroomCatalogPath, paths, withQuery } from '../../../domain/routes';
 import type { CurrentUser, TitleStatus, UserTitle } from '../../../domain/schemas';
 
+/** The class-code control and dialog title (SPEC §2 Shared layout). */
+export const ENTER_CLASS_CODE = 'Enter Class Code';
+
 /** SPEC §8 toasts of a visibility change, verbatim. */
 export const VISIBILITY_TOASTS = {
   shown: 'Title shown to students',
