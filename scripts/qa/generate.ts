@@ -11,6 +11,7 @@ import { allTransitions, planTransitionWalk, transitionKey } from '../../tests/m
 interface NodeLike {
   id: string;
   key: string;
+  type?: string;
   initial?: { target: { key: string }[] };
   meta?: { description?: string; timers?: { id: string; delay: number; event: { type: string } }[] };
   states: Record<string, NodeLike>;
@@ -28,8 +29,17 @@ interface TransitionLike {
   reenter?: boolean;
 }
 
+/** A guard's name; an inline `not(guard)` reads `!guard`. */
 const guardName = (g: unknown): string | null =>
-  !g ? null : typeof g === 'string' ? g : typeof g === 'object' && g && 'type' in g ? String((g as { type: unknown }).type) : 'guard';
+  !g
+    ? null
+    : typeof g === 'string'
+      ? g
+      : typeof g === 'object' && g && 'type' in g
+        ? String((g as { type: unknown }).type)
+        : typeof g === 'function' && g.name === 'not' && Array.isArray((g as { guards?: unknown }).guards)
+          ? `!${guardName((g as unknown as { guards: unknown[] }).guards[0])}`
+          : 'guard';
 
 const actionName = (a: unknown): string | null => {
   const name = typeof a === 'string' ? a : typeof a === 'object' && a && 'type' in a ? String((a as { type: unknown }).type) : typeof a === 'function' ? a.name || 'action' : null;
@@ -64,6 +74,31 @@ function transitionsWithDetail(machine: AnyStateMachine) {
   return out;
 }
 
+/**
+ * A parallel machine's diagram: each region with states is a composite state (its states named `region_state`,
+ * labelled by key, its initial state marked, its transitions inside); a region without states is one state with
+ * its own transitions. The root's own transitions are listed under the diagram.
+ */
+function parallelDiagram(root: NodeLike, transitions: ReturnType<typeof transitionsWithDetail>): string[] {
+  const lines: string[] = [];
+  const idOf = (label: string) => label.replace(/\./g, '_');
+  const label = (t: { event: string; guard: string | null }) => `${t.event}${t.guard ? ` [${t.guard}]` : ''}`;
+  for (const [key, region] of Object.entries(root.states)) {
+    const own = transitions.filter((t) => t.from === key || t.from.startsWith(`${key}.`));
+    if (Object.keys(region.states).length === 0) {
+      for (const t of own) lines.push(`  ${key} --> ${t.to === '(stays)' ? key : idOf(t.to)} : ${label(t)}`);
+      continue;
+    }
+    lines.push(`  state ${key} {`);
+    for (const childKey of Object.keys(region.states)) lines.push(`    state "${childKey}" as ${key}_${childKey}`);
+    const first = region.initial?.target[0]?.key;
+    if (first) lines.push(`    [*] --> ${key}_${first}`);
+    for (const t of own) lines.push(`    ${idOf(t.from)} --> ${t.to === '(stays)' ? idOf(t.from) : idOf(t.to)} : ${label(t)}`);
+    lines.push('  }');
+  }
+  return lines;
+}
+
 export function machineDoc(name: string, model: MachineModel): string {
   const machine = model.machine;
   const root = machine.root as unknown as NodeLike;
@@ -72,12 +107,15 @@ export function machineDoc(name: string, model: MachineModel): string {
   lines.push(`# ${name}`, '', `Generated from \`src/machines/${name}\` by \`npm run qa:paths\`. Do not edit by hand.`, '');
   lines.push('```mermaid', 'stateDiagram-v2');
   const initial = root.initial?.target[0]?.key;
-  if (initial) lines.push(`  [*] --> ${initial}`);
-  for (const t of transitions) {
-    if (t.from === '(any state)') continue;
-    const label = `${t.event}${t.guard ? ` [${t.guard}]` : ''}`;
-    const to = t.to === '(stays)' ? t.from : t.to;
-    lines.push(`  ${t.from} --> ${to} : ${label}`);
+  if (root.type === 'parallel') lines.push(...parallelDiagram(root, transitions));
+  else {
+    if (initial) lines.push(`  [*] --> ${initial}`);
+    for (const t of transitions) {
+      if (t.from === '(any state)') continue;
+      const label = `${t.event}${t.guard ? ` [${t.guard}]` : ''}`;
+      const to = t.to === '(stays)' ? t.from : t.to;
+      lines.push(`  ${t.from} --> ${to} : ${label}`);
+    }
   }
   lines.push('```', '');
   const global = transitions.filter((t) => t.from === '(any state)');
@@ -87,9 +125,19 @@ export function machineDoc(name: string, model: MachineModel): string {
     lines.push('');
   }
   lines.push('## States', '', '| state | description | timers |', '|---|---|---|');
-  for (const [key, node] of Object.entries(root.states)) {
+  // A parallel machine lists its regions and their states (`region.state`), each region's initial state marked.
+  const listed: [string, NodeLike, boolean][] = [];
+  const list = (node: NodeLike, prefix: string, nested: boolean) => {
+    const first = node.initial?.target[0]?.key;
+    for (const [key, child] of Object.entries(node.states)) {
+      listed.push([`${prefix}${key}`, child, nested ? key === first : key === initial]);
+      if (nested && root.type === 'parallel') list(child, `${prefix}${key}.`, true);
+    }
+  };
+  list(root, '', root.type === 'parallel');
+  for (const [key, node, isInitial] of listed) {
     const timers = (node.meta?.timers ?? []).map((t) => `after ${t.delay} ms: \`${t.event.type}\``).join('<br>') || '';
-    lines.push(`| \`${key}\`${key === initial ? ' (initial)' : ''} | ${escapeCell(node.meta?.description ?? '')} | ${timers} |`);
+    lines.push(`| \`${key}\`${isInitial ? ' (initial)' : ''} | ${escapeCell(node.meta?.description ?? '')} | ${timers} |`);
   }
   lines.push('', '## Transitions', '', '| from | event | guard | to | actions |', '|---|---|---|---|---|');
   for (const t of transitions) {
@@ -104,12 +152,13 @@ export function machineDoc(name: string, model: MachineModel): string {
 }
 
 /**
- * Eventless (`always`) transitions taken after an event have no case of their own: find the shortest walk that
- * takes each one still without a path, by replaying the walks on a live actor and noting its microsteps.
+ * Eventless (`always`) transitions taken after an event have no case of their own, and a case's last transition is
+ * read from the walk's state, which a coarse model may reach another way: find the shortest walk that takes each
+ * transition still without a path, by replaying the walks on a live actor and noting its microsteps.
  */
 function addEventlessPaths(model: MachineModel, best: Map<string, { input: unknown; events: { type: string }[] }>) {
   const machine = model.machine;
-  const missing = new Set(allTransitions(machine).filter((t) => t.event === '(always)' && !best.has(t.key)).map((t) => t.key));
+  const missing = new Set(allTransitions(machine).filter((t) => !best.has(t.key)).map((t) => t.key));
   if (missing.size === 0) return;
   for (const input of model.inputs) {
     const plan = planTransitionWalk(machine, { events: model.events, input, serializeState: model.serializeState, maxStates: model.maxStates });
@@ -120,9 +169,9 @@ function addEventlessPaths(model: MachineModel, best: Map<string, { input: unkno
         inspect: (ev: { type: string }) => {
           if (ev.type !== '@xstate.microstep') return;
           for (const t of (ev as unknown as { _transitions: Parameters<typeof transitionKey>[0][] })._transitions) {
-            if (t.eventType !== '') continue;
-            const always = (t.source as unknown as { always?: unknown[] }).always ?? [];
-            taken.push(transitionKey(t, always.indexOf(t)));
+            const source = t.source as unknown as { always?: unknown[]; transitions: Map<string, unknown[]> };
+            const list = t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
+            taken.push(transitionKey(t, list.indexOf(t)));
           }
         },
       });

@@ -3,7 +3,7 @@
  * inputs that pick its start state. The model tests and `npm run qa:paths` both read these, so the tests and
  * the generated QA scripts walk the same paths.
  */
-import { fromPromise, type AnyStateMachine } from 'xstate';
+import { createMachine, fromCallback, fromPromise, type ActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { Narration, NarrationInput } from '../../src/machines/shared/audio';
 import { classCodeMachine, type ClassCodeEvent, type ClassCodeInput } from '../../src/machines/classCode';
 import { copyLinkMachine, type CopyLinkEvent } from '../../src/machines/copyLink';
@@ -19,7 +19,20 @@ import { roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../.
 import { toolbarMachine, type ToolbarEvent } from '../../src/machines/toolbar';
 import { toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
 import { PortFailure } from '../../src/domain/failures';
-import { fixturePublication } from '../fixtures/publication';
+import { edition, fixturePublication } from '../fixtures/publication';
+import { ENGINE_SETTINGS, SETTINGS, type AudioSettings } from '../../src/domain/settings';
+import type { OnDemandEditionBody, Passage, Publication } from '../../src/domain/schemas';
+import type { UserRole } from '../../src/machines/roleModal';
+import {
+  readerSystemMachine,
+  type ReaderSystemContext,
+  type ReaderSystemInput,
+  type ReaderSystemMachineEvent,
+  type SessionView,
+  type StoredSettings,
+  type VisitorCheck,
+} from '../../src/machines/readerSystem';
+import { isBlocked, readerPlayback } from '../../src/machines/readerSystem/readerSystem.rules';
 
 const publication = fixturePublication();
 const facts = (hasSpeechMarks: boolean, hasDecodedText: boolean, isEnglish: boolean): PassageFacts => ({ hasSpeechMarks, hasDecodedText, isEnglish });
@@ -231,6 +244,393 @@ const toastsEventsFor = (snapshot: { context: { toasts: { id: number }[] } }): T
   { type: 'toast.dismiss', id: 999 },
 ];
 
+// ---------------------------------------------------------------------------------------------------------------
+// The reader system (the root machine). Its walks run it with inert children and loads (readerSystemInert), so the
+// live system does only what the root does: the children's reports and the loads' answers are the walk's events.
+
+/** A child that does nothing. */
+const inertChild = (value: string) => createMachine({ initial: value, states: { [value]: {} } });
+/** Never settles: its outcome is a walk event. */
+const pending = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
+
+/**
+ * A child the root follows (syncSnapshot) as a puppet: it does nothing and reports what the root already believes
+ * of it, so its reports (one when it starts, one after each event the root sends it) change nothing. What such a
+ * child tells the root in the walk is the walk's own `xstate.snapshot.*` events, as in the pure model.
+ */
+function puppet(read: (context: ReaderSystemContext) => { value: string; context?: object }): ActorLogic<any, any, any> {
+  // The root's snapshot as it is now (the parent is what sendParent reaches too).
+  const mirror = (snapshot: object, scope: { self: unknown }) =>
+    Object.assign(snapshot, read(((scope.self as { _parent: AnyActorRef })._parent.getSnapshot() as { context: ReaderSystemContext }).context));
+  return {
+    getInitialSnapshot: () => ({ status: 'active', output: undefined, error: undefined }),
+    start: (snapshot, scope) => void mirror(snapshot, scope),
+    transition: (snapshot, _event, scope) => mirror({ ...snapshot }, scope),
+    getPersistedSnapshot: (snapshot) => snapshot,
+  };
+}
+
+/** The inert children (do-nothing machines, and puppets for the three the root follows) and loads that never settle. */
+export const readerSystemInertActors = {
+  session: inertChild('idle'),
+  loaderPrimary: inertChild('idle'),
+  loaderSecondary: inertChild('idle'),
+  missingEdition: inertChild('idle'),
+  readerAudio: puppet((c) => ({ value: c.audio.state })),
+  highlightDecode: puppet((c) => ({ value: c.reading.mode, context: { hasDecodeFeature: c.reading.hasDecodeFeature } })),
+  classCode: puppet((c) => ({ value: c.code.active ? 'active' : 'none', context: { code: c.code.value, lastCheckInvalid: c.code.invalid } })),
+  roleModal: inertChild('idle'),
+  toasts: inertChild('idle'),
+  copyLink: inertChild('idle'),
+  levelIndicator: inertChild('idle'),
+  toolbar: inertChild('idle'),
+  listenFlow: inertChild('idle'),
+  loadPublication: pending<Publication, { slug: string; version?: string }>(),
+  loadPassage: pending<Passage, { editionId: number; position: number; passageCount: number }>(),
+  createEdition: pending<unknown, { slug: string; body: OnDemandEditionBody }>(),
+  checkVisitor: pending<VisitorCheck, { code: string }>(),
+  loadNarration: pending<Narration, NarrationInput>(),
+  loadDecodedText: pending<string, NarrationInput>(),
+  updateRole: pending<unknown, { role: UserRole }>(),
+  copyText: pending<unknown, { text: string }>(),
+  playback: fromCallback<{ type: 'playback.noop' }, void>(() => () => {}),
+};
+export const readerSystemInert = readerSystemMachine.provide({ actors: readerSystemInertActors as never });
+
+/** Stored settings: every default. */
+export const defaultSettings = Object.fromEntries(ENGINE_SETTINGS.map((name) => [name, SETTINGS[name].default])) as StoredSettings;
+const savedAudio: AudioSettings = { audioControlState: 'paused', autoPlay: true, currentTime: 12, editionSelected: 'secondary', highlight: true, playbackSpeed: { '12': 1.25 } };
+/** No saved audio settings; saved audio settings (and a stored position); a stored class code whose features open the title. */
+export const readerSystemInputs: ReaderSystemInput[] = [
+  { settings: defaultSettings },
+  {
+    settings: {
+      ...defaultSettings,
+      audioSettings: savedAudio,
+      lastPassages: {
+        voiced: { language: 'en', level: 'ORIGINAL', position: 2, publicationSlug: 'voiced', publicationVersion: 'v1', secondaryLanguage: 'es', secondaryLevel: 'ORIGINAL' },
+      },
+    },
+  },
+  { settings: { ...defaultSettings, groupCode: 'STORED01', features: ['AUDIO', 'DECODE'], classTitleIds: [2] } },
+];
+
+/** The fixture title (no narration, no highlight); the same title voiced (every edition narrated, with highlight); a premium title. */
+const fixture = publication;
+const voiced: Publication = {
+  ...fixturePublication(),
+  id: 2,
+  slug: 'voiced',
+  editions: [edition(11, 'en', 'GOLD', 3), edition(12, 'en', 'ORIGINAL', 4), edition(13, 'es', 'ORIGINAL', 4)].map((e) => ({ ...e, audioEnabled: true, highlightModeEnabled: true })),
+};
+voiced.englishEditions = voiced.editions.filter((e) => e.language.code === 'en');
+const premium: Publication = { ...fixturePublication(), id: 3, slug: 'premium', badges: ['premium'] };
+
+const en = { language: 'en', level: 'ORIGINAL' } as const;
+const es = { language: 'es', level: 'ORIGINAL' } as const;
+const viewOf = (p: Publication, position = 1, secondary: SessionView['secondary'] = null, primary: SessionView['primary'] = en): SessionView => ({ publication: p, primary, secondary, position });
+const views = {
+  fixture: viewOf(fixture),
+  voiced: viewOf(voiced, 1, es),
+  missing: viewOf(fixture, 1, null, { language: 'en', level: 'SILVER' }),
+  premium: viewOf(premium),
+};
+
+/** A passage of an edition; `audio` with speech marks, none (the narration is loaded), or a gate. */
+function passage(id: number, editionId: number, position: number, kind: 'voiced' | 'plain' | 'license' | 'code'): Passage {
+  return {
+    id,
+    editionId,
+    position,
+    text: '<p>Once upon a time.</p>',
+    textDecoded: null,
+    imageUrl: null,
+    imageAlt: null,
+    partName: null,
+    sectionName: null,
+    audio: kind === 'voiced' ? { url: `/audio/${id}.mp3`, speechMarks: [{ offset: 0, time: 0 }] } : null,
+    groupCodeRequired: kind === 'code',
+    licenseRequired: kind === 'license',
+  };
+}
+
+const failure = {
+  premium: new PortFailure('premium_content', 403, 'Premium content'),
+  rateLimited: new PortFailure('rate_limited', 429, 'Too many attempts. Try again later.'),
+  notFound: new PortFailure('not_found', 404, 'Passage not found'),
+  network: new PortFailure('network', 0, 'Network down'),
+};
+const visitor = { valid: { groupCodeValid: true, features: ['AUDIO', 'DECODE'], titleIds: [2] }, invalid: { groupCodeValid: false, features: [] } };
+
+type RootEvent = ReaderSystemMachineEvent;
+const done = <T extends string>(id: T, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as RootEvent;
+const failed = <T extends string>(id: T, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as unknown as RootEvent;
+const audioReport = (value: 'closed' | 'paused' | 'playing'): RootEvent => ({ type: 'xstate.snapshot.readerAudio', snapshot: { value } as never });
+const modeReport = (value: 'off' | 'highlight' | 'decode', hasDecodeFeature: boolean): RootEvent => ({
+  type: 'xstate.snapshot.highlightDecode',
+  snapshot: { value, context: { hasDecodeFeature } } as never,
+});
+const codeReport = (value: 'active' | 'none', code: string | null, lastCheckInvalid: boolean): RootEvent => ({
+  type: 'xstate.snapshot.classCode',
+  snapshot: { value, context: { code, lastCheckInvalid } } as never,
+});
+
+/**
+ * Events every root handler takes the same way in any state: the views' events forwarded to a child, tracking, the
+ * children's requests, the loads' answers. The walk offers them in the fresh system only (each is one transition of
+ * the root; trying them in every state would only repeat it).
+ */
+const readerSystemOnce: RootEvent[] = [
+  { type: 'toolbar.activity' },
+  { type: 'toolbar.hold' },
+  { type: 'toolbar.release' },
+  { type: 'audio.open' },
+  { type: 'audio.play' },
+  { type: 'audio.pause' },
+  { type: 'audio.toggle' },
+  { type: 'audio.close' },
+  { type: 'highlight.toggle' },
+  { type: 'decode.toggle' },
+  { type: 'classCode.submit', code: 'abcd1234', source: 'form' },
+  { type: 'classCode.fromLink', code: 'LINK0001' },
+  { type: 'classCode.clear' },
+  { type: 'role.pick', role: 'TEACHER' },
+  { type: 'role.dismiss' },
+  { type: 'toast.show', kind: 'success', message: 'Title shown to students' },
+  { type: 'toast.dismiss', id: 1 },
+  { type: 'indicator.hover' },
+  { type: 'copy.succeeded' },
+  { type: 'copy.failed' },
+  { type: 'page.next' },
+  { type: 'page.previous' },
+  { type: 'page.goto', position: 2 },
+  { type: 'secondary.set', choice: es },
+  { type: 'secondary.clear' },
+  { type: 'level.change', slot: 'primary', level: 'GOLD' }, // nobody known yet: chosen, no upgrade offered
+  { type: 'language.change', slot: 'primary', language: 'es' },
+  { type: 'passage.refresh', slot: 'primary' },
+  { type: 'reader.open', request: { slug: 'voiced' }, useStoredPosition: true },
+  { type: 'reader.sync', request: { slug: 'fixture', position: 2 } }, // nothing open: opens it
+  { type: 'reader.close' },
+  { type: 'address.speeds', param: '12:1.5,13:0.75' },
+  { type: 'address.speeds', param: null },
+  { type: 'premiumDialog.open', feature: 'Decode' },
+  { type: 'premiumDialog.close' },
+  { type: 'listen.upgrade' },
+  { type: 'copy.request', text: 'https://lectern.test/c/abcd1234' },
+  done('copy', undefined),
+  failed('copy', new Error('denied')),
+  { type: 'auth.signedIn' },
+  { type: 'auth.signedOut' },
+  { type: 'user.features', features: null },
+  { type: 'catalog.viewed' },
+  { type: 'publication.viewed', slug: 'fixture' },
+  { type: 'url.visited', url: '/fixture' },
+  { type: 'audio.settingsChanged', playbackSpeed: 1.5, autoPlay: true },
+  { type: 'audio.listen', slot: 'primary', on: false },
+  { type: 'audio.listen', slot: 'primary', on: true },
+  { type: 'settings.reader', patch: { fontSize: 'large' } },
+  { type: 'settings.reader', patch: { columns: 'one-column' } },
+  { type: 'viewport.changed', wide: true },
+  { type: 'session.loadPublication', request: { slug: 'fixture' } },
+  done('publication', fixture),
+  failed('publication', failure.notFound),
+  { type: 'session.savePosition', view: views.fixture },
+  { type: 'session.saveRecentLanguages', languages: ['es', 'en'] },
+  { type: 'session.leave' },
+  { type: 'session.viewedPassage', view: views.fixture },
+  { type: 'column.refetch', slot: 'secondary' },
+  done('passage.primary', passage(1, 1, 1, 'license')),
+  failed('passage.primary', failure.premium),
+  failed('passage.primary', failure.notFound),
+  done('passage.secondary', passage(31, 13, 1, 'plain')),
+  failed('passage.secondary', failure.network),
+  { type: 'edition.create', slot: 'primary', language: 'en', level: 'SILVER' }, // no title open: fails at once
+  done('edition.primary', {}),
+  failed('edition.primary', failure.network),
+  done('edition.secondary', {}),
+  failed('edition.secondary', failure.network),
+  { type: 'edition.reload' },
+  { type: 'mode.persist', mode: 'highlight' },
+  { type: 'mode.persist', mode: 'decode' },
+  { type: 'mode.needSpeechMarks' },
+  { type: 'mode.needDecodedText' },
+  done('decodedText', '<p><span>Once</span></p>'),
+  failed('decodedText', failure.network),
+  { type: 'visitor.verify', code: 'abcd1234' },
+  done('visitor.verify', visitor.valid),
+  done('visitor.verify', visitor.invalid),
+  failed('visitor.verify', failure.rateLimited),
+  done('visitor.recheck', visitor.valid),
+  done('visitor.recheck', visitor.invalid),
+  failed('visitor.recheck', failure.network),
+  { type: 'code.removeFromAddress' },
+  { type: 'code.store', code: 'abcd1234' },
+  { type: 'code.clear' },
+  { type: 'role.update', role: 'TEACHER' },
+  done('role', {}),
+  failed('role', new Error('HTTP 500')),
+  { type: 'role.logFailure', message: 'Role update failed', error: 'HTTP 500' },
+  { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
+  { type: 'analytics.track', event: 'Opened Audio Player' },
+  { type: 'playback.time', time: 3.5, duration: 20 },
+  { type: 'playback.ended' },
+  { type: 'playback.refused' },
+];
+
+const uniqueEvents = (events: RootEvent[]) => [...new Map(events.map((e) => [JSON.stringify(e), e])).values()];
+
+const isFresh = (c: ReaderSystemContext) =>
+  !c.user.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.audio.state === 'init' && c.columns.primary.key === null && c.columns.secondary.key === null;
+
+/** A column's answer: the passage it shows (nothing moves), or, while it loads, the passages its key may bring. */
+function passageAnswers(c: ReaderSystemContext, slot: 'primary' | 'secondary'): RootEvent[] {
+  const { key, passage: shown } = c.columns[slot];
+  if (key === null) return [done(`passage.${slot}`, shown ?? passage(1, 1, 1, 'plain'))];
+  const [editionId, position] = key.split(':').map(Number);
+  if (shown && shown.editionId === editionId && shown.position === position) return [done(`passage.${slot}`, shown)];
+  const id = editionId * 100 + position;
+  const kinds = position === 1 ? (['voiced', 'plain', 'license'] as const) : (['voiced', 'plain'] as const);
+  return kinds.map((kind) => done(`passage.${slot}`, passage(id, editionId, position, kind)));
+}
+
+/**
+ * The events that need a payload, in a state past the fresh one (the walk would try the others without one): each
+ * as it leaves the walk's state where it is (the view shown, the reports of what is already known), or, for the
+ * answers of a load under way, what the load may bring.
+ */
+function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
+  const view = c.view;
+  const same = view.publication
+    ? { slug: view.publication.slug, version: view.publication.version, primary: view.primary ?? undefined, secondary: view.secondary, position: view.position }
+    : { slug: 'fixture' };
+  const out: RootEvent[] = [
+    { type: 'passage.refresh', slot: 'primary' },
+    { type: 'settings.reader', patch: { fontSize: 'large' } },
+    { type: 'session.loadPublication', request: { slug: view.publication?.slug ?? 'fixture' } },
+    { type: 'session.showPassages', view },
+    { type: 'session.savePosition', view },
+    { type: 'session.syncAddress', view },
+    { type: 'session.viewedPassage', view },
+    { type: 'column.refetch', slot: 'primary' },
+    ...passageAnswers(c, 'primary'),
+    ...passageAnswers(c, 'secondary'),
+    { type: 'edition.create', slot: 'primary', language: 'en', level: 'SILVER' },
+    done('visitor.verify', visitor.invalid),
+    done('visitor.recheck', visitor.invalid),
+    codeReport(c.code.active ? 'active' : 'none', c.code.value, c.code.invalid),
+    { type: 'xstate.snapshot.readerAudio', snapshot: { value: c.audio.state } as never },
+    modeReport(c.reading.mode, c.reading.hasDecodeFeature),
+    { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
+    { type: 'reader.sync', request: same },
+  ];
+  if (c.audio.loadingFor !== null) out.push(done('narration', { url: `/audio/${c.audio.loadingFor}.mp3`, speechMarks: [{ offset: 0, time: 0 }], duration: 20 }), failed('narration', failure.network));
+  return out;
+}
+
+const editionAndPosition = (c: ReaderSystemContext, slot: 'primary' | 'secondary') => c.columns[slot].key!.split(':').map(Number) as [number, number];
+const passageId = (c: ReaderSystemContext, slot: 'primary' | 'secondary') => {
+  const [editionId, position] = editionAndPosition(c, slot);
+  return editionId * 100 + position;
+};
+
+/**
+ * The reader's audio on the voiced title, one story: the playing column loads; the player opens; its passage arrives
+ * without narration, which loads (or fails); the audio port takes it; it plays; it pauses or closes. Any other
+ * state on that title is 'other', where the walk stops.
+ */
+function voicedStage(c: ReaderSystemContext): 'loading' | 'open' | 'narrating' | 'ready' | 'failed' | 'playing' | 'closed' | 'other' {
+  const plan = readerPlayback(c);
+  const { key, passage: shown } = c.columns[plan.slot];
+  if (key === null) return 'other';
+  const loading = !shown || key !== `${shown.editionId}:${shown.position}`;
+  const narration = plan.narration?.status ?? null;
+  if (loading) return c.audio.state === 'init' ? 'loading' : c.audio.state === 'paused' ? 'open' : 'other';
+  if (isBlocked(shown)) return 'other';
+  if (c.audio.state === 'paused' && narration === 'loading') return 'narrating';
+  if (c.audio.state === 'paused' && narration === 'failed') return 'failed';
+  if (c.audio.state === 'paused' && narration === 'ready' && c.audio.loadedKey !== null) return 'ready';
+  if (c.audio.state === 'playing' && c.audio.loadedKey !== null) return 'playing';
+  if (c.audio.state === 'closed' && narration === 'ready') return 'closed';
+  return 'other';
+}
+
+/**
+ * The walk's events in a state. The fresh system takes every handler once; past it, the events that need a payload
+ * (readerSystemHold) and a few stories: a listen flow; who reads (upgrades offered for a locked level, a greyed
+ * language, a premium title, an unvoiced column); a synced address; two columns on a wide screen; and the reader's
+ * audio on a voiced title (voicedStage).
+ *
+ * Note: the walk's graph keeps, for each serialized state, the last snapshot it reached, while a case replays the
+ * shortest path to it; so every state's events must be valid for any snapshot of that class, and the class must
+ * fix what their guards read. readerSystem.test.ts checks that each case's last event takes the transitions the
+ * plan credits, from the state the replay reached.
+ */
+function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): RootEvent[] {
+  const c = snapshot.context;
+  if (isFresh(c)) {
+    return uniqueEvents([
+      ...readerSystemHold(c),
+      ...readerSystemOnce,
+      // The class code moved: its last check failed (the accepted code is kept).
+      codeReport(c.code.active ? 'active' : 'none', c.code.value, !c.code.invalid),
+      { type: 'listen.start', autoPlay: false, isLastPage: false, editionId: 12, position: 1, passageCount: 4, basePath: '/listen/voiced/v1/en-ORIGINAL', language: 'es' },
+      { type: 'user.loaded', hasRole: false, features: [] },
+      { type: 'session.syncAddress', view: views.fixture },
+      { type: 'session.showPassages', view: views.missing },
+      { type: 'session.showPassages', view: views.voiced },
+    ]);
+  }
+  const out = readerSystemHold(c);
+  const slug = c.view.publication?.slug ?? null;
+  if (c.listen) {
+    out.push(
+      { type: 'listen.toggle' },
+      { type: 'listen.close' },
+      { type: 'listen.open' },
+      { type: 'listen.autoPlay.set', value: true },
+      { type: 'listen.page', position: 2 },
+      { type: 'listen.seek', seconds: 12 },
+    );
+  } else if (c.user.known) {
+    if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced }, { type: 'session.syncAddress', view: views.premium });
+    out.push({ type: 'level.change', slot: 'primary', level: slug === 'premium' ? 'ORIGINAL' : 'GOLD' }, { type: 'language.change', slot: 'primary', language: 'ru' });
+    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true });
+  } else if (slug === 'fixture') {
+    out.push({ type: 'reader.sync', request: { slug: 'fixture', primary: en, position: 3 } }, { type: 'reader.sync', request: { slug: 'fixture', primary: es } });
+  } else if (c.viewport.wide) {
+    // Two columns asked for on a wide screen: a title shown with one opens the second.
+    out.push({ type: 'settings.reader', patch: { columns: 'two-column' } });
+    if (slug === null) out.push({ type: 'session.syncAddress', view: views.fixture });
+  } else if (slug === 'voiced') {
+    const stage = voicedStage(c);
+    const slot = readerPlayback(c).slot;
+    if (stage === 'loading') out.push(audioReport('paused'), { type: 'session.savePosition', view: views.fixture });
+    if (stage === 'open') out.push(done(`passage.${slot}`, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')));
+    if (stage === 'ready') out.push(audioReport('playing'), { type: 'audio.seek', seconds: 30 }, { type: 'playback.time', time: 3.5, duration: 20 });
+    if (stage === 'playing') out.push(audioReport('paused'), audioReport('closed'), { type: 'reader.close' }, { type: 'audio.seek', seconds: 5 });
+  }
+  return out;
+}
+
+/**
+ * What the walk tells states apart by: a running listen flow; who reads and the title shown; and, on the voiced
+ * title, what the player and narration guards read (the regions, the player's state, the page, what the playing
+ * column shows, a narration under way, audio in the port).
+ */
+function readerSystemState(s: { value: unknown; context: ReaderSystemContext }): string {
+  const c = s.context;
+  const view = [c.view.publication?.slug ?? null, c.view.primary, c.view.secondary, c.view.position];
+  const code = c.code.value;
+  if (isFresh(c)) return JSON.stringify(['fresh', code]);
+  if (c.listen) return JSON.stringify(['listen', code, view, s.value]);
+  if (c.user.known) return JSON.stringify(['known', c.user.features, code, view, s.value]);
+  if (c.viewport.wide) return JSON.stringify(['wide', c.settings.readerSettings.columns, code, view, s.value]);
+  if (view[0] !== 'voiced') return JSON.stringify(['view', code, view, s.value]);
+  const stage = voicedStage(c);
+  return JSON.stringify(['voiced', stage, code, s.value, stage === 'ready' || stage === 'playing' ? c.audio.currentTime : null]);
+}
+
 export interface MachineModel {
   machine: AnyStateMachine;
   /** Sample events, or a function of the snapshot when payloads depend on it. */
@@ -295,4 +695,6 @@ export const MODELS = {
     maxStates: 1000,
   },
   toolbar: { machine: toolbarMachine, events: toolbarEvents, inputs: [undefined], serializeState: byValue },
+  readerSystem: { machine: readerSystemInert, events: readerSystemEventsFor, inputs: readerSystemInputs, serializeState: readerSystemState, maxStates: 20000 },
 } satisfies Record<string, MachineModel>;
+
