@@ -295,10 +295,16 @@ test.describe('Reader', () => {
 
   test("a premium title without a license goes back to the catalog ('Premium content')", async ({ page }) => {
     const reader = new ReaderPage(page);
+    const dialog = page.getByRole('dialog', { name: 'Unlock Premium Novels' });
     await reader.goto('/professor-biscuit-goes-missing/v1/en:original/1');
     await expect(page).toHaveURL(/\/catalog$/);
+    // One clear answer: the library, with the reason over it (as the title's page and its card give it).
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await reader.goto('/professor-biscuit-goes-missing/read');
     await expect(page).toHaveURL(/\/catalog$/);
+    await expect(dialog).toBeVisible();
     await page.goto('/listen/professor-biscuit-goes-missing/v1/en-ORIGINAL/1');
     await expect(page).toHaveURL(/\/catalog$/);
     await page.goto('/teaser/professor-biscuit-goes-missing/v1/en:original/1');

@@ -94,7 +94,7 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       // The query string (playbackSpeed, …) belongs to other rules: keep it.
       showReaderPath: (_, params) => replaceAddress(navigation, (_path, query) => withQuery(params.path, query)),
       readAddressSpeeds: ({ self }) => self.send({ type: 'address.speeds', param: new URLSearchParams(splitQuery(navigation?.current() ?? '')[1]).get('playbackSpeed') }),
-      leaveToCatalog: () => navigation?.replace(paths.catalog),
+      leaveToCatalog: (_, params) => navigation?.replace(params.classroom ? paths.classroomCatalog : paths.catalog),
       removeCodeFromAddress: () =>
         replaceAddress(navigation, (path, query) => {
           const params = new URLSearchParams(query);

@@ -31,6 +31,8 @@ interface Server {
   /** Answer of GET /visitors/me: a verdict, or a failure. */
   visitor: { groupCodeValid: boolean; features: string[]; titleIds?: number[] } | PortFailure;
   createEdition: () => Promise<unknown>;
+  /** GET /publications/{slug} fails with this, when set. */
+  publicationFailure?: PortFailure;
   calls: string[];
 }
 
@@ -61,7 +63,10 @@ function makeSystem(overrides: Partial<Server> = {}) {
     ...overrides,
   };
   const api: ApiPort = {
-    getPublication: async () => server.publication,
+    getPublication: async () => {
+      if (server.publicationFailure) throw server.publicationFailure;
+      return server.publication;
+    },
     getPassage: async (editionId, position) => {
       server.calls.push(`passage ${editionId}:${position} as ${server.reader}`);
       const gold = server.publication.editions.find((e) => e.id === editionId)?.level === 'GOLD';
@@ -209,5 +214,19 @@ describe('bug 3: highlight follows the column that plays', () => {
     expect(engine.getSnapshot().secondary.display.highlight).toBe(true);
     expect(engine.getSnapshot().primary.display.highlight).toBe(false);
     engine.stop();
+  });
+});
+
+describe("a premium title the reader may not open", () => {
+  it("leaves for the reader's library with 'Unlock Premium Novels', which stays open once the reader has closed", async () => {
+    const premium = makeSystem({ publicationFailure: new PortFailure('premium_content', 403, 'Premium content') });
+    premium.engine.send({ type: 'user.features', features: null });
+    premium.engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', position: 1 } });
+    await settle();
+    expect(premium.history.at(-1)).toBe('/catalog');
+    expect(premium.engine.getSnapshot().premiumDialog).toEqual({ feature: 'Novels' });
+    premium.engine.send({ type: 'reader.close' });
+    expect(premium.engine.getSnapshot().premiumDialog).toEqual({ feature: 'Novels' });
+    premium.engine.stop();
   });
 });

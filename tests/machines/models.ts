@@ -435,6 +435,7 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'session.loadPublication', request: { slug: 'fixture' } },
   done('publication', fixture),
   failed('publication', failure.notFound),
+  failed('publication', failure.premium),
   { type: 'session.savePosition', view: views.fixture },
   { type: 'session.saveRecentLanguages', languages: ['es', 'en'] },
   { type: 'session.leave' },

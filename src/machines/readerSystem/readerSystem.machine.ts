@@ -109,8 +109,8 @@ const base = setup({
     showReaderPath: (_, _params: { path: string }) => {},
     /** Read the address's playbackSpeed parameter and send it back as 'address.speeds'. */
     readAddressSpeeds: () => {},
-    /** Replace the address with the catalog. */
-    leaveToCatalog: () => {},
+    /** Replace the address with the reader's library: the Classroom Library with a class code, else the Free Library. */
+    leaveToCatalog: (_, _params: { classroom: boolean }) => {},
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
     /** Keep an address's playbackSpeed parameter in step with the saved speeds (only when it has one). */
@@ -129,6 +129,7 @@ const base = setup({
   },
   guards: {
     isListening: ({ context }) => context.listen !== null,
+    isPremiumContent: ({ event }) => 'error' in event && failureOf(event.error).code === 'premium_content',
     isSameReading: ({ context, event }) => event.type === 'reader.sync' && isSameReading(context.view, event.request),
     offersUpgrade: ({ context, event }) =>
       (event.type === 'level.change' && choiceUpgrade(context, { level: event.level }) !== null) ||
@@ -160,10 +161,11 @@ const base = setup({
 const withLoads = base.extend({
   actions: {
     /** Nothing is open any more: no view, no columns, no dialog. */
-    closeReader: base.createAction(enqueueActions(({ enqueue }) => {
+    closeReader: base.createAction(enqueueActions(({ context, enqueue }) => {
       enqueue.stopChild('passage.primary');
       enqueue.stopChild('passage.secondary');
-      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: null });
+      // A dialog opened in the reader closes with it; one that tells why the reader could not open stays.
+      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: context.view.publication ? null : context.premiumDialog });
       enqueue.sendTo('session', { type: 'session.close' });
     })),
     startChildren: base.createAction(enqueueActions(({ context, enqueue }) => {
@@ -214,11 +216,11 @@ const withLoads = base.extend({
       enqueue.sendTo('highlightDecode', { type: 'passage.changed', hasSpeechMarks, hasDecodedText, isEnglish });
     })),
     /** A column's passage could not be loaded: 'Premium content' leaves for the catalog, anything else shows its error. */
-    failPassage: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
+    failPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { slot: Slot; error: unknown };
       const failure = failureOf(params.error);
       if (failure.code === 'premium_content') {
-        enqueue('leaveToCatalog');
+        enqueue({ type: 'leaveToCatalog', params: { classroom: context.code.value !== null } });
         return;
       }
       enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [params.slot]: { key: context.columns[params.slot].key, passage: null } }) });
@@ -529,9 +531,17 @@ export const readerSystemMachine = withFlows.createMachine({
       ],
     },
     'xstate.done.actor.publication': { actions: sendTo('session', ({ event }) => ({ type: 'publication.loaded', publication: event.output })) },
-    'xstate.error.actor.publication': {
-      actions: sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failedMessage(event.error) })),
-    },
+    'xstate.error.actor.publication': [
+      // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
+      {
+        guard: 'isPremiumContent',
+        actions: [
+          { type: 'openPremiumDialog', params: { feature: 'Novels' } },
+          sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failedMessage(event.error) })),
+        ],
+      },
+      { actions: sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failedMessage(event.error) })) },
+    ],
     'session.showPassages': { actions: 'showView' },
     'session.savePosition': {
       actions: [
@@ -552,7 +562,7 @@ export const readerSystemMachine = withFlows.createMachine({
         }),
       ],
     },
-    'session.leave': { actions: 'leaveToCatalog' },
+    'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.code.value !== null }) } },
     'session.viewedPassage': {
       actions: {
         type: 'track',
