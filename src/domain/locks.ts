@@ -10,7 +10,6 @@ import {
   isLanguageLocked,
   isLevelLocked,
   isTitleLocked,
-  PREMIUM_CONTENT_MESSAGE,
   type Features,
 } from './access';
 import type { Level } from './levels';
