@@ -35,6 +35,21 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** In the page: press ArrowRight, then time until the first frame that shows another passage. */
+const PAGE_TURN_SCRIPT = `new Promise((resolve, reject) => {
+  const before = document.querySelector('[data-passage-text]')?.getAttribute('data-position');
+  const t0 = performance.now();
+  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+  const deadline = t0 + 5000;
+  function check() {
+    const now = document.querySelector('[data-passage-text]')?.getAttribute('data-position');
+    if (now && now !== before) requestAnimationFrame(() => resolve(performance.now() - t0));
+    else if (performance.now() > deadline) reject(new Error('the passage did not change'));
+    else requestAnimationFrame(check);
+  }
+  check();
+})`;
+
 export async function browserBench(baseUrl: string, readerPath: string, turns = 6) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
@@ -57,22 +72,8 @@ export async function browserBench(baseUrl: string, readerPath: string, turns = 
     const turnTimes: number[] = [];
     for (let i = 0; i < turns; i++) {
       await page.waitForTimeout(400); // let the prefetch of the next passage land
-      const ms = await page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const before = document.querySelector('[data-passage-text]')?.getAttribute('data-position');
-            const t0 = performance.now();
-            document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
-            const deadline = t0 + 5000;
-            const check = () => {
-              const now = document.querySelector('[data-passage-text]')?.getAttribute('data-position');
-              if (now && now !== before) requestAnimationFrame(() => resolve(performance.now() - t0));
-              else if (performance.now() > deadline) reject(new Error('the passage did not change'));
-              else requestAnimationFrame(check);
-            };
-            check();
-          }),
-      );
+      // A string, not a function: tsx keeps function names with a `__name` helper the page does not have.
+      const ms = await page.evaluate<number>(PAGE_TURN_SCRIPT);
       turnTimes.push(ms);
     }
     await context.close();
