@@ -37,6 +37,12 @@ export class AppShell {
     return menu;
   }
 
+  /** The class code the teacher's banner shows ('Your Class Code is {code}.'), once it shows one. */
+  async shownClassCode(): Promise<string> {
+    await expect(this.classCodeBanner).toContainText(/Your Class Code is [A-Z0-9]{8}\./);
+    return /Your Class Code is ([A-Z0-9]{8})\./.exec((await this.classCodeBanner.textContent()) ?? '')![1]!;
+  }
+
   /** A toast of the engine's queue (success: status, error: alert). */
   toast(text: string): Locator {
     return this.page.getByRole('status').or(this.page.getByRole('alert')).filter({ hasText: text });

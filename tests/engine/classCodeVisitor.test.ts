@@ -15,30 +15,13 @@ import { NO_LOCKS } from '../../src/domain/locks';
 import type { ApiPort } from '../../src/engine/ports';
 import { createMemoryStorage, createSettingsStore } from '../../src/engine/settings';
 import { connectClassCode } from '../../src/machines/classCode';
-import type { Passage, Publication } from '../../src/domain/schemas';
-import { fixturePublication } from '../fixtures/publication';
+import type { Publication } from '../../src/domain/schemas';
+import { fixturePassage, fixturePublication } from '../fixtures/publication';
 
 const CODE = 'ABCD2345';
 const TEACHER_FEATURES = ['AUDIO', 'DECODE', 'LANGUAGES', 'LEVELS'];
 
 type Visitor = { groupCodeValid: boolean; features: string[]; titleIds: number[] };
-
-function passage(editionId: number, position: number): Passage {
-  return {
-    id: editionId * 100 + position,
-    editionId,
-    position,
-    text: '<p>Text.</p>',
-    textDecoded: null,
-    imageUrl: null,
-    imageAlt: null,
-    partName: null,
-    sectionName: null,
-    audio: null,
-    licenseRequired: false,
-    groupCodeRequired: false,
-  };
-}
 
 function makeEngine(answer: () => Promise<Visitor>, publication: Publication = fixturePublication()) {
   const storage = createMemoryStorage();
@@ -48,7 +31,7 @@ function makeEngine(answer: () => Promise<Visitor>, publication: Publication = f
   const visitorCalls: string[] = [];
   const api: ApiPort = {
     getPublication: async () => publication,
-    getPassage: async (editionId: number, position: number) => passage(editionId, position),
+    getPassage: async (editionId: number, position: number) => fixturePassage(editionId, position),
     getVisitor: async ({ groupCode }) => {
       visitorCalls.push(groupCode);
       return answer();

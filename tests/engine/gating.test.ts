@@ -15,7 +15,7 @@ import { createReaderEngine, type ReaderEngine, type ReaderEngineSnapshot } from
 import { connectPremiumDialog, NO_LOCKS, PREMIUM_FEATURE_MESSAGES } from '../../src/domain/locks';
 import type { ApiPort, NavigationPort } from '../../src/engine/ports';
 import { createMemoryStorage, createSettingsStore } from '../../src/engine/settings';
-import type { Passage, PassageAudio, Publication } from '../../src/domain/schemas';
+import type { PassageAudio, Publication } from '../../src/domain/schemas';
 import { languageInfo } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
 import { connectHighlightDecode } from '../../src/machines/highlightDecode';
@@ -23,7 +23,7 @@ import { connectListenAudio } from '../../src/machines/listenAudio';
 import { connectPassageLoading } from '../../src/machines/passageLoading';
 import { connectReadingSession } from '../../src/machines/readingSession';
 import { connectReaderAudio } from '../../src/machines/readerAudio';
-import { edition, fixturePublication } from '../fixtures/publication';
+import { edition, fixturePassage, fixturePublication } from '../fixtures/publication';
 
 const ALL = ['AUDIO', 'DECODE', 'GROUP_CODES', 'LANGUAGES', 'LEVELS', 'USER_UPLOAD'];
 
@@ -42,23 +42,6 @@ function gatedPublication(badges: string[] = []): Publication {
     languages: ['en', 'es', 'pt', 'ar'].map((c) => languageInfo(c as 'en')),
     editions,
     englishEditions: editions.filter((e) => e.language.code === 'en'),
-  };
-}
-
-function passageOf(editionId: number, position: number, gate: 'licenseRequired' | 'groupCodeRequired' | null = null): Passage {
-  return {
-    id: editionId * 100 + position,
-    editionId,
-    position,
-    text: gate ? '' : `<p>Edition ${editionId}, passage ${position}.</p>`,
-    textDecoded: null,
-    imageUrl: null,
-    imageAlt: null,
-    partName: null,
-    sectionName: null,
-    audio: null,
-    licenseRequired: gate === 'licenseRequired',
-    groupCodeRequired: gate === 'groupCodeRequired',
   };
 }
 
@@ -85,7 +68,7 @@ function makeEngine(options: Options = {}) {
     getPassage: async (editionId: number, position: number) => {
       calls.push(`passage ${editionId}:${position}`);
       if (options.passageError) throw options.passageError;
-      return passageOf(editionId, position, options.gateOf?.(editionId) ?? null);
+      return fixturePassage(editionId, position, options.gateOf?.(editionId) ?? null);
     },
     getPassageAudio: async (passageId: number) => {
       calls.push(`audio ${passageId}`);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock, createMemoryAnalytics, createSilentAudio } from '../../src/adapters/common';
 import { PortFailure } from '../../src/domain/failures';
-import type { Passage, Publication } from '../../src/domain/schemas';
+import type { Publication } from '../../src/domain/schemas';
 import { createReaderEngine, type ReaderEngine } from '../../src/engine/createReaderEngine';
 import type { ApiPort, NavigationPort } from '../../src/engine/ports';
 import { createMemoryStorage } from '../../src/engine/settings';
@@ -15,7 +15,7 @@ import { connectHighlightDecode } from '../../src/machines/highlightDecode';
 import { connectMissingEdition } from '../../src/machines/missingEdition';
 import { connectPassageLoading } from '../../src/machines/passageLoading';
 import { connectReadingSession } from '../../src/machines/readingSession';
-import { edition, fixturePublication } from '../fixtures/publication';
+import { fixturePassage, fixturePublication } from '../fixtures/publication';
 
 /** The fixture title; GOLD needs a license (as the server's free tier says), Spanish is narrated with highlight. */
 function publication(extra: Partial<Publication> = {}): Publication {
@@ -36,23 +36,6 @@ interface Server {
   calls: string[];
 }
 
-function passageOf(editionId: number, position: number, gated: boolean): Passage {
-  return {
-    id: editionId * 100 + position,
-    editionId,
-    position,
-    text: gated ? '' : `<p>Edition ${editionId}, passage ${position}.</p>`,
-    textDecoded: null,
-    imageUrl: null,
-    imageAlt: null,
-    partName: null,
-    sectionName: null,
-    audio: null,
-    licenseRequired: gated,
-    groupCodeRequired: false,
-  } as Passage;
-}
-
 function makeSystem(overrides: Partial<Server> = {}) {
   const server: Server = {
     reader: 'visitor',
@@ -70,7 +53,7 @@ function makeSystem(overrides: Partial<Server> = {}) {
     getPassage: async (editionId, position) => {
       server.calls.push(`passage ${editionId}:${position} as ${server.reader}`);
       const gold = server.publication.editions.find((e) => e.id === editionId)?.level === 'GOLD';
-      return passageOf(editionId, position, gold && server.reader === 'visitor');
+      return fixturePassage(editionId, position, gold && server.reader === 'visitor' ? 'licenseRequired' : null);
     },
     getVisitor: async () => {
       if (server.visitor instanceof PortFailure) throw server.visitor;
