@@ -13,9 +13,8 @@
  */
 import { assign, enqueueActions, fromPromise, not, sendTo, setup, stopChild } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
-import { DEFAULT_ERROR_MESSAGE } from '../../domain/constants';
-import { failureOf } from '../../domain/failures';
-import type { PremiumFeature } from '../../domain/locks';
+import { failureMessage, failureOf } from '../../domain/failures';
+import { isPremiumContentError, type PremiumFeature } from '../../domain/locks';
 import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, type PlaybackSpeedMap } from '../../domain/playbackSpeed';
 import type { OnDemandEditionBody, Passage, Publication } from '../../domain/schemas';
 import { withSetting, type ReaderSettings } from '../../domain/settings';
@@ -35,7 +34,6 @@ import {
   choiceUpgrade,
   columnPlan,
   editionOf,
-  featuresOf,
   hasDecodeFeature,
   isListenLocked,
   isBlocked,
@@ -74,7 +72,6 @@ function readingInput(context: ReaderSystemContext): HighlightDecodeInput {
 type On<T extends ReaderSystemMachineEvent['type']> = { context: ReaderSystemContext; event: Extract<ReaderSystemMachineEvent, { type: T }> };
 
 const failedStatus = (error: unknown) => failureOf(error).status;
-const failedMessage = (error: unknown) => failureOf(error).message || DEFAULT_ERROR_MESSAGE;
 
 const base = setup({
   types: {} as { context: ReaderSystemContext; events: ReaderSystemMachineEvent; input: ReaderSystemInput },
@@ -129,7 +126,7 @@ const base = setup({
   },
   guards: {
     isListening: ({ context }) => context.listen !== null,
-    isPremiumContent: ({ event }) => 'error' in event && failureOf(event.error).code === 'premium_content',
+    isPremiumContent: ({ event }) => 'error' in event && isPremiumContentError(event.error),
     isSameReading: ({ context, event }) => event.type === 'reader.sync' && isSameReading(context.view, event.request),
     offersUpgrade: ({ context, event }) =>
       (event.type === 'level.change' && choiceUpgrade(context, { level: event.level }) !== null) ||
@@ -219,7 +216,7 @@ const withLoads = base.extend({
     failPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { slot: Slot; error: unknown };
       const failure = failureOf(params.error);
-      if (failure.code === 'premium_content') {
+      if (isPremiumContentError(params.error)) {
         enqueue({ type: 'leaveToCatalog', params: { classroom: context.code.value !== null } });
         return;
       }
@@ -537,10 +534,10 @@ export const readerSystemMachine = withFlows.createMachine({
         guard: 'isPremiumContent',
         actions: [
           { type: 'openPremiumDialog', params: { feature: 'Novels' } },
-          sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failedMessage(event.error) })),
+          sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failureMessage(event.error) })),
         ],
       },
-      { actions: sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failedMessage(event.error) })) },
+      { actions: sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failureMessage(event.error) })) },
     ],
     'session.showPassages': { actions: 'showView' },
     'session.savePosition': {
@@ -631,7 +628,7 @@ export const readerSystemMachine = withFlows.createMachine({
       { actions: sendTo('classCode', { type: 'classCode.rejected' }) },
     ],
     // SPEC §7: an API error (429, the network) is not a verdict on the code: its own message shows.
-    'xstate.error.actor.visitor.verify': { actions: sendTo('classCode', ({ event }) => ({ type: 'classCode.verifyFailed', message: failedMessage(event.error) })) },
+    'xstate.error.actor.visitor.verify': { actions: sendTo('classCode', ({ event }) => ({ type: 'classCode.verifyFailed', message: failureMessage(event.error) })) },
     'xstate.done.actor.visitor.recheck': [
       {
         guard: { type: 'isValidVisitor', params: ({ event }) => ({ visitor: event.output }) },
@@ -642,7 +639,7 @@ export const readerSystemMachine = withFlows.createMachine({
     'xstate.error.actor.visitor.recheck': {
       actions: [
         assign({ code: ({ context }) => ({ ...context.code, checked: null }) }),
-        sendTo('classCode', ({ event }) => ({ type: 'classCode.checkFailed', message: failedMessage(event.error) })),
+        sendTo('classCode', ({ event }) => ({ type: 'classCode.checkFailed', message: failureMessage(event.error) })),
       ],
     },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },

@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/apiError';
 import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
 import { paths, readerPath } from '../../../domain/routes';
 import type { Edition, Publication } from '../../../domain/schemas';
+import { isPremiumContentError } from '../../../domain/locks';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -19,7 +20,7 @@ export function isMissingPublication(error: unknown): boolean {
  * `premium_content`, whose message 'Premium content' SPEC §8 names.
  */
 export function isPremiumContent(error: unknown): boolean {
-  if (error instanceof ApiError && error.code === 'premium_content') return true;
+  if (isPremiumContentError(error)) return true;
   return error instanceof Error && error.message === PREMIUM_CONTENT_MESSAGE;
 }
 

@@ -13,7 +13,6 @@ import type { Edition, Language, Passage, Publication } from '../../../domain/sc
 import type { SlotView } from '../../../engine/createReaderEngine';
 import type { ReaderSettings } from '../../../engine/settings';
 import { connectClassCode } from '../../../machines/classCode';
-import { connectHighlightDecode } from '../../../machines/highlightDecode';
 import { connectLevelIndicator } from '../../../machines/levelIndicator';
 import { connectMissingEdition } from '../../../machines/missingEdition';
 import { connectPassageLoading } from '../../../machines/passageLoading';
