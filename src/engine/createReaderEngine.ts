@@ -39,9 +39,16 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   const settings = createSettingsStore(ports.storage, (message) => logger.warn(message));
   const machine = provideReaderSystem(ports, settings, logger);
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
   const compose = createSnapshotComposer();
   let actor: Actor<typeof readerSystemMachine> | null = null;
+  let shown: ReaderEngineSnapshot | null = null;
+  /** Listeners hear of a change only when the composed snapshot is a new one: an event that changed nothing (most audio ticks) is silent. */
+  const notify = () => {
+    const next = actor ? compose(actor.getSnapshot()) : null;
+    if (next === shown) return;
+    shown = next;
+    listeners.forEach((listener) => listener());
+  };
 
   const running = (call: string) => {
     if (!actor) throw new Error(`Call engine.start() before engine.${call}()`);
@@ -69,6 +76,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
     stop() {
       actor?.stop();
       actor = null;
+      shown = null;
       listeners.clear();
     },
     getAudioTime: () => (actor?.getSnapshot().context.audio.loadedKey ? (ports.audio?.currentTime() ?? 0) : 0),

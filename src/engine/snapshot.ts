@@ -82,6 +82,9 @@ export interface ReaderEngineSnapshot {
 
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
 
+/** The children whose snapshots the engine's snapshot shows. */
+const SHOWN_CHILDREN = ['session', 'loader.primary', 'loader.secondary', 'missing.primary', 'missing.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+
 /** The last result of `fn`, kept while its inputs are the same objects. */
 function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   let last: { args: A; result: R } | null = null;
@@ -127,7 +130,8 @@ export function createSnapshotComposer() {
   }
   const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
   // Locks are kept while the title, the column's language and the features in force are the same.
-  const lockMemo = { primary: keepWhileSame((_key: string, locks: () => ColumnLocks) => locks()), secondary: keepWhileSame((_key: string, locks: () => ColumnLocks) => locks()) };
+  const keepLocks = () => keepWhileSame((_key: string, locks: () => ColumnLocks) => locks());
+  const lockMemo = { primary: keepLocks(), secondary: keepLocks() };
   const locks = (context: ReaderSystemContext, slot: Slot, held: string[]) => {
     const choice = slot === 'primary' ? context.view.primary : context.view.secondary;
     const key = JSON.stringify([context.view.publication?.id, context.view.publication?.version, choice?.language, context.user.known, held]);
@@ -167,9 +171,8 @@ export function createSnapshotComposer() {
 
   /** The snapshot of a running reader system: recomposed only when the root or a child it shows has a new snapshot. */
   return (root: RootSnapshot): ReaderEngineSnapshot => {
-    const ids = ['session', 'loader.primary', 'loader.secondary', 'missing.primary', 'missing.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
     const listenFlow = childSnapshot<SnapshotFrom<typeof listenFlowMachine> | undefined>(root, 'listen');
     const listenPlayerSnapshot = listenFlow ? childSnapshot<unknown>(listenFlow, 'listenAudio') : undefined;
-    return compose(root, ...ids.map((id) => childSnapshot<unknown>(root, id)), listenPlayerSnapshot, listenFlow);
+    return compose(root, ...SHOWN_CHILDREN.map((id) => childSnapshot<unknown>(root, id)), listenPlayerSnapshot, listenFlow);
   };
 }
