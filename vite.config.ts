@@ -23,7 +23,7 @@ export default defineConfig({
       builtAt: new Date().toISOString(),
     }),
   },
-  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
+  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true, manifest: true },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 3000),

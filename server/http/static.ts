@@ -1,6 +1,7 @@
 /**
  * Serves the built web app from memory: hashed assets with a year-long immutable cache, everything else
- * revalidated, gzip when the client accepts it, and index.html as the history fallback for app routes.
+ * revalidated, gzip when the client accepts it, and index.html as the history fallback for app routes. Vite's
+ * manifest (dist/.vite/manifest.json, not served) tells which files a lazy route needs (`preloadLinks`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,8 +30,20 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** A chunk of Vite's build manifest (the fields used here). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const MANIFEST = '.vite/manifest.json';
+
 export class StaticSite {
   private files = new Map<string, StaticFile>();
+  private manifest: Record<string, ManifestChunk> = {};
+  /** The files index.html already loads: the entry and its imports. */
+  private entryFiles = new Set<string>();
 
   constructor(readonly distDir: string) {
     if (!fs.existsSync(distDir)) return;
@@ -42,10 +55,43 @@ export class StaticSite {
       }
     };
     walk(distDir);
+    const manifestFile = path.join(distDir, MANIFEST);
+    if (fs.existsSync(manifestFile)) {
+      this.manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+      this.closure(['index.html']).forEach((f) => this.entryFiles.add(f));
+    }
+  }
+
+  /** Every file the given manifest entries load statically: their JS imports, recursively, and their CSS. */
+  private closure(keys: string[]): string[] {
+    const seen = new Set<string>();
+    const files: string[] = [];
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = this.manifest[key];
+      if (!chunk) return;
+      files.push(chunk.file);
+      for (const css of chunk.css ?? []) files.push(css);
+      (chunk.imports ?? []).forEach(visit);
+    };
+    keys.forEach(visit);
+    return [...new Set(files)];
+  }
+
+  /** `<link>`s that fetch what the given lazy entries (manifest keys, e.g. 'src/api/validation.ts') need, beyond the entry. */
+  preloadLinks(keys: string[]): string {
+    return this.closure(keys)
+      .filter((file) => !this.entryFiles.has(file))
+      .map((file) =>
+        file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
+      )
+      .join('');
   }
 
   private add(full: string) {
     const rel = '/' + path.relative(this.distDir, full).split(path.sep).join('/');
+    if (rel.startsWith('/.vite/')) return;
     const body = fs.readFileSync(full);
     const ext = path.extname(full);
     const type = TYPES[ext] ?? 'application/octet-stream';
@@ -61,6 +107,16 @@ export class StaticSite {
 
   get hasIndex(): boolean {
     return this.files.has('/index.html');
+  }
+
+  /** index.html as text, or null when the app is not built. */
+  get indexHtml(): string | null {
+    return this.files.get('/index.html')?.body.toString('utf8') ?? null;
+  }
+
+  /** An address of the app (answered with index.html), not a file. */
+  isAppRoute(pathname: string): boolean {
+    return !this.files.has(pathname) && !pathname.startsWith('/assets/') && !path.extname(pathname);
   }
 
   /** A Response for the path, the index for app routes, or null. */

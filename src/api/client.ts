@@ -11,6 +11,8 @@ import type { OnDemandEditionBody, PassageAudio, TitleStatus, UserRole, Publicat
 import type { LanguageCode } from '../domain/languages';
 import { ApiError, toApiError } from './apiError';
 import { loadValidation, type Validation } from './loadValidation';
+import { NO_PRIMED_RESPONSES, type PrimedResponses } from './primed';
+import { primedKey } from '../domain/primed';
 
 export const API_PREFIX = '/api/v1';
 /** How often getSpeechMarks asks again while the server answers 202 'generating', and how many times. */
@@ -28,6 +30,11 @@ export interface ApiClientConfig {
   groupCode?: () => string | undefined | null;
   /** An alternative fetch, for tests and other runtimes. */
   fetch?: typeof fetch;
+  /**
+   * Answers the page arrived with (src/domain/primed.ts). A GET takes its primed body instead of asking the server,
+   * once, and only without a class code: the server primed the page as the visitor is without one.
+   */
+  primed?: PrimedResponses;
 }
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -95,11 +102,22 @@ export function createApiClient(config: ApiClientConfig) {
     }
   }
 
+  const primed = config.primed ?? NO_PRIMED_RESPONSES;
+
+  /** The body the page was primed with for this GET, when it applies to this call. */
+  function primedBody(path: string, searchParams: Record<string, string>, options: RequestOptions): unknown {
+    if (options.groupCode || config.groupCode?.()) return undefined;
+    return primed.take(primedKey(path, searchParams));
+  }
+
   function get<S extends z.ZodType>(schema: SchemaPick<S>, path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<z.infer<S>> {
+    const searchParams = cleanParams(params);
+    const body = primedBody(path, searchParams, options);
+    if (body !== undefined) return validated(schema, () => Promise.resolve(body));
     return validated(schema, () =>
       http
         .get(path.replace(/^\//, ''), {
-          searchParams: cleanParams(params),
+          searchParams,
           signal: options.signal,
           headers: callHeaders(options),
         })

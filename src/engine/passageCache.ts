@@ -4,6 +4,7 @@
  * answer (licenseRequired, groupCodeRequired) is never kept: it depends on who asks, and a reader who signs in or
  * enters a class code must get the passage itself when it is asked for again.
  */
+import { fromPromise, type PromiseActorLogic, type PromiseSnapshot } from 'xstate';
 import type { Passage } from '../domain/schemas';
 import type { ApiPort } from './ports';
 
@@ -48,8 +49,13 @@ export class PassageCache {
   /** A passage, and its neighbours in the background (an edition of `passageCount` passages). */
   loadAround(editionId: number, position: number, passageCount: number): Promise<Passage> {
     const passage = this.load(editionId, position);
-    for (const p of [position + 1, position - 1]) if (p >= 1 && p <= passageCount) this.prefetch(editionId, p);
+    this.prefetchNeighbours(editionId, position, passageCount);
     return passage;
+  }
+
+  /** The passages before and after a position, in the background. */
+  prefetchNeighbours(editionId: number, position: number, passageCount: number): void {
+    for (const p of [position + 1, position - 1]) if (p >= 1 && p <= passageCount) this.prefetch(editionId, p);
   }
 
   /** Keep a passage that gained data later (speech marks, decoded text), when it is cached. */
@@ -68,4 +74,30 @@ export class PassageCache {
   clear() {
     this.entries.clear();
   }
+}
+
+export interface PassageLoadInput {
+  editionId: number;
+  position: number;
+  passageCount: number;
+}
+
+/**
+ * The reader system's passage load. A passage already in the cache is answered at once: the actor starts done, so
+ * its parent has the passage within the same event (a prefetched page turn renders in the frame of its key press,
+ * docs/performance.md "Page turn"); its neighbours are still fetched in the background. Any other passage is
+ * fetched, as a promise actor.
+ */
+export function passageLoadActor(cache: PassageCache): PromiseActorLogic<Passage, PassageLoadInput> {
+  const fetched = fromPromise<Passage, PassageLoadInput>(({ input }) => cache.loadAround(input.editionId, input.position, input.passageCount));
+  return {
+    ...fetched,
+    getInitialSnapshot: (scope, input) => {
+      const cached = cache.get(input.editionId, input.position);
+      if (!cached) return fetched.getInitialSnapshot(scope, input);
+      cache.prefetchNeighbours(input.editionId, input.position, input.passageCount);
+      const done: PromiseSnapshot<Passage, PassageLoadInput> = { status: 'done', output: cached, error: undefined, input };
+      return done;
+    },
+  };
 }

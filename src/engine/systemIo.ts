@@ -10,7 +10,7 @@ import { formatPlaybackSpeedParam } from '../domain/playbackSpeed';
 import { listenFlowMachine } from '../machines/listenFlow';
 import { readerSystemMachine } from '../machines/readerSystem';
 import { narrationActor, playbackActor } from './audioActors';
-import { PassageCache } from './passageCache';
+import { PassageCache, passageLoadActor } from './passageCache';
 import type { ApiPort, AudioPort, EnginePorts, LoggerPort, NavigationPort } from './ports';
 import type { SettingsStore } from './settings';
 
@@ -73,7 +73,7 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
     actors: {
       listenFlow: listenFlow(api, ports, logger),
       loadPublication: fromPromise(({ input }) => api.getPublication(input.slug, input.version)),
-      loadPassage: fromPromise(({ input }) => cache.loadAround(input.editionId, input.position, input.passageCount)),
+      loadPassage: passageLoadActor(cache),
       createEdition: fromPromise(({ input }) => optional(api.createEdition)(input.slug, input.body)),
       checkVisitor: fromPromise(({ input }) => optional(api.getVisitor)({ groupCode: input.code })),
       loadNarration: narrationActor((input) => getPassageAudio(input.passageId, input.editionId), clock),

@@ -174,6 +174,22 @@ describe('reading a publication through the engine', () => {
     engine.stop();
   });
 
+  it('shows a prefetched passage within the event that turns the page (no promise in between)', async () => {
+    const { engine, requests } = makeEngine();
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    // Let the neighbour's prefetch land.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(requests.some((r) => r.includes('position=2'))).toBe(true);
+    session(engine).next();
+    // Synchronously, before any promise settles: the snapshot already shows passage 2.
+    expect(engine.getSnapshot().primary.passage?.position).toBe(2);
+    expect(text(engine.getSnapshot())).toBe('<p>They see well in the dark.</p>');
+    // Its neighbour, not yet fetched, is asked for in the background.
+    await until(engine, () => requests.some((r) => r.includes('position=3')));
+    engine.stop();
+  });
+
   it('changes language and level, keeping the position', async () => {
     const { engine, navigation } = makeEngine();
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1', position: 2 } });

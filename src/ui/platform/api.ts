@@ -1,17 +1,31 @@
 /** The app's singletons: the API client (base '/api/v1', same origin), its query options and the query client. */
 import { QueryClient } from '@tanstack/react-query';
-import { API_PREFIX, createApiClient, createQueries } from '../../api';
+import { API_PREFIX, createApiClient, createPrimedResponses, createQueries, NO_PRIMED_RESPONSES, type PrimedResponses } from '../../api';
+import { PRIMED_ELEMENT_ID } from '../../domain/primed';
 import { readStoredClassCode } from './storedClassCode';
 import { getOrCreateClientId } from './clientId';
 import { localStore } from './storage';
 
 let clientId: string | undefined;
 
+/** The answers the server inlined into this page (server/http/page.ts), or none. */
+function pagePrimedResponses(): PrimedResponses {
+  const text = typeof document === 'undefined' ? null : document.getElementById(PRIMED_ELEMENT_ID)?.textContent;
+  if (!text) return NO_PRIMED_RESPONSES;
+  try {
+    const bodies: unknown = JSON.parse(text);
+    return bodies && typeof bodies === 'object' ? createPrimedResponses(bodies as Record<string, unknown>) : NO_PRIMED_RESPONSES;
+  } catch {
+    return NO_PRIMED_RESPONSES;
+  }
+}
+
 export const api = createApiClient({
   baseUrl: API_PREFIX,
   clientId: () => (clientId ??= getOrCreateClientId(localStore)),
   // The accepted class code goes with every request (SPEC §7), so a student's passages and titles are gated by it.
   groupCode: () => readStoredClassCode(),
+  primed: pagePrimedResponses(),
 });
 
 export const queries = createQueries(api);

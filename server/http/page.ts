@@ -1,0 +1,158 @@
+/**
+ * The app's HTML for an address (docs/performance.md "Cold open"). The built index.html is the same for every
+ * route; for the routes whose first moments we know, the server adds two things before the page's own scripts:
+ * - `modulepreload` (and stylesheet) links for the route's lazy chunks, from Vite's manifest, so the browser fetches
+ *   the reader's code in parallel with the entry instead of after it has run;
+ * - the primed responses (src/domain/primed.ts): the answers to the GETs the page will make first, asked of this
+ *   app with the visitor's own cookie, so every gate decides them exactly as it decides the page's own requests.
+ * Only 200 answers are primed; anything else is left for the page to ask and show as it always does.
+ */
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { parseCatalogQuery } from '../../src/domain/catalog';
+import { PAGE_SIZE } from '../../src/domain/constants';
+import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
+import { findEdition } from '../../src/domain/reading';
+import { parseReaderPath } from '../../src/domain/readerUrl';
+import { paths } from '../../src/domain/routes';
+import { DEFAULT_SORT } from '../../src/domain/wireValues';
+import type { StaticSite } from './static';
+
+/** The reader's lazy route and the response validation it needs before its first answer is shown. */
+const READER_CHUNKS = ['src/ui/screens/reader/ReaderRoute.tsx', 'src/api/validation.ts'];
+/** The catalog's first answer is validated too. */
+const CATALOG_CHUNKS = ['src/api/validation.ts'];
+
+/** A GET of the API, answered by this app: the body text of a 200, else null. */
+export type ApiGet = (path: string, params: Record<string, string>) => Promise<string | null>;
+
+interface PagePlan {
+  chunks: string[];
+  /** The primed responses, key → body text (JSON). */
+  prime(get: ApiGet): Promise<Map<string, string>>;
+}
+
+/** GET the path and keep its body under its primed key. */
+async function primeInto(out: Map<string, string>, get: ApiGet, path: string, params: Record<string, string> = {}): Promise<string | null> {
+  const body = await get(path, params);
+  if (body !== null) out.set(primedKey(path, params), body);
+  return body;
+}
+
+const SESSION_PATH = 'auth/get-session';
+
+/** What a reader address asks first: the session, the publication, then each column's passage and its neighbours. */
+function readerPlan(pathname: string): PagePlan | null {
+  const parsed = parseReaderPath(pathname);
+  if (!parsed?.primary || parsed.version === null || parsed.needsRedirect) return null;
+  const { slug, version, primary, secondary, position } = parsed;
+  return {
+    chunks: READER_CHUNKS,
+    async prime(get) {
+      const out = new Map<string, string>();
+      const publicationPath = `publications/${encodeURIComponent(slug)}`;
+      const [, publicationJson] = await Promise.all([
+        primeInto(out, get, SESSION_PATH),
+        primeInto(out, get, publicationPath, { publicationVersion: version }),
+      ]);
+      if (publicationJson === null) return out;
+      const publication = JSON.parse(publicationJson) as { editions: { id: number; language: { code: string }; level: 'GOLD' | 'SILVER' | 'ORIGINAL'; passageCount: number }[] };
+      const passages: Promise<unknown>[] = [];
+      for (const key of secondary ? [primary, secondary] : [primary]) {
+        const edition = findEdition(publication.editions, key);
+        if (!edition) continue;
+        for (const p of [position, position + 1, position - 1]) {
+          if (p >= 1 && p <= edition.passageCount) {
+            passages.push(primeInto(out, get, 'passages', { editionId: String(edition.id), position: String(p) }));
+          }
+        }
+      }
+      await Promise.all(passages);
+      return out;
+    },
+  };
+}
+
+/** The reader entry (/{slug}/read, /{slug}/{version}/read): its code and the publication. */
+function readerEntryPlan(pathname: string): PagePlan | null {
+  const m = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/(v\d+))?\/read$/.exec(pathname);
+  if (!m) return null;
+  const [, slug, version] = m;
+  return {
+    chunks: READER_CHUNKS,
+    async prime(get) {
+      const out = new Map<string, string>();
+      await Promise.all([
+        primeInto(out, get, SESSION_PATH),
+        primeInto(out, get, `publications/${encodeURIComponent(slug)}`, version ? { publicationVersion: version } : {}),
+      ]);
+      return out;
+    },
+  };
+}
+
+/** The Free Library at its default sort: the page of titles its address names. */
+function catalogPlan(pathname: string, search: string): PagePlan | null {
+  if (pathname !== paths.catalog) return null;
+  const query = parseCatalogQuery(search);
+  const params: Record<string, string> = { sort: DEFAULT_SORT, page: String(query.page), pageSize: String(PAGE_SIZE) };
+  if (query.search) params.search = query.search;
+  return {
+    chunks: CATALOG_CHUNKS,
+    async prime(get) {
+      const out = new Map<string, string>();
+      await Promise.all([primeInto(out, get, SESSION_PATH), primeInto(out, get, 'publications', params)]);
+      return out;
+    },
+  };
+}
+
+function planFor(pathname: string, search: string): PagePlan | null {
+  return catalogPlan(pathname, search) ?? readerEntryPlan(pathname) ?? readerPlan(pathname);
+}
+
+/** JSON for a `<script type="application/json">`: no '<' can end the element early. */
+function primedScript(bodies: Map<string, string>): string {
+  const json = `{${[...bodies].map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',')}}`;
+  return `<script type="application/json" id="${PRIMED_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/** Smaller pages are sent as they are. */
+const GZIP_MIN_BYTES = 1024;
+
+export interface AppPages {
+  /** The HTML of an app address, with its chunks and primed answers; null when the site has no index. */
+  serve(pathname: string, search: string, headers: Headers, get: ApiGet): Promise<Response | null>;
+}
+
+export function createAppPages(site: StaticSite): AppPages {
+  return {
+    async serve(pathname, search, headers, get) {
+      const index = site.indexHtml;
+      if (index === null) return null;
+      const plan = planFor(pathname, search);
+      if (!plan) return site.serve('/index.html', headers);
+      const primed = await plan.prime(get);
+      const links = site.preloadLinks(plan.chunks);
+      const head = `${links}${primed.size ? primedScript(primed) : ''}`;
+      // After the entry's own links, so its chunks are fetched first; the answers are in the document before it runs.
+      const html = index.replace('</head>', `${head}</head>`);
+      const body = Buffer.from(html);
+      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      const out = new Headers({
+        'Content-Type': 'text/html; charset=utf-8',
+        ETag: etag,
+        // The primed answers were asked with the visitor's cookie: a page made for a session is that session's own.
+        'Cache-Control': headers.get('cookie') ? 'private, no-cache' : 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept-Encoding, Cookie',
+      });
+      if (headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: out });
+      if (body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(headers.get('accept-encoding') ?? '')) {
+        out.set('Content-Encoding', 'gzip');
+        return new Response(new Uint8Array(zlib.gzipSync(body, { level: 6 })), { status: 200, headers: out });
+      }
+      return new Response(new Uint8Array(body), { status: 200, headers: out });
+    },
+  };
+}
