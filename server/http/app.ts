@@ -23,6 +23,7 @@ import type { LanguageCode } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
 import { query, param } from './validate';
 import type { StaticSite } from './static';
+import { createAppPages, type ApiGet } from './page';
 import { buildOpenApiDocument } from './openapi';
 import { decodedText } from '../phonics/passages';
 import { DECODE_NOT_AVAILABLE } from '../phonics/legend';
@@ -338,7 +339,24 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     return c.body(asset.data as Uint8Array<ArrayBuffer>, 200, headers);
   });
 
-  app.get('*', (c) => {
+  // An app address: its HTML, with the route's chunks and first answers when the server knows them (./page.ts).
+  const pages = site ? createAppPages(site) : null;
+  const apiGet = (c: Context): ApiGet => async (path, params) => {
+    const query = new URLSearchParams(params).toString();
+    const cookie = c.req.header('cookie');
+    const response = await app.fetch(
+      new Request(`http://primer${API_BASE}/${path}${query ? `?${query}` : ''}`, { headers: cookie ? { cookie } : {} }),
+      c.env,
+    );
+    // An answer that sets a cookie (a refreshed session) must reach the browser itself: the page asks for it.
+    return response.status === 200 && !response.headers.has('set-cookie') ? response.text() : null;
+  };
+
+  app.get('*', async (c) => {
+    if (pages && site?.isAppRoute(c.req.path)) {
+      const page = await pages.serve(c.req.path, new URL(c.req.url).search, c.req.raw.headers, apiGet(c));
+      if (page) return page;
+    }
     const response = site?.serve(c.req.path, c.req.raw.headers);
     if (response) return response;
     if (!site?.hasIndex) {
