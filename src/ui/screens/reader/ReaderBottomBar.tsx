@@ -2,7 +2,7 @@
  * The reader's bottom bar (SPEC §2 Reader screen): the page-number input on large screens, the audio player in
  * the middle, and round previous / next buttons, disabled at the first and the last passage.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { pageInputDigits, parsePageInput } from '../../../domain/passageText';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
@@ -11,7 +11,7 @@ import { ReaderAudioPlayer } from './ReaderAudioPlayer';
 const roundButton =
   'grid size-12 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-md shadow-primary-950/15 outline-none transition-colors data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950 data-[disabled]:bg-primary-100 data-[disabled]:text-primary-300 data-[disabled]:shadow-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus';
 
-export function ReaderBottomBar({
+export const ReaderBottomBar = memo(function ReaderBottomBar({
   position,
   maxPosition,
   canGoPrevious,
@@ -49,7 +49,7 @@ export function ReaderBottomBar({
       </nav>
     </div>
   );
-}
+});
 
 /** Positive integers only; applied on Enter or when the field loses focus. The session clamps to the edition. */
 function PageInput({ position, maxPosition, onGoTo }: { position: number; maxPosition: number; onGoTo: (position: number) => void }) {

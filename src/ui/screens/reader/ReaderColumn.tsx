@@ -3,7 +3,7 @@
  * 'Listen' toggle, the section header, the passage text with its position number, and the image. The passage
  * carries `lang` and `dir`, so Arabic and Urdu read right to left.
  */
-import { useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { sanitizeDecodedHtml } from '../../../domain/decode';
 import { LANGUAGES } from '../../../domain/languages';
 import { LEVEL_LABELS, type Level } from '../../../domain/levels';
@@ -58,52 +58,94 @@ export function ReaderColumn({
   recentLanguages: readonly string[];
   illustrated: boolean;
   fontSize: ReaderSettings['fontSize'];
-  onLanguage: (code: string) => void;
-  onLevel: (level: Level) => void;
+  onLanguage: (slot: Slot, code: string) => void;
+  onLevel: (slot: Slot, level: Level) => void;
+}) {
+  const view = useEngine((s) => s[slot]);
+  const language = languageOf(choice.language, edition);
+
+  return (
+    <section aria-label={name} className="min-w-0">
+      <ColumnControls
+        slot={slot}
+        publication={publication}
+        language={language}
+        level={choice.level}
+        edition={edition}
+        recentLanguages={recentLanguages}
+        locks={view.locks}
+        onLanguage={onLanguage}
+        onLevel={onLevel}
+      />
+      <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize }} isMissing={!edition} />
+    </section>
+  );
+}
+
+/** The column's language and level dropdowns and its Listen toggle: memoized, so a page turn leaves them be. */
+const ColumnControls = memo(function ColumnControls({
+  slot,
+  publication,
+  language,
+  level,
+  edition,
+  recentLanguages,
+  locks,
+  onLanguage,
+  onLevel,
+}: {
+  slot: Slot;
+  publication: Publication;
+  language: Language;
+  level: Level;
+  edition: Edition | undefined;
+  recentLanguages: readonly string[];
+  locks: SlotView['locks'];
+  onLanguage: (slot: Slot, code: string) => void;
+  onLevel: (slot: Slot, level: Level) => void;
 }) {
   const send = useEngineSend();
-  const view = useEngine((s) => s[slot]);
   const indicatorSnap = useEngine((s) => s.levelIndicator, Object.is);
   const audioSnap = useEngine((s) => s.readerAudio, Object.is);
   const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
   const indicator = connectLevelIndicator(indicatorSnap, send);
   const audio = connectReaderAudio(audioSnap, send);
-  const language = languageOf(choice.language, edition);
-
-  return (
-    <section aria-label={name} className="min-w-0">
-      <div className="flex flex-wrap items-center gap-2 pb-6">
-        <LanguagePicker
-          label={slot === 'primary' ? 'Language' : 'Second column language'}
-          current={{ code: language.code, name: language.name }}
-          languages={publication.languages}
-          recentCodes={recentLanguages}
-          lockedCodes={view.locks.lockedLanguages}
-          onChange={onLanguage}
-        />
-        <LevelPicker
-          label={slot === 'primary' ? 'Reading level' : 'Second column reading level'}
-          level={choice.level}
-          levels={levelsForLanguage(publication.editions, publication.levels, choice.language)}
-          lockedLevels={view.locks.lockedLevels}
-          isPulsing={slot === 'primary' && indicator.isPulsing}
-          onHover={slot === 'primary' ? indicator.hover : undefined}
-          onChange={onLevel}
-        />
-        <div className="ms-auto">
-          <ListenToggle
-            audioEnabled={edition?.audioEnabled ?? false}
-            audioLocked={view.locks.audioLocked}
-            isSelected={audio.isOpen && playingSlot === slot}
-            onChange={(on) => send({ type: 'audio.listen', slot, on })}
-            onUpgrade={() => send({ type: 'premiumDialog.open', feature: 'Audio' })}
-          />
-        </div>
-      </div>
-      <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize }} isMissing={!edition} />
-    </section>
+  const levels = useMemo(
+    () => levelsForLanguage(publication.editions, publication.levels, language.code),
+    [publication.editions, publication.levels, language.code],
   );
-}
+  const current = useMemo(() => ({ code: language.code, name: language.name }), [language.code, language.name]);
+  return (
+    <div className="flex flex-wrap items-center gap-2 pb-6">
+      <LanguagePicker
+        label={slot === 'primary' ? 'Language' : 'Second column language'}
+        current={current}
+        languages={publication.languages}
+        recentCodes={recentLanguages}
+        lockedCodes={locks.lockedLanguages}
+        onChange={(code) => onLanguage(slot, code)}
+      />
+      <LevelPicker
+        label={slot === 'primary' ? 'Reading level' : 'Second column reading level'}
+        level={level}
+        levels={levels}
+        lockedLevels={locks.lockedLevels}
+        isPulsing={slot === 'primary' && indicator.isPulsing}
+        onHover={slot === 'primary' ? indicator.hover : undefined}
+        onChange={(next) => onLevel(slot, next)}
+      />
+      <div className="ms-auto">
+        <ListenToggle
+          audioEnabled={edition?.audioEnabled ?? false}
+          audioLocked={locks.audioLocked}
+          isSelected={audio.isOpen && playingSlot === slot}
+          onChange={(on) => send({ type: 'audio.listen', slot, on })}
+          onUpgrade={() => send({ type: 'premiumDialog.open', feature: 'Audio' })}
+        />
+      </div>
+    </div>
+  );
+});
 
 function ColumnBody({
   slot,
@@ -189,7 +231,10 @@ function PassageView({
 }) {
   const header = sectionHeader(passage.partName, passage.sectionName);
   const textRef = useRef<HTMLDivElement>(null);
-  const html = decoded && passage.textDecoded ? sanitizeDecodedHtml(passage.textDecoded) : sanitizePassageHtml(passage.text);
+  const html = useMemo(
+    () => (decoded && passage.textDecoded ? sanitizeDecodedHtml(passage.textDecoded) : sanitizePassageHtml(passage.text)),
+    [decoded, passage.textDecoded, passage.text],
+  );
   useSpeechHighlight({ containerRef: textRef, html, marks: passage.audio?.speechMarks, locale: language.code, active: highlight });
   const dir = language.rightToLeft ? 'rtl' : 'ltr';
   const image = passage.imageUrl ? (

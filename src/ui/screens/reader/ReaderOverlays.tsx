@@ -2,6 +2,7 @@
  * The reader's overlays: the toasts of the engine's toast queue (SPEC §8 Toasts) and the 'Unlock Premium
  * {feature}' dialog (SPEC §2 Dialogs), both controlled by the engine.
  */
+import { memo } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link } from 'wouter';
 import { connectPremiumDialog } from '../../../domain/locks';
@@ -13,7 +14,7 @@ import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { signInPath } from '../../../domain/routes';
 import { LICENSING_INFO_HREF } from './PassageStates';
 
-export function EngineToasts() {
+export const EngineToasts = memo(function EngineToasts() {
   const send = useEngineSend();
   const snap = useEngine((s) => s.toasts, Object.is);
   const { toasts, dismiss } = connectToasts(snap, send);
@@ -35,14 +36,14 @@ export function EngineToasts() {
       ))}
     </section>
   );
-}
+});
 
 /**
  * 'Unlock Premium {feature}' (SPEC §2 Dialogs), for Levels, Languages, Audio, Decode and Novels: what the feature
  * requires (connectPremiumDialog), Learn More (licensing information) and Sign In back to this address. The
  * reader, listen and teaser screens render it; the engine opens it.
  */
-export function PremiumDialog() {
+export const PremiumDialog = memo(function PremiumDialog() {
   const send = useEngineSend();
   const dialog = connectPremiumDialog(
     useEngine((s) => s.premiumDialog, Object.is),
@@ -78,4 +79,4 @@ export function PremiumDialog() {
       </Modal>
     </ModalOverlay>
   );
-}
+});

@@ -2,10 +2,11 @@
  * The reader screen (SPEC §2 Reader screen): thin views over the engine's reading session. It selects machine
  * snapshots, renders what their connect APIs say, and sends events; no reading rule lives here.
  */
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { Level } from '../../../domain/levels';
+import { useStableCallback } from '../../hooks/useStableCallback';
 import { connectPassageLoading } from '../../../machines/passageLoading';
-import { connectReadingSession, type EditionChoice } from '../../../machines/readingSession';
+import { connectReadingSession, type EditionChoice, type Slot } from '../../../machines/readingSession';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMinWidth } from '../../platform/media';
@@ -21,7 +22,8 @@ import { publicationPath } from '../../../domain/routes';
 
 const noop = () => {};
 
-export function ReaderScreen({ slug }: { slug: string }) {
+/** Memoized: a new address (the engine's own, after a page turn) with the same slug re-renders nothing here. */
+export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string }) {
   const send = useEngineSend();
   const sessionSnap = useEngine((s) => s.session, Object.is);
   const primaryLoadingSnap = useEngine((s) => s.primary.loading, Object.is);
@@ -35,6 +37,18 @@ export function ReaderScreen({ slug }: { slug: string }) {
   const isLg = useMinWidth('lg');
   // Whether two columns fit is a fact of the screen; whether they show is the engine's rule.
   useEffect(() => send({ type: 'viewport.changed', wide: isLg }), [send, isLg]);
+
+  // Stable handlers, so the memoized toolbar and column controls do not re-render on a page turn.
+  const goTo = useStableCallback(session.goTo);
+  const previous = useStableCallback(session.previous);
+  const next = useStableCallback(session.next);
+  const changeLanguage = useStableCallback((slot: Slot, code: string) => session.changeLanguage(slot, code));
+  const changeLevel = useStableCallback((slot: Slot, level: Level) => session.changeLevel(slot, level));
+  const illustratedSetting = session.publication?.renderingMode === 'ILLUSTRATED';
+  const setFontSize = useStableCallback((size: typeof settings.fontSize) =>
+    send({ type: 'settings.reader', patch: illustratedSetting ? { illustratedModeFontSize: size } : { fontSize: size } }),
+  );
+  const setColumns = useStableCallback((columns: typeof settings.columns) => send({ type: 'settings.reader', patch: { columns } }));
 
   const publication = session.publication;
   const ready = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
@@ -76,11 +90,11 @@ export function ReaderScreen({ slug }: { slug: string }) {
       shortcuts={session.shortcuts}
       shortcutLanguage={session.primaryEdition?.language.code ?? primary.language}
       currentShortcut={session.currentShortcut}
-      onShortcut={session.goTo}
+      onShortcut={goTo}
       fontSize={fontSize}
-      onFontSize={(size) => send({ type: 'settings.reader', patch: illustratedTitle ? { illustratedModeFontSize: size } : { fontSize: size } })}
+      onFontSize={setFontSize}
       columns={showSecondary ? 'two-column' : 'one-column'}
-      onColumns={(columns) => send({ type: 'settings.reader', patch: { columns } })}
+      onColumns={setColumns}
       showColumns={twoColumns.allowed}
     />
   );
@@ -90,9 +104,9 @@ export function ReaderScreen({ slug }: { slug: string }) {
       maxPosition={session.maxPosition}
       canGoPrevious={session.canGoPrevious}
       canGoNext={session.canGoNext}
-      onPrevious={session.previous}
-      onNext={session.next}
-      onGoTo={session.goTo}
+      onPrevious={previous}
+      onNext={next}
+      onGoTo={goTo}
       audioEnabled={(playingSlot === 'secondary' && showSecondary ? session.secondaryEdition : session.primaryEdition)?.audioEnabled ?? false}
       audioLocked={playingSlot === 'secondary' && showSecondary ? secondaryAudioLocked : primaryAudioLocked}
     />
@@ -109,8 +123,8 @@ export function ReaderScreen({ slug }: { slug: string }) {
       recentLanguages={session.recentLanguages}
       illustrated={illustrated && !showSecondary}
       fontSize={fontSize}
-      onLanguage={(code) => session.changeLanguage(slot, code)}
-      onLevel={(level: Level) => session.changeLevel(slot, level)}
+      onLanguage={changeLanguage}
+      onLevel={changeLevel}
     />
   );
 
@@ -130,4 +144,4 @@ export function ReaderScreen({ slug }: { slug: string }) {
       <PremiumDialog />
     </ReaderLayout>
   );
-}
+});

@@ -4,7 +4,7 @@
  * 'Reader controls menu'. It slides away after inactivity (the engine's toolbar machine) and is held while one
  * of its menus is open or it has focus.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -54,7 +54,7 @@ function useToolbarHold() {
   return { menu, setFocused };
 }
 
-export function ReaderToolbar({
+export const ReaderToolbar = memo(function ReaderToolbar({
   shortcuts,
   shortcutLanguage,
   currentShortcut,
@@ -104,7 +104,7 @@ export function ReaderToolbar({
       </div>
     </div>
   );
-}
+});
 
 function ShortcutPicker({
   shortcuts,
