@@ -230,12 +230,8 @@ export async function lighthouseBench(
   const started = performance.now();
   const loadBefore = os.loadavg();
   // chrome-launcher adds its own defaults (no extensions, no default apps, background networking off, ...) to these.
-  const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROMIUM_ARGS,
-    logLevel: 'silent',
-    userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-')),
-  });
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-'));
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent', userDataDir });
   const pages: LighthousePage[] = [];
   let lighthouseVersion = '';
   let chromeVersion = '';
@@ -302,6 +298,7 @@ export async function lighthouseBench(
     }
   } finally {
     chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
   return {
     pages,
