@@ -23,7 +23,20 @@ export default defineConfig({
       builtAt: new Date().toISOString(),
     }),
   },
-  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    emptyOutDir: true,
+    // The server reads the manifest to preload a route's lazy chunks (server/http/page.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry loads at once goes in one chunk: one request instead of twenty, and one gzip stream
+        // that compresses better than twenty small ones (docs/performance.md "Catalog JS": 161.5 -> 153.5 KB).
+        codeSplitting: { groups: [{ name: 'entry', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 3000),

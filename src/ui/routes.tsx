@@ -11,10 +11,7 @@ import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { ClassCodeSync, RootRedirect } from './screens/classroom/ClassCodeSync';
-import { LegalScreen } from './screens/misc/ComingSoonScreens';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
-import { PublicationRedirect } from './screens/publication/PublicationRedirect';
-import { QrScreen } from './screens/qr/QrScreen';
 import { isVersion } from './screens/reader/readerPath';
 
 const ReaderRoute = lazy(() => import('./screens/reader/ReaderRoute'));
@@ -33,6 +30,10 @@ const UploadsScreen = lazy(() => import('./screens/uploads/UploadsScreen'));
 // entry JS stays within its budget (bench/browser.ts).
 const PublicationScreen = lazy(() => import('./screens/publication/PublicationScreen').then((m) => ({ default: m.PublicationScreen })));
 const DebugScreen = lazy(() => import('./screens/debug/DebugScreen').then((m) => ({ default: m.DebugScreen })));
+// Pages the catalog never shows are lazy too: the QR landing, a publication's redirect, the legal pages.
+const QrScreen = lazy(() => import('./screens/qr/QrScreen').then((m) => ({ default: m.QrScreen })));
+const PublicationRedirect = lazy(() => import('./screens/publication/PublicationRedirect').then((m) => ({ default: m.PublicationRedirect })));
+const LegalScreen = lazy(() => import('./screens/misc/ComingSoonScreens').then((m) => ({ default: m.LegalScreen })));
 const ClassroomScreen = lazy(() => import('./screens/classroom/ClassroomScreen').then((m) => ({ default: m.ClassroomScreen })));
 
 /** Shown while a lazy screen's chunk loads. */

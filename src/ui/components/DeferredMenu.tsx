@@ -1,10 +1,11 @@
 /**
  * A menu button whose menu (React Aria's MenuTrigger, Popover and Menu, with their collection, selection and
- * overlay code) is a lazy chunk, so the catalog's entry JS does not carry it (bench/browser.ts budget). The chunk is
- * requested when the button first renders; until it arrives the same button stands in for it, and a press on that
+ * overlay code) is a lazy chunk, so the catalog's JS does not carry it (bench/browser.ts budget). The chunk is
+ * requested when the reader shows the intent to use the menu (the pointer comes over its button, the button takes
+ * focus, or it is pressed), not before; until it arrives the same button stands in for it, and a press on that
  * button opens the menu as soon as it is there (keyboard focus carries over too).
  */
-import { Suspense, useEffect, useState, type ComponentType, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Button } from 'react-aria-components';
 
 /** The menu's trigger button: the same in the stand-in and in the loaded menu. */
@@ -32,6 +33,19 @@ interface Pending {
 
 const NOTHING_PENDING: Pending = { open: false, focused: false };
 
+/** A lazy menu whose chunk is fetched once `wake` is called (the first sign the menu is wanted). */
+export type IntentMenu<P> = ComponentType<P> & { wake: () => void };
+
+/**
+ * A lazy menu component that starts loading its chunk on `wake`. React renders it (and so calls its loader) at
+ * once; the loader waits for the intent, so the tree around it never changes shape while it loads.
+ */
+export function lazyMenu<P extends DeferredMenuProps>(load: () => Promise<{ default: ComponentType<P> }>): IntentMenu<P> {
+  let wake!: () => void;
+  const intent = new Promise<void>((resolve) => (wake = resolve));
+  return Object.assign(lazy(() => intent.then(load)), { wake }) as unknown as IntentMenu<P>;
+}
+
 /** A menu's own props: P without DeferredMenuProps (for each member of a union). */
 type OwnProps<P> = P extends unknown ? Omit<P, keyof DeferredMenuProps> : never;
 
@@ -40,8 +54,8 @@ export function DeferredMenu<P extends DeferredMenuProps>({
   props,
   button,
 }: {
-  /** A React.lazy component rendering MenuTrigger > Button + Popover. */
-  menu: ComponentType<P>;
+  /** A lazy component (lazyMenu) rendering MenuTrigger > Button + Popover. */
+  menu: IntentMenu<P>;
   props: OwnProps<P>;
   button: MenuButtonSpec;
 }) {
@@ -50,7 +64,7 @@ export function DeferredMenu<P extends DeferredMenuProps>({
   // when focus leaves it).
   const deferred: DeferredMenuProps = { button, defaultOpen: pending.open, autoFocus: pending.focused && !pending.open };
   return (
-    <Suspense fallback={<StandIn button={button} setPending={setPending} />}>
+    <Suspense fallback={<StandIn button={button} setPending={setPending} wake={Menu.wake} />}>
       <Menu {...({ ...props, ...deferred } as unknown as P)} />
     </Suspense>
   );
@@ -61,17 +75,24 @@ export function DeferredMenu<P extends DeferredMenuProps>({
  * A mouse press counts when it starts, as a menu trigger opens then: the menu may arrive between the button going
  * down and coming up, and the loaded button never sees a press that began on this one.
  */
-function StandIn({ button, setPending }: { button: MenuButtonSpec; setPending: Dispatch<SetStateAction<Pending>> }) {
+function StandIn({ button, setPending, wake }: { button: MenuButtonSpec; setPending: Dispatch<SetStateAction<Pending>>; wake: () => void }) {
   useEffect(() => () => setPending(NOTHING_PENDING), [setPending]);
-  const open = () => setPending((p) => ({ ...p, open: true }));
+  const open = () => {
+    wake();
+    setPending((p) => ({ ...p, open: true }));
+  };
   return (
     <Button
       {...button}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPressStart={(event) => event.pointerType === 'mouse' && open()}
+      onHoverStart={wake}
+      onPressStart={(event) => (event.pointerType === 'mouse' ? open() : wake())}
       onPress={(event) => event.pointerType !== 'mouse' && open()}
-      onFocusChange={(focused) => setPending((p) => ({ ...p, focused }))}
+      onFocusChange={(focused) => {
+        if (focused) wake();
+        setPending((p) => ({ ...p, focused }));
+      }}
     />
   );
 }

@@ -11,14 +11,13 @@
  * This module has the trigger buttons; the menus are AccountMenuLazy.tsx, a lazy chunk, so the catalog's entry JS
  * does not carry React Aria's menu code (src/ui/components/DeferredMenu.tsx).
  */
-import { lazy } from 'react';
 import type { CurrentUser } from '../../domain/schemas';
-import { DeferredMenu } from '../components/DeferredMenu';
+import { DeferredMenu, lazyMenu } from '../components/DeferredMenu';
 import { ChevronDownIcon, KeyIcon, UserIcon } from '../components/Icons';
 import { useCurrentUser } from '../screens/auth/session';
 import { useClassCode } from '../screens/classroom/classCodeState';
 
-const AccountMenuLazy = lazy(() => import('./AccountMenuLazy'));
+const AccountMenuLazy = lazyMenu(() => import('./AccountMenuLazy'));
 
 /** The round trigger button of all three menu variants (SPEC §2 Right-hand menu). */
 const triggerStyles =

@@ -1,8 +1,9 @@
 /**
  * The main layout group: skip link, navbar, the class-code banner for a teacher with a class code, page content
  * (max width 1440 px) and footer, plus the role-selection modal for a signed-in user and the engine's toasts and
- * premium dialog. Those run on the engine, a lazy chunk the catalog's entry chunk does not carry: it is loaded
- * after the first paint.
+ * premium dialog. Those run on the engine, a lazy chunk the catalog does not carry until it is needed: at once for
+ * a signed-in user or a stored class code (the role modal, the class code's check), otherwise when a view first
+ * sends it an event (`sendToEngine` loads it), such as a press on a premium title's card.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { pageContainer } from '../components/styles';
@@ -36,9 +37,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
   const classCode = useClassCode();
   const code = bannerCode(user);
+  // A visitor without an account or a class code has nothing the engine must show until they act.
+  const needsEngine = Boolean(user) || classCode.code !== null;
   useEffect(() => {
-    void loadEngine();
-  }, []);
+    if (needsEngine) void loadEngine();
+  }, [needsEngine]);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />

@@ -3,13 +3,12 @@
  * assigned, unassigned), then a single-selection list of sort orders. The menu is SortMenuLazy.tsx, a lazy chunk
  * (src/ui/components/DeferredMenu.tsx); this is its button.
  */
-import { lazy } from 'react';
-import { DeferredMenu } from '../../components/DeferredMenu';
+import { DeferredMenu, lazyMenu } from '../../components/DeferredMenu';
 import { SlidersIcon } from '../../components/Icons';
 import { buttonStyles } from '../../components/styles';
 import type { SortMenuProps } from './SortMenuLazy';
 
-const SortMenuLazy = lazy(() => import('./SortMenuLazy'));
+const SortMenuLazy = lazyMenu(() => import('./SortMenuLazy'));
 
 export function SortMenu(props: SortMenuProps) {
   return (
