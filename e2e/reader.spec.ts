@@ -4,6 +4,7 @@ import { asLicensedReader, licensedReader, LICENSED_PASSWORD } from './support/l
 import { AuthPage } from './models/AccountPages';
 import { AppShell } from './models/AppShell';
 import { PublicationPage } from './models/PublicationPage';
+import { withoutPrimedAnswers } from './support/unprimed';
 
 const LIGHTHOUSE = '/the-lighthouse-keepers-apprentice/v1';
 const BEES = '/how-bees-make-honey/v1';
@@ -12,6 +13,22 @@ const FOX = '/the-fox-who-counted-stars/v1';
 
 test.describe('Reader', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('opens from the answers its page arrived with: the passage and its neighbours need no request', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/')) asked.push(url.pathname + url.search);
+    });
+    const reader = new ReaderPage(page);
+    await reader.goto(`${BEES}/en:original/3`);
+    await reader.expectPosition(3);
+    await expect(reader.primary.passage).toContainText(/\w/);
+    // Passage 4 was primed too: the page turn shows it without asking the server.
+    await reader.nextButton.click();
+    await reader.expectPosition(4);
+    expect(asked.filter((a) => /^\/api\/v1\/(publications\/|passages\?)/.test(a) && !/position=5\b/.test(a))).toEqual([]);
+  });
 
   test('reads a whole title with the keyboard and the buttons', async ({ page }) => {
     const reader = new ReaderPage(page);
@@ -173,6 +190,8 @@ test.describe('Reader', () => {
   });
 
   test('a failed passage shows the error panel', async ({ page }) => {
+    // The answers come from the API here, not from the page's primed answers.
+    await withoutPrimedAnswers(page);
     await page.route('**/api/v1/passages?*', (route) =>
       new URL(route.request().url()).searchParams.get('position') === '3' ? route.fulfill({ status: 503, body: '{}' }) : route.continue(),
     );
@@ -186,6 +205,8 @@ test.describe('Reader', () => {
   });
 
   test("a slow passage offers 'Refresh'", async ({ page }) => {
+    // The answers come from the API here, not from the page's primed answers.
+    await withoutPrimedAnswers(page);
     test.setTimeout(45_000);
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -203,6 +224,8 @@ test.describe('Reader', () => {
   });
 
   test('a licensed passage shows the license panel over blurred text', async ({ page }) => {
+    // The answers come from the API here, not from the page's primed answers.
+    await withoutPrimedAnswers(page);
     await page.route('**/api/v1/passages?*', async (route) => {
       const response = await route.fetch();
       const passage = await response.json();
@@ -217,6 +240,8 @@ test.describe('Reader', () => {
   });
 
   test('an anonymous reader of a premium level gets the license panel, no text, the locked levels and the upgrade dialogs', async ({ page }) => {
+    // The answers come from the API here, not from the page's primed answers.
+    await withoutPrimedAnswers(page);
     const answer = page.waitForResponse((r) => r.url().includes('/api/v1/passages?') && new URL(r.url()).searchParams.get('position') === '2');
     const reader = new ReaderPage(page);
     await reader.goto(`${FOX}/en:gold/2`);
@@ -499,6 +524,8 @@ test.describe('Reader, licensed', () => {
   });
 
   test('a class-code passage asks for a code or a sign-in, and hides the bottom bar', async ({ page }) => {
+    // The answers come from the API here, not from the page's primed answers.
+    await withoutPrimedAnswers(page);
     await page.route('**/api/v1/passages?*', async (route) => {
       const response = await route.fetch();
       const passage = await response.json();
@@ -543,6 +570,8 @@ test.describe('Reader, licensed', () => {
   });
 
   test("an edition without narration says 'Audio not available'", async ({ page }) => {
+    // The answers come from the API here, not from the page's primed answers.
+    await withoutPrimedAnswers(page);
     // No title has an unvoiced edition yet (Filipino is the only unvoiced language), so present one: the
     // publication as the server would send it for such an edition.
     await page.route('**/api/v1/publications/the-fox-who-counted-stars*', async (route) => {
