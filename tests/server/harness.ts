@@ -117,6 +117,8 @@ export async function startFixtureServer(
     translationProvider?: TranslationProvider | null;
     /** Accounts: rate-limit overrides and environment (TRUST_PROXY, PUBLIC_URL). */
     accounts?: StartOptions['accounts'];
+    /** A built web app to serve (server/http/static.ts). */
+    distDir?: string;
   } = {},
 ): Promise<RunningServer> {
   const inMemory = !options.dataDir;
@@ -129,6 +131,7 @@ export async function startFixtureServer(
     contentDir: options.contentDir ?? writeFixtureLibrary(),
     logger: silentLogger(),
     accounts: options.accounts,
+    distDir: options.distDir,
   });
 }
 

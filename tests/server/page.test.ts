@@ -1,0 +1,136 @@
+/**
+ * The app's HTML for an address (server/http/page.ts): a reader address arrives with its lazy chunks preloaded and
+ * the answers of its first GETs primed, the very answers the API gives this visitor; other addresses get the plain
+ * index.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/server';
+import { PRIMED_ELEMENT_ID } from '../../src/domain/primed';
+import { licensedTeacher, startFixtureServer } from './harness';
+
+/** A built app in miniature: an index, an entry, the reader's lazy route with a chunk of its own and its CSS. */
+function writeDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-page-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Lectern</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body><div id="root"></div></body></html>',
+  );
+  for (const f of ['index-1.js', 'shared-1.js', 'ReaderRoute-1.js', 'engine-1.js', 'validation-1.js']) fs.writeFileSync(path.join(dist, 'assets', f), `// ${f}\n`);
+  fs.writeFileSync(path.join(dist, 'assets', 'ReaderRoute-1.css'), '.reader{}');
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_engine-1.js': { file: 'assets/engine-1.js', imports: ['_shared-1.js'] },
+      'src/ui/screens/reader/ReaderRoute.tsx': { file: 'assets/ReaderRoute-1.js', isDynamicEntry: true, imports: ['_engine-1.js', 'index.html'], css: ['assets/ReaderRoute-1.css'] },
+      'src/api/validation.ts': { file: 'assets/validation-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
+    }),
+  );
+  return dist;
+}
+
+let server: RunningServer;
+let dist: string;
+beforeAll(async () => {
+  dist = writeDist();
+  server = await startFixtureServer({ distDir: dist });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+async function page(pathname: string, init?: RequestInit) {
+  const response = await fetch(server.url + pathname, init);
+  const html = await response.text();
+  const script = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  const primed = script ? (JSON.parse(script[1]) as Record<string, unknown>) : null;
+  return { response, html, primed, raw: script?.[1] ?? null };
+}
+
+async function api(pathname: string, init?: RequestInit) {
+  const response = await fetch(`${server.url}/api/v1/${pathname}`, init);
+  return (await response.json()) as unknown;
+}
+
+describe('the HTML of a reader address', () => {
+  it("preloads the reader's chunks and CSS, and none the entry already loads", async () => {
+    const { response, html } = await page('/alpha-owls/v1/en:original/2');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    for (const file of ['ReaderRoute-1.js', 'engine-1.js', 'validation-1.js']) {
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    }
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/ReaderRoute-1.css">');
+    // The entry's own import is named once, by index.html itself.
+    expect(html.match(/shared-1\.js/g)).toHaveLength(1);
+  });
+
+  it('primes the publication, the passage and its neighbours with the answers the API gives', async () => {
+    const { primed, raw } = await page('/alpha-owls/v1/en:original/2');
+    const publication = (await api('publications/alpha-owls?publicationVersion=v1')) as { editions: { id: number; language: { code: string }; level: string }[] };
+    const edition = publication.editions.find((e) => e.language.code === 'en' && e.level === 'ORIGINAL')!;
+    expect(primed).not.toBeNull();
+    expect(primed!['publications/alpha-owls?publicationVersion=v1']).toEqual(publication);
+    for (const position of [1, 2, 3]) {
+      const key = `passages?editionId=${edition.id}&position=${position}`;
+      expect(primed![key]).toEqual(await api(key));
+    }
+    expect(Object.keys(primed!).filter((k) => k.startsWith('passages?'))).toHaveLength(3);
+    // Nobody is signed in: the session answer is primed as null.
+    expect(primed!['auth/get-session']).toBeNull();
+    // Passage HTML holds '<': none of it can close the script element early.
+    expect(raw).not.toContain('<');
+    expect(JSON.stringify(primed)).toContain('<p>');
+  });
+
+  it('primes a gated passage as the server answers it to this visitor (no text), and a signed-in reader gets a private page', async () => {
+    const anonymous = await page('/alpha-owls/v1/en:gold/1');
+    const publication = (await api('publications/alpha-owls?publicationVersion=v1')) as { editions: { id: number; language: { code: string }; level: string }[] };
+    const gold = publication.editions.find((e) => e.language.code === 'en' && e.level === 'GOLD')!;
+    const key = `passages?editionId=${gold.id}&position=1`;
+    expect(anonymous.primed![key]).toMatchObject({ text: '', licenseRequired: true });
+    expect(anonymous.response.headers.get('cache-control')).toBe('no-cache');
+
+    const { cookie } = await licensedTeacher(server);
+    const signedIn = await page('/alpha-owls/v1/en:gold/1', { headers: { cookie } });
+    expect(signedIn.primed![key]).toEqual(await api(key, { headers: { cookie } }));
+    expect(signedIn.primed![key]).toMatchObject({ licenseRequired: false });
+    expect(signedIn.response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('primes nothing that is not there: an unknown title gets the page, with no publication answer', async () => {
+    const { response, primed, html } = await page('/no-such-title/v1/en:original/1');
+    expect(response.status).toBe(200);
+    expect(html).toContain('<div id="root"></div>');
+    expect(Object.keys(primed ?? {})).toEqual(['auth/get-session']);
+  });
+
+  it('answers 304 to a page the browser already has', async () => {
+    const first = await page('/alpha-owls/v1/en:original/1');
+    const etag = first.response.headers.get('etag')!;
+    const again = await fetch(`${server.url}/alpha-owls/v1/en:original/1`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('other addresses', () => {
+  it('the catalog primes its first page at the default sort', async () => {
+    const { primed } = await page('/catalog');
+    const key = 'publications?page=1&pageSize=16&sort=title_a_z';
+    expect(primed![key]).toEqual(await api(key));
+  });
+
+  it('a page without a plan is the plain index, and the manifest is not served', async () => {
+    const { html, primed } = await page('/sign-in');
+    expect(primed).toBeNull();
+    expect(html).not.toContain('modulepreload crossorigin href="/assets/ReaderRoute');
+    expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
+  });
+});
