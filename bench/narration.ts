@@ -3,13 +3,18 @@
  * passages of the real library, and how long the whole library takes at the configured concurrency.
  *
  * `narrationBench()` is for the main bench to call; `node --import tsx bench/narration.ts` runs it alone.
- * By default the whole-library time is estimated from the sample (CPU per character of text, per language,
- * divided over the workers); `full: true` (or BENCH_NARRATION_FULL=1) narrates the whole library through the
- * worker pool and measures it. Nothing is written to DATA_DIR.
+ * The sample is narrated twice in this thread: the first pass is what a fresh worker pays while V8 still compiles
+ * espeak's JavaScript (its code paths are optimised, dropped and optimised again as new input reaches them); the
+ * second is a warm worker, which is what a worker pays for most of the library. CPU time is process.cpuUsage (all
+ * threads), which other programs on the machine disturb far less than wall time.
+ * By default the whole library is estimated from the warm sample (CPU per character of text, per language, divided
+ * over the workers); `full: true` (or BENCH_NARRATION_FULL=1) narrates the whole library through the worker pool
+ * and measures its time and CPU (worker start-up and warm-up included). Nothing is written to DATA_DIR.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { readLibrary } from '../server/content/read';
+import { readMp3Info } from '../server/narration/mp3';
 import { narrate } from '../server/narration/pipeline';
 import { NarrationPool } from '../server/narration/pool';
 import { defaultConcurrency, narrationSettings } from '../server/narration/queue';
@@ -28,10 +33,15 @@ export interface NarrationBenchOptions {
 }
 
 export interface NarrationBenchResult {
+  /** The warm pass over the sample. */
   sample: { passages: number; languages: string[]; audioSeconds: number; cpuSeconds: number; mp3Bytes: number };
-  /** CPU seconds (espeak + MP3 encoding) per minute of narration. */
+  /** CPU seconds (espeak, resampling, MP3 encoding, speech marks) per minute of narration, in a warm worker. */
   cpuSecondsPerAudioMinute: number;
+  /** The same for the first pass over the sample, in a thread that had only said 'Ready.' in each language. */
+  coldCpuSecondsPerAudioMinute: number;
   kbps: number;
+  /** The MP3's sample rate, Hz. */
+  sampleRate: number;
   library: {
     passages: number;
     concurrency: number;
@@ -39,6 +49,8 @@ export interface NarrationBenchResult {
     /** Wall-clock seconds to narrate every voiced passage. */
     seconds: number;
     audioMinutes: number;
+    /** CPU seconds for every voiced passage (all threads; worker start-up included when measured). */
+    cpuSeconds: number;
     /** true when measured by narrating everything; false when estimated from the sample. */
     measured: boolean;
   };
@@ -83,29 +95,40 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
     for (let i = 0; i < Math.min(perLanguage, list.length); i++) sample.push(list[Math.floor(((i + 0.5) * list.length) / perLanguage)]);
     await narrate('Ready.', language);
   }
-  let audioMs = 0;
-  let cpu = 0;
-  let bytes = 0;
+  const pass = async (perChar?: Map<string, { cpu: number; chars: number; audioMs: number }>) => {
+    let audioMs = 0;
+    let cpu = 0;
+    let bytes = 0;
+    let sampleRate = 0;
+    for (const p of sample) {
+      const before = process.cpuUsage();
+      const result = await narrate(p.plain, p.language);
+      const c = cpuSeconds(before);
+      cpu += c;
+      audioMs += result.durationMs;
+      bytes += result.mp3.length;
+      sampleRate = readMp3Info(result.mp3)?.sampleRate ?? 0;
+      if (perChar) {
+        const per = perChar.get(p.language) ?? { cpu: 0, chars: 0, audioMs: 0 };
+        per.cpu += c;
+        per.chars += p.plain.length;
+        per.audioMs += result.durationMs;
+        perChar.set(p.language, per);
+      }
+    }
+    return { audioMs, cpu, bytes, sampleRate };
+  };
+  const cold = await pass();
   const cpuPerChar = new Map<string, { cpu: number; chars: number; audioMs: number }>();
-  for (const p of sample) {
-    const before = process.cpuUsage();
-    const result = await narrate(p.plain, p.language);
-    const c = cpuSeconds(before);
-    cpu += c;
-    audioMs += result.durationMs;
-    bytes += result.mp3.length;
-    const per = cpuPerChar.get(p.language) ?? { cpu: 0, chars: 0, audioMs: 0 };
-    per.cpu += c;
-    per.chars += p.plain.length;
-    per.audioMs += result.durationMs;
-    cpuPerChar.set(p.language, per);
-  }
+  const { audioMs, cpu, bytes, sampleRate } = await pass(cpuPerChar);
   const cpuPerAudioMinute = cpu / (audioMs / 60_000);
   const cores = os.availableParallelism();
 
   let seconds: number;
   let audioMinutes: number;
+  let libraryCpu: number;
   if (full) {
+    const cpu0 = process.cpuUsage();
     const pool = new NarrationPool({ background: concurrency, priority: 1 });
     const t0 = performance.now();
     let total = 0;
@@ -116,6 +139,7 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
       await pool.close();
     }
     seconds = (performance.now() - t0) / 1000;
+    libraryCpu = cpuSeconds(cpu0);
     audioMinutes = total / 60_000;
   } else {
     let estimatedCpu = 0;
@@ -127,24 +151,29 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
     }
     // Workers share the cores; worker start-up (about 0.5 s each) happens once.
     seconds = estimatedCpu / Math.min(concurrency, cores) + 0.5;
+    libraryCpu = estimatedCpu;
     audioMinutes = estimatedAudioMs / 60_000;
   }
 
   return {
     sample: { passages: sample.length, languages, audioSeconds: audioMs / 1000, cpuSeconds: cpu, mp3Bytes: bytes },
     cpuSecondsPerAudioMinute: cpuPerAudioMinute,
+    coldCpuSecondsPerAudioMinute: cold.cpu / (cold.audioMs / 60_000),
     kbps: (bytes * 8) / audioMs,
-    library: { passages: all.length, concurrency, cores, seconds, audioMinutes, measured: full },
+    sampleRate,
+    library: { passages: all.length, concurrency, cores, seconds, audioMinutes, cpuSeconds: libraryCpu, measured: full },
   };
 }
 
 export function formatNarrationBench(r: NarrationBenchResult): string {
   const lib = r.library;
   return [
-    `narration (espeak-ng WASM + MP3): ${r.cpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio, ${r.kbps.toFixed(1)} kbps ` +
+    `narration (espeak-ng + MP3, ${r.sampleRate} Hz mono): ${r.cpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio in a warm worker ` +
+      `(${r.coldCpuSecondsPerAudioMinute.toFixed(2)} in a fresh one), ${r.kbps.toFixed(1)} kbps ` +
       `(${r.sample.passages} passages in ${r.sample.languages.join(', ')}: ${r.sample.audioSeconds.toFixed(0)} s of audio in ${r.sample.cpuSeconds.toFixed(1)} CPU s)`,
-    `whole library: ${lib.passages} passages, ${lib.audioMinutes.toFixed(1)} min of audio, ${lib.seconds.toFixed(0)} s at concurrency ${lib.concurrency} on ${lib.cores} core(s)` +
-      (lib.measured ? ' (measured)' : ' (estimated from the sample; BENCH_NARRATION_FULL=1 measures it)'),
+    `whole library: ${lib.passages} passages, ${lib.audioMinutes.toFixed(1)} min of audio, ${lib.cpuSeconds.toFixed(0)} CPU s = ` +
+      `${(lib.cpuSeconds / lib.audioMinutes).toFixed(2)} CPU s per minute of audio, ${lib.seconds.toFixed(0)} s at concurrency ${lib.concurrency} on ${lib.cores} core(s)` +
+      (lib.measured ? ' (measured through the worker pool, worker start-up included)' : ' (estimated from the warm sample; BENCH_NARRATION_FULL=1 measures it)'),
   ].join('\n');
 }
 

@@ -1,10 +1,15 @@
 /**
- * Speech synthesis with eSpeak NG compiled to WASM (@echogarden/espeak-ng-emscripten, GPL-3; runs offline, no
- * downloads). One espeak instance per thread, initialised on first use (about 0.2 s, plus about 0.3 s the first
+ * Speech synthesis with eSpeak NG compiled by Emscripten (@echogarden/espeak-ng-emscripten, GPL-3; runs offline,
+ * no downloads). Note that this build is wasm2js output: plain JavaScript, not a .wasm module, so V8 compiles it
+ * like any JS (its wave generator is most of the narration's CPU after the MP3 encoder). One espeak instance per thread, initialised on first use (about 0.2 s, plus about 0.3 s the first
  * time a language's dictionary loads). Synthesis is synchronous and CPU-bound, so the server runs it in worker
  * threads (see pool.ts); the CLI and the bench may call it directly.
+ *
+ * The instance is made once per thread and reused for every passage: the voice and rate are set again only when
+ * they change.
  */
 import Init, { type EspeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+export type { EspeakNGWorker };
 import type { EspeakWordEvent } from './speechMarks';
 import { SPEAKING_RATE_WPM } from './voices';
 
@@ -47,9 +52,18 @@ export async function listVoices(): Promise<{ identifier: string; name: string; 
   return espeak.list_voices().map((v) => ({ identifier: v.identifier, name: v.name, languages: v.languages.map((l) => l.name) }));
 }
 
-/** Speak `text` with `voice`: 16-bit mono PCM at 22 050 Hz and espeak's word and clause-end events. */
-export async function synthesize(text: string, voice: string, options: SynthesizeOptions = {}): Promise<Synthesis> {
-  const espeak = await espeakInstance();
+/**
+ * The PCM of the last synthesis, reused from one passage to the next (it grows to the longest passage): a fresh
+ * buffer of several MB per passage costs more in page faults and GC than the copy into it.
+ */
+let pcm = new Int16Array(ESPEAK_SAMPLE_RATE * 60);
+
+/**
+ * Speak `text` with `voice` on a ready instance, synchronously: 16-bit mono PCM at 22 050 Hz and espeak's word and
+ * clause-end events. `samples` views a buffer this thread reuses: it is valid until the next synthesis, so use
+ * it (encode it) before anything else can run.
+ */
+export function synthesizeWith(espeak: EspeakNGWorker, text: string, voice: string, options: SynthesizeOptions = {}): Synthesis {
   const rate = options.rate ?? SPEAKING_RATE_WPM;
   if (voice !== currentVoice) {
     const status = espeak.set_voice(voice);
@@ -61,27 +75,33 @@ export async function synthesize(text: string, voice: string, options: Synthesiz
     espeak.set_rate(rate);
     currentRate = rate;
   }
-  const chunks: Int16Array[] = [];
   let length = 0;
   const events: EspeakWordEvent[] = [];
+  const yieldPoint = options.yieldPoint;
   espeak.synthesize(text, (samples, raw) => {
     if (samples && samples.length) {
-      chunks.push(samples);
+      if (length + samples.length > pcm.length) {
+        const grown = new Int16Array(Math.max(length + samples.length, pcm.length * 2));
+        grown.set(pcm.subarray(0, length));
+        pcm = grown;
+      }
+      pcm.set(samples, length);
       length += samples.length;
     }
-    for (const e of raw) {
+    for (let i = 0; i < raw.length; i++) {
+      const e = raw[i];
       if (e.type === 'word' || e.type === 'end') {
         events.push({ type: e.type, position: e.text_position, length: e.word_length, time: e.audio_position });
       }
     }
-    options.yieldPoint?.();
+    yieldPoint?.();
     return false;
   });
-  const samples = new Int16Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    samples.set(c, at);
-    at += c.length;
-  }
-  return { samples, sampleRate: ESPEAK_SAMPLE_RATE, events, durationMs: (length / ESPEAK_SAMPLE_RATE) * 1000 };
+  return { samples: pcm.subarray(0, length), sampleRate: ESPEAK_SAMPLE_RATE, events, durationMs: (length / ESPEAK_SAMPLE_RATE) * 1000 };
+}
+
+/** Speak `text` with `voice`: 16-bit mono PCM at 22 050 Hz (a copy the caller owns) and espeak's events. */
+export async function synthesize(text: string, voice: string, options: SynthesizeOptions = {}): Promise<Synthesis> {
+  const synthesis = synthesizeWith(await espeakInstance(), text, voice, options);
+  return { ...synthesis, samples: synthesis.samples.slice() };
 }

@@ -2,21 +2,34 @@
  * MP3 encoding (wasm-media-encoders: LAME compiled to WASM, pure JS, MIT) and a small frame reader used to
  * check what we wrote and to measure it.
  *
+ * The narration is 16 000 Hz mono CBR (MPEG-2 Layer III). espeak speaks at 22 050 Hz; LAME resamples it
+ * (outputSampleRate) because its cost is per frame: at 16 kHz there are 28 frames a second instead of 38, and
+ * 32 kbps at 16 kHz still keeps everything up to about 7 kHz, more than formant speech needs. (A polyphase
+ * resampler in JS in front of LAME cost the same CPU, so LAME's own is used.)
+ *
  * LAME writes no Xing/Info header here, so decoders play its encoder delay: 1105 samples of silence before the
- * first input sample (576 + 529; measured in Chromium's decoder: a click at sample 4410 decodes at 5515). Speech
- * mark times are shifted by that much so they match what the listener hears.
+ * first input sample (576 + 529), at the MP3's own rate; the resampling adds none. Measured in Chromium's decoder:
+ * at 22 050 Hz a click at sample 4410 decodes at 5515; encoded at 16 000 Hz, the same click (0.2 s) decodes at
+ * sample 4306, 1105–1106 samples (69.1 ms) late. Speech mark times are shifted by that much so they match what the
+ * listener hears.
  */
 import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
-import { concatBytes } from './bytes';
 
 /** Constant bitrate of the narration, kbps. @default 32 */
 export const MP3_BITRATE_KBPS = 32;
-/** Samples of silence LAME puts before the input (ENCDELAY 576 + decoder delay 529). */
+/** Sample rate of the narration MP3, Hz (MPEG-2). @default 16000 */
+export const MP3_SAMPLE_RATE = 16000 as const;
+/** Samples (at MP3_SAMPLE_RATE) of silence LAME puts before the input (ENCDELAY 576 + decoder delay 529). */
 export const MP3_ENCODER_DELAY_SAMPLES = 1105;
+/** The encoder delay in milliseconds: what every speech mark time is shifted by. */
+export const MP3_ENCODER_DELAY_MS = (MP3_ENCODER_DELAY_SAMPLES / MP3_SAMPLE_RATE) * 1000;
 
-let encoder: Promise<WasmMediaEncoder<'audio/mpeg'>> | null = null;
+let encoder: Promise<Mp3Encoder> | null = null;
 
-function getEncoder(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
+export type Mp3Encoder = WasmMediaEncoder<'audio/mpeg'>;
+
+/** The thread's LAME instance, created on first use and reused for every passage (configure() resets it). */
+export function mp3Encoder(): Promise<Mp3Encoder> {
   encoder ??= createMp3Encoder().catch((e) => {
     encoder = null;
     throw e;
@@ -24,26 +37,43 @@ function getEncoder(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
   return encoder;
 }
 
+/** Input samples per encode() call (about 0.4 s of audio). */
 const CHUNK = 8192;
+const block = new Float32Array(CHUNK);
+/** The MP3 being written, reused from one passage to the next; each passage gets an exact-size copy. */
+let out = new Uint8Array(256 * 1024);
 
 /**
- * Encode 16-bit mono PCM to a constant-bitrate MP3. `yieldPoint` is called between chunks (a worker uses it to
- * pause while a requested passage is narrated).
+ * Encode 16-bit mono PCM at `sampleRate` to a constant-bitrate MP3 at MP3_SAMPLE_RATE, synchronously, on a
+ * ready encoder. `yieldPoint` is called between chunks (a worker uses it to pause while a requested passage is
+ * narrated).
  */
-export async function encodeMp3(samples: Int16Array, sampleRate: number, yieldPoint?: () => void): Promise<Uint8Array> {
-  const enc = await getEncoder();
-  enc.configure({ sampleRate, channels: 1, bitrate: MP3_BITRATE_KBPS });
-  const parts: Uint8Array[] = [];
-  const floats = new Float32Array(CHUNK);
+export function encodeMp3With(enc: Mp3Encoder, samples: Int16Array, sampleRate: number, yieldPoint?: () => void): Uint8Array {
+  enc.configure({ sampleRate, channels: 1, bitrate: MP3_BITRATE_KBPS, outputSampleRate: MP3_SAMPLE_RATE });
+  let size = 0;
+  const append = (bytes: Uint8Array) => {
+    // The encoder's output views its WASM memory: copy it before the next call.
+    if (size + bytes.length > out.length) {
+      const grown = new Uint8Array(Math.max(size + bytes.length, out.length * 2));
+      grown.set(out.subarray(0, size));
+      out = grown;
+    }
+    out.set(bytes, size);
+    size += bytes.length;
+  };
   for (let offset = 0; offset < samples.length; offset += CHUNK) {
     const n = Math.min(CHUNK, samples.length - offset);
-    for (let i = 0; i < n; i++) floats[i] = samples[offset + i] / 32768;
-    // The encoder's output views its WASM memory: copy before the next call.
-    parts.push(enc.encode([floats.subarray(0, n)]).slice());
+    for (let i = 0; i < n; i++) block[i] = samples[offset + i] / 32768;
+    append(enc.encode([block.subarray(0, n)]));
     yieldPoint?.();
   }
-  parts.push(enc.finalize().slice());
-  return concatBytes(parts);
+  append(enc.finalize());
+  return out.slice(0, size);
+}
+
+/** Encode 16-bit mono PCM at `sampleRate` to a constant-bitrate MP3 at MP3_SAMPLE_RATE. */
+export async function encodeMp3(samples: Int16Array, sampleRate: number, yieldPoint?: () => void): Promise<Uint8Array> {
+  return encodeMp3With(await mp3Encoder(), samples, sampleRate, yieldPoint);
 }
 
 export interface Mp3Info {

@@ -3,13 +3,16 @@
  * no database or files, so it runs the same in a worker thread, the CLI, the bench and the tests.
  */
 import crypto from 'node:crypto';
-import { synthesize } from './espeak';
-import { encodeMp3, MP3_BITRATE_KBPS, MP3_ENCODER_DELAY_SAMPLES, readMp3Info } from './mp3';
+import { espeakInstance, synthesizeWith } from './espeak';
+import { encodeMp3With, mp3Encoder, MP3_BITRATE_KBPS, MP3_ENCODER_DELAY_MS, MP3_SAMPLE_RATE, readMp3Info } from './mp3';
 import { alignSpeechMarks, prepareSpokenText, speechMarkProblems, type SpeechMark } from './speechMarks';
 import { segmenterLocale, SPEAKING_RATE_WPM, voiceFor } from './voices';
 
-/** Bump when anything that changes the audio or the marks changes: every passage is then narrated again. */
-export const PIPELINE_VERSION = 1;
+/**
+ * Bump when anything that changes the audio or the marks changes: every passage is then narrated again.
+ * 2: the MP3 is 16 000 Hz (was 22 050 Hz), so the marks' encoder-delay shift is 69 ms (was 50 ms).
+ */
+export const PIPELINE_VERSION = 2;
 
 /** A passage with no words still gets a short silence, so the listen flow can play and advance. @default 300 */
 const SILENCE_MS = 300;
@@ -33,7 +36,7 @@ export interface NarrationResult {
 export function narrationKey(plain: string, voice: string): string {
   const hash = crypto
     .createHash('sha256')
-    .update(`${PIPELINE_VERSION}\0${voice}\0${SPEAKING_RATE_WPM}\0${MP3_BITRATE_KBPS}\0${plain}`)
+    .update(`${PIPELINE_VERSION}\0${voice}\0${SPEAKING_RATE_WPM}\0${MP3_BITRATE_KBPS}\0${MP3_SAMPLE_RATE}\0${plain}`)
     .digest('hex')
     .slice(0, 32);
   return `${voice}-${hash}`;
@@ -46,8 +49,11 @@ export async function narrate(plain: string, language: string, options: { yieldP
   const voice = voiceFor(language);
   if (!voice) throw new Error(`No voice for language '${language}'`);
   const spoken = prepareSpokenText(plain);
+  // The thread's espeak and LAME instances (made once, reused for every passage). From here on nothing awaits:
+  // the PCM lives in buffers this thread reuses for its next passage.
+  const [espeak, encoder] = await Promise.all([espeakInstance(), mp3Encoder()]);
   const t0 = performance.now();
-  const synthesis = await synthesize(spoken.text, voice, { yieldPoint: options.yieldPoint });
+  const synthesis = synthesizeWith(espeak, spoken.text, voice, { yieldPoint: options.yieldPoint });
   let samples = synthesis.samples;
   const minSamples = Math.round((SILENCE_MS / 1000) * synthesis.sampleRate);
   if (samples.length < minSamples) {
@@ -56,7 +62,7 @@ export async function narrate(plain: string, language: string, options: { yieldP
     samples = padded;
   }
   const t1 = performance.now();
-  const mp3 = await encodeMp3(samples, synthesis.sampleRate, options.yieldPoint);
+  const mp3 = encodeMp3With(encoder, samples, synthesis.sampleRate, options.yieldPoint);
   const t2 = performance.now();
   const info = readMp3Info(mp3);
   if (!info) throw new Error('The MP3 encoder produced an unreadable stream');
@@ -67,7 +73,7 @@ export async function narrate(plain: string, language: string, options: { yieldP
     spoken,
     events: synthesis.events,
     pcmDurationMs: (samples.length / synthesis.sampleRate) * 1000,
-    delayMs: (MP3_ENCODER_DELAY_SAMPLES / synthesis.sampleRate) * 1000,
+    delayMs: MP3_ENCODER_DELAY_MS,
     audioDurationMs: durationMs,
     locale,
   });
