@@ -196,9 +196,27 @@ export class ContentStore {
     if (current !== this.revision) {
       this.revision = current;
       this.invalidate();
+      this.warmCatalog();
       return true;
     }
     return false;
+  }
+
+  /**
+   * Build the catalog now, in the background, so the first list or search after a revision change (the server's
+   * start, an import) does not wait for it (docs/performance/search.md). A failure is left for the next list to
+   * meet and report.
+   */
+  warmCatalog(): void {
+    this.catalogIndex().catch(() => undefined);
+  }
+
+  private catalogIndex(): Promise<CatalogIndex> {
+    this.catalog ??= this.loadCatalog().catch((e) => {
+      this.catalog = null;
+      throw e;
+    });
+    return this.catalog;
   }
 
   /**
@@ -291,11 +309,7 @@ export class ContentStore {
 
   /** A page of the catalog; `only` narrows it to some titles (by publication id) before paging and counting. */
   async list(query: { search?: string; sort: SortKey; page: number; pageSize: number; only?: (publicationId: number) => boolean }): Promise<PublicationList> {
-    this.catalog ??= this.loadCatalog().catch((e) => {
-      this.catalog = null;
-      throw e;
-    });
-    const index = await this.catalog;
+    const index = await this.catalogIndex();
     const only = query.only;
     const sorted = index.bySort[query.sort];
     const q = words(query.search ?? '');
