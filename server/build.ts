@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 const INPUTS = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'];
 const STAMP = '.build-stamp';
 
-function hashInputs(root: string): string {
+/** The hash of the web app's inputs, as stamped into dist/.build-stamp by the last build. */
+export function hashInputs(root: string): string {
   const hash = crypto.createHash('sha256');
   const visit = (rel: string) => {
     const full = path.join(root, rel);

@@ -28,7 +28,7 @@ import { buildOpenApiDocument } from './openapi';
 import { decodedText } from '../phonics/passages';
 import { DECODE_NOT_AVAILABLE } from '../phonics/legend';
 import type { NarrationService } from '../narration/queue';
-import { registerAudioFiles, registerNarrationApi } from '../narration/http';
+import { etagMatches, registerAudioFiles, registerNarrationApi } from '../narration/http';
 import { securityMiddleware } from './security';
 import type { Env } from './env';
 import type { Accounts } from '../auth';
@@ -96,7 +96,7 @@ function strippedPassage(entry: Cached<Passage>, keepAudio: boolean): Cached<Pas
 function send<T>(c: Context, entry: Cached<T>, cacheControl = CONTENT_CACHE_CONTROL, vary?: string): Response {
   const headers: Record<string, string> = { ETag: entry.etag, 'Cache-Control': cacheControl, 'Content-Type': 'application/json; charset=utf-8' };
   if (vary) headers.Vary = vary;
-  if (c.req.header('if-none-match') === entry.etag) return c.body(null, 304, headers);
+  if (etagMatches(c.req.header('if-none-match'), entry.etag)) return c.body(null, 304, headers);
   return c.body(entry.json, 200, headers);
 }
 
@@ -186,7 +186,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     const etag = `W/"r${store.contentRevision}-${list.total}-${list.items.map((i) => i.id).join('.')}"`;
     // Vary: a class code turns the same address into the classroom's list.
     const headers = { ETag: etag, 'Cache-Control': CONTENT_CACHE_CONTROL, Vary: 'X-Group-Code' };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     return c.json(list, 200, headers);
   });
 
@@ -335,7 +335,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
       'X-Content-Type-Options': 'nosniff',
     };
-    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
+    if (etagMatches(c.req.header('if-none-match'), asset.etag)) return c.body(null, 304, headers);
     return c.body(asset.data as Uint8Array<ArrayBuffer>, 200, headers);
   });
 

@@ -14,10 +14,10 @@ import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import { notFound } from '../http/errors';
 import { param, query } from '../http/validate';
 import type { ContentStore } from '../content/store';
-import type { AudioAnswer, NarrationService } from './queue';
+import type { AudioAnswer, NarrationService, ReadyAudio } from './queue';
 import { AUDIO_ROUTE } from './queue';
 import { NARRATION_KEY_RE } from './pipeline';
-import { mp3Name, type AudioStore, type ByteRange } from './storage';
+import { mp3Name, readAll, type AudioStore, type ByteRange } from './storage';
 import { audioAccess } from '../../src/domain/access';
 import { assertAllowed, gate, gatedPassage, sendPrivateJson, type AccessDeps } from '../access';
 
@@ -36,27 +36,63 @@ function etagOf(json: string): string {
   return `"${crypto.createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`;
 }
 
-function sendJson(c: Context, body: unknown, status: 200 | 202, cacheControl: string): Response {
-  const json = JSON.stringify(body);
-  const headers: Record<string, string> = { 'Cache-Control': cacheControl, 'Content-Type': 'application/json; charset=utf-8' };
-  if (status === 202) {
-    headers['Retry-After'] = String(RETRY_AFTER_S);
-    return c.body(json, 202, headers);
+/**
+ * Whether an If-None-Match header matches an ETag: `*`, or any entity tag of its list, compared weakly (RFC 9110
+ * §13.1.2: a `W/` prefix on either side is ignored).
+ */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag) return true;
+  const strong = etag.startsWith('W/') ? etag.slice(2) : etag;
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === strong) return true;
   }
-  const etag = etagOf(json);
-  headers.ETag = etag;
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  return c.body(json, 200, headers);
+  return false;
+}
+
+/** A serialised answer and its ETag. */
+interface Serialised {
+  json: string;
+  etag: string;
+}
+
+/**
+ * The serialised ready answers, per narration (the service hands out the same ReadyAudio object for a passage
+ * until its narration changes), so a warm request is not stringified and hashed again.
+ */
+const serialised = new WeakMap<ReadyAudio, Map<string, Serialised>>();
+
+function readyBody(a: { passageId: number; audio: ReadyAudio }, shape: 'audio' | 'marks'): Serialised {
+  let byShape = serialised.get(a.audio);
+  if (!byShape) {
+    byShape = new Map();
+    serialised.set(a.audio, byShape);
+  }
+  const key = `${shape}:${a.passageId}`;
+  let hit = byShape.get(key);
+  if (!hit) {
+    const body = shape === 'marks' ? { passageId: a.passageId, speechMarks: a.audio.speechMarks } : { passageId: a.passageId, status: 'ready', audio: a.audio };
+    const json = JSON.stringify(body);
+    hit = { json, etag: etagOf(json) };
+    byShape.set(key, hit);
+  }
+  return hit;
 }
 
 /** `actorDependent`: the gate needed the asker's features, so the answer is `private, no-store` without an ETag. */
 function answer(c: Context, a: AudioAnswer, shape: 'audio' | 'marks', actorDependent: boolean): Response {
   if (a.kind === 'missing') throw notFound(PASSAGE_NOT_FOUND);
   if (a.kind === 'unvoiced') throw notFound(AUDIO_NOT_AVAILABLE);
-  if (a.kind === 'generating') return sendJson(c, { passageId: a.passageId, status: 'generating' }, 202, 'no-store');
-  const body = shape === 'marks' ? { passageId: a.passageId, speechMarks: a.audio.speechMarks } : { passageId: a.passageId, status: 'ready', audio: a.audio };
-  if (actorDependent) return sendPrivateJson(c, JSON.stringify(body));
-  return sendJson(c, body, 200, READY_CACHE_CONTROL);
+  if (a.kind === 'generating') {
+    const headers = { 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(RETRY_AFTER_S) };
+    return c.body(JSON.stringify({ passageId: a.passageId, status: 'generating' }), 202, headers);
+  }
+  const { json, etag } = readyBody(a, shape);
+  if (actorDependent) return sendPrivateJson(c, json);
+  const headers = { 'Cache-Control': READY_CACHE_CONTROL, 'Content-Type': 'application/json; charset=utf-8', ETag: etag };
+  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  return c.body(json, 200, headers);
 }
 
 function passageId(c: Context): number {
@@ -139,14 +175,88 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-/** Serve narration MP3s at /audio/{key}.mp3 with range requests and immutable caching. */
-export function registerAudioFiles(app: AnyHono, audio: () => AudioStore | undefined): void {
+/** Most bytes of narration MP3 kept in memory by the /audio route (AUDIO_MEMORY_CACHE_MB). Not in the spec. @default 64 MiB */
+export const AUDIO_MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+/** Larger files are always streamed from the store, never kept in memory. @default 4 MiB */
+export const AUDIO_MEMORY_MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** The MP3 cache's size from AUDIO_MEMORY_CACHE_MB (0 turns it off: every answer is streamed from the store). */
+export function audioMemoryCacheBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.AUDIO_MEMORY_CACHE_MB?.trim();
+  if (!raw) return AUDIO_MEMORY_CACHE_BYTES;
+  if (!/^\d+$/.test(raw)) throw new Error(`AUDIO_MEMORY_CACHE_MB must be a whole number of megabytes (got '${raw}')`);
+  return Number(raw) * 1024 * 1024;
+}
+
+/**
+ * Whole MP3s in memory, least recently used first out, bounded in bytes. Narration files never change (a key names
+ * its content), so an entry never goes stale. A page turn asks for the same few files as every other reader of
+ * the title, and serving them from memory skips two stats, a file open and a stream per request.
+ */
+export class AudioMemoryCache {
+  private readonly files = new Map<string, Uint8Array>();
+  private readonly loading = new Map<string, Promise<Uint8Array | null>>();
+  private bytes = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    readonly maxFileBytes = AUDIO_MEMORY_MAX_FILE_BYTES,
+  ) {}
+
+  get size(): { files: number; bytes: number } {
+    return { files: this.files.size, bytes: this.bytes };
+  }
+
+  get(key: string): Uint8Array | undefined {
+    const hit = this.files.get(key);
+    if (hit) {
+      this.files.delete(key);
+      this.files.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Read a file of `size` bytes into the cache (once however many ask at once); null when it is not to be kept. */
+  load(key: string, size: number, read: () => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
+    if (size > this.maxFileBytes || size > this.maxBytes) return Promise.resolve(null);
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = read()
+        .then((bytes) => {
+          if (bytes && bytes.length === size) this.add(key, bytes);
+          return bytes && bytes.length === size ? bytes : null;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private add(key: string, bytes: Uint8Array): void {
+    if (this.files.has(key)) return;
+    this.files.set(key, bytes);
+    this.bytes += bytes.length;
+    for (const [oldest, old] of this.files) {
+      if (this.bytes <= this.maxBytes) break;
+      this.files.delete(oldest);
+      this.bytes -= old.length;
+    }
+  }
+}
+
+/**
+ * Serve narration MP3s at /audio/{key}.mp3 with range requests and immutable caching: from memory when the file is
+ * in the cache (or small enough to be read into it), else streamed from the store with only the range read.
+ */
+export function registerAudioFiles(app: AnyHono, audio: () => AudioStore | undefined, cache = new AudioMemoryCache(audioMemoryCacheBytes())): void {
   app.get(`${AUDIO_ROUTE}/:file`, async (c) => {
     const file = c.req.param('file');
     const key = file.endsWith('.mp3') ? file.slice(0, -4) : '';
     const store = audio();
     if (!store || !NARRATION_KEY_RE.test(key)) throw notFound('Audio not found');
-    const size = await store.stat(mp3Name(key));
+    const name = mp3Name(key);
+    let bytes = cache.get(key);
+    const size: number | null = bytes ? bytes.length : await store.stat(name);
     if (size === null) throw notFound('Audio not found');
     const etag = `"${key}"`;
     const headers: Record<string, string> = {
@@ -156,7 +266,7 @@ export function registerAudioFiles(app: AnyHono, audio: () => AudioStore | undef
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
     };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     const ifRange = c.req.header('if-range');
     const range = ifRange && ifRange !== etag ? null : parseRange(c.req.header('range'), size);
     if (range === 'unsatisfiable') {
@@ -165,20 +275,17 @@ export function registerAudioFiles(app: AnyHono, audio: () => AudioStore | undef
         'Accept-Ranges': 'bytes',
       });
     }
-    if (c.req.method === 'HEAD') {
-      if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
-      headers['Content-Length'] = String(range ? range.end - range.start + 1 : size);
-      return c.body(null, range ? 206 : 200, headers);
+    if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+    headers['Content-Length'] = String(range ? range.end - range.start + 1 : size);
+    const status = range ? 206 : 200;
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    bytes ??= (await cache.load(key, size, () => readAll(store, name))) ?? undefined;
+    if (bytes) {
+      const body = range ? bytes.subarray(range.start, range.end + 1) : bytes;
+      return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
     }
-    const obj = await store.get(mp3Name(key), range ?? undefined);
+    const obj = await store.get(name, range ?? undefined);
     if (!obj) throw notFound('Audio not found');
-    if (range) {
-      headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
-      headers['Content-Length'] = String(range.end - range.start + 1);
-      return c.body(obj.body, 206, headers);
-    }
-    headers['Content-Length'] = String(size);
-    return c.body(obj.body, 200, headers);
+    return c.body(obj.body, status, headers);
   });
 }
-

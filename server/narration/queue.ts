@@ -88,6 +88,16 @@ interface PassageRow {
   slug: string;
 }
 
+/** A ready narration kept in memory, for the content revision it was read at. */
+interface ReadyEntry {
+  editionId: number;
+  position: number;
+  answer: { kind: 'ready'; passageId: number; audio: ReadyAudio };
+}
+
+/** Most ready answers kept in memory (one per passage); past it the cache starts over. Not in the spec. @default 50000 */
+export const READY_CACHE_SIZE = 50_000;
+
 interface InFlight {
   promise: Promise<NarrationMeta>;
   priority: boolean;
@@ -138,6 +148,15 @@ export class NarrationService {
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
   private readonly listeners = new Set<(p: NarrationProgress) => void>();
+  /**
+   * Ready narrations by passage id, so that a warm audio request costs no database round trip. Only ready answers
+   * are kept (a narration, once recorded, changes only with the passage's text); the whole cache is dropped when the
+   * content revision moves (an import, an upload or its deletion: every change of a passage's text).
+   */
+  private readonly ready = new Map<number, ReadyEntry>();
+  /** `editionId:position` of passages known to have audio: the next page of a reader needs no prefetch query. */
+  private readonly voicedAt = new Set<string>();
+  private readyRevision = -1;
 
   constructor(private readonly options: NarrationServiceOptions) {
     this.settings = options.settings;
@@ -302,13 +321,21 @@ export class NarrationService {
 
   /** The narration of a passage: ready, or started with priority and waited for up to `waitMs`. */
   async audioFor(passageId: number, options: { editionId?: number; wait?: boolean; prefetchNext?: boolean } = {}): Promise<AudioAnswer> {
+    const hit = this.readyEntry(passageId);
+    if (hit) {
+      if (options.editionId !== undefined && hit.editionId !== options.editionId) return { kind: 'missing' };
+      if (options.prefetchNext) void this.prefetchAfter(hit).catch(() => undefined);
+      return hit.answer;
+    }
     const row = await this.row(passageId);
     if (!row || (options.editionId !== undefined && row.editionId !== options.editionId)) return { kind: 'missing' };
     const voice = voiceFor(row.language);
     if (!voice) return { kind: 'unvoiced', passageId: row.id };
     const key = narrationKey(passagePlainText(row.text), voice);
     if (options.prefetchNext) void this.prefetchAfter(row).catch(() => undefined);
-    if (this.isReady(row, key)) return { kind: 'ready', passageId: row.id, audio: { url: row.audioUrl!, speechMarks: row.speechMarks!, duration: row.audioDurationMs! } };
+    if (this.isReady(row, key)) {
+      return this.remember(row, { url: row.audioUrl!, speechMarks: row.speechMarks!, duration: row.audioDurationMs! }).answer;
+    }
     if (this.stopped) return { kind: 'generating', passageId: row.id };
     const work = this.ensurePassage(row, key, true);
     const waitMs = options.wait === false ? 0 : this.settings.waitMs;
@@ -325,13 +352,41 @@ export class NarrationService {
   }
 
   /** Put the passage after this one at the head of the background queue: the reader will want it next. */
-  private async prefetchAfter(row: PassageRow): Promise<void> {
+  private async prefetchAfter(row: { editionId: number; position: number }): Promise<void> {
     if (this.settings.concurrency <= 0 || this.stopped) return;
+    const revision = this.options.store.contentRevision;
+    const nextAt = `${row.editionId}:${row.position + 1}`;
+    if (this.readyRevision === revision && this.voicedAt.has(nextAt)) return;
     const [next] = await this.options.database.db
       .select({ id: passages.id, audioUrl: passages.audioUrl })
       .from(passages)
       .where(and(eq(passages.editionId, row.editionId), eq(passages.position, row.position + 1)));
     if (next && next.audioUrl === null) this.prefetch(next.id);
+    else if (next && this.readyRevision === revision && this.voicedAt.size < READY_CACHE_SIZE) this.voicedAt.add(nextAt);
+  }
+
+  /** The cached ready answer of a passage, if the content revision has not moved since it was read. */
+  private readyEntry(passageId: number): ReadyEntry | undefined {
+    if (this.readyRevision !== this.options.store.contentRevision) {
+      this.ready.clear();
+      this.voicedAt.clear();
+      this.readyRevision = this.options.store.contentRevision;
+      return undefined;
+    }
+    return this.ready.get(passageId);
+  }
+
+  /** Keep a passage's ready narration (read from its row or just recorded) for the next requests. */
+  private remember(row: { id: number; editionId: number; position: number }, audio: ReadyAudio): ReadyEntry {
+    const entry: ReadyEntry = { editionId: row.editionId, position: row.position, answer: { kind: 'ready', passageId: row.id, audio } };
+    this.readyEntry(row.id); // drops the cache first if the revision moved
+    if (this.ready.size >= READY_CACHE_SIZE) {
+      this.ready.clear();
+      this.voicedAt.clear();
+    }
+    this.ready.set(row.id, entry);
+    this.voicedAt.add(`${row.editionId}:${row.position}`);
+    return entry;
   }
 
   private isReady(row: PassageRow, key: string): boolean {
@@ -453,12 +508,14 @@ export class NarrationService {
       }
       return done.length > 0;
     });
+    const audio: ReadyAudio = { url, speechMarks: meta.speechMarks, duration: meta.durationMs };
     if (updated) {
       this.stats.persisted++;
       this.options.store.forgetPassage(row.editionId, row.position);
       this.options.store.invalidatePublication(row.slug);
+      this.remember(row, audio);
     }
-    return { url, speechMarks: meta.speechMarks, duration: meta.durationMs };
+    return audio;
   }
 
   private emit(p: NarrationProgress): void {
