@@ -95,6 +95,15 @@ function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args:
   };
 }
 
+/** The last value `make` gave, kept while `key` is the same. */
+function keepByKey<R>(): (key: string, make: () => R) => R {
+  let last: { key: string; value: R } | null = null;
+  return (key, make) => {
+    if (last?.key !== key) last = { key, value: make() };
+    return last.value;
+  };
+}
+
 const childSnapshot = <T>(root: { children: Record<string, AnyActorRef | undefined> }, id: string) => root.children[id]?.getSnapshot() as T;
 
 function playerView(context: ReaderSystemContext): ReaderPlayerView {
@@ -129,8 +138,9 @@ export function createSnapshotComposer() {
     return { passage, loading, missing, locks, display: { decoded, highlight } };
   }
   const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
-  // Locks are kept while the title, the column's language and the features in force are the same.
-  const keepLocks = () => keepWhileSame((_key: string, locks: () => ColumnLocks) => locks());
+  // Locks are kept while the title, the column's language and the features in force are the same (their key):
+  // the same object, so a view of them re-renders only when they change.
+  const keepLocks = () => keepByKey<ColumnLocks>();
   const lockMemo = { primary: keepLocks(), secondary: keepLocks() };
   const locks = (context: ReaderSystemContext, slot: Slot, held: string[]) => {
     const choice = slot === 'primary' ? context.view.primary : context.view.secondary;

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { Router, useLocation } from 'wouter';
 import { ErrorBoundary } from './layout/ErrorBoundary';
+import { useStableCallback } from './hooks/useStableCallback';
 import { queryClient } from './platform/api';
 import { AppRoutes } from './routes';
 
@@ -23,8 +24,11 @@ function ScrollToTop() {
 
 function Shell() {
   const [path, navigate] = useLocation();
+  // One function for the page's life: a new one would re-render every React Aria control on each new address
+  // (a page turn in the reader writes one).
+  const routerNavigate = useStableCallback((to: string, options?: { replace?: boolean }) => navigate(to, options));
   return (
-    <RouterProvider navigate={(to, options) => navigate(to, options)}>
+    <RouterProvider navigate={routerNavigate}>
       <ScrollToTop />
       <ErrorBoundary resetKey={path}>
         <AppRoutes />

@@ -3,7 +3,7 @@
  * publication and reader shapes, then the catch-all, which goes to /not-found. The reader, listen, select and
  * teaser screens are lazy chunks, so the catalog's entry JS carries neither them nor the reader engine.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
 import { paths, patterns, publicationPath, withQuery } from '../domain/routes';
@@ -102,7 +102,8 @@ function publicationRedirect(params: { slug: string }) {
   return inMainLayout(<PublicationRedirect key={params.slug} slug={params.slug} />);
 }
 
-export function AppRoutes() {
+/** Memoized: the routes follow the address themselves (wouter's Switch), so the shell's re-render adds nothing. */
+export const AppRoutes = memo(function AppRoutes() {
   return (
     <Suspense fallback={<ScreenFallback />}>
       {/* A magic link's ?groupCode= and the visitor check of a stored class code, on every route. */}
@@ -172,4 +173,4 @@ export function AppRoutes() {
       </Switch>
     </Suspense>
   );
-}
+});

@@ -181,10 +181,13 @@ describe('reading a publication through the engine', () => {
     // Let the neighbour's prefetch land.
     await new Promise((r) => setTimeout(r, 100));
     expect(requests.some((r) => r.includes('position=2'))).toBe(true);
+    const locks = engine.getSnapshot().primary.locks;
     session(engine).next();
     // Synchronously, before any promise settles: the snapshot already shows passage 2.
     expect(engine.getSnapshot().primary.passage?.position).toBe(2);
     expect(text(engine.getSnapshot())).toBe('<p>They see well in the dark.</p>');
+    // The column's locks did not change, and are the same object: their views need not render again.
+    expect(engine.getSnapshot().primary.locks).toBe(locks);
     // Its neighbour, not yet fetched, is asked for in the background.
     await until(engine, () => requests.some((r) => r.includes('position=3')));
     engine.stop();

@@ -3,7 +3,7 @@
  * 'Listen' toggle, the section header, the passage text with its position number, and the image. The passage
  * carries `lang` and `dir`, so Arabic and Urdu read right to left.
  */
-import { memo, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { sanitizeDecodedHtml } from '../../../domain/decode';
 import { LANGUAGES } from '../../../domain/languages';
 import { LEVEL_LABELS, type Level } from '../../../domain/levels';
@@ -105,11 +105,10 @@ const ColumnControls = memo(function ColumnControls({
   onLevel: (slot: Slot, level: Level) => void;
 }) {
   const send = useEngineSend();
-  const indicatorSnap = useEngine((s) => s.levelIndicator, Object.is);
-  const audioSnap = useEngine((s) => s.readerAudio, Object.is);
-  const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
-  const indicator = connectLevelIndicator(indicatorSnap, send);
-  const audio = connectReaderAudio(audioSnap, send);
+  // Only the facts these controls show: the player's and the indicator's snapshots change on every page turn.
+  const isPulsing = useEngine((s) => connectLevelIndicator(s.levelIndicator, noop).isPulsing);
+  const isListening = useEngine((s) => connectReaderAudio(s.readerAudio, noop).isOpen && (s.readerPlayer?.slot ?? 'primary') === slot);
+  const hoverIndicator = useCallback(() => send({ type: 'indicator.hover' }), [send]);
   const levels = useMemo(
     () => levelsForLanguage(publication.editions, publication.levels, language.code),
     [publication.editions, publication.levels, language.code],
@@ -130,15 +129,15 @@ const ColumnControls = memo(function ColumnControls({
         level={level}
         levels={levels}
         lockedLevels={locks.lockedLevels}
-        isPulsing={slot === 'primary' && indicator.isPulsing}
-        onHover={slot === 'primary' ? indicator.hover : undefined}
+        isPulsing={slot === 'primary' && isPulsing}
+        onHover={slot === 'primary' ? hoverIndicator : undefined}
         onChange={(next) => onLevel(slot, next)}
       />
       <div className="ms-auto">
         <ListenToggle
           audioEnabled={edition?.audioEnabled ?? false}
           audioLocked={locks.audioLocked}
-          isSelected={audio.isOpen && playingSlot === slot}
+          isSelected={isListening}
           onChange={(on) => send({ type: 'audio.listen', slot, on })}
           onUpgrade={() => send({ type: 'premiumDialog.open', feature: 'Audio' })}
         />

@@ -30,6 +30,8 @@ import { Hint } from '../../components/Tooltip';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { controlButton, controlUnavailable, listItem, popoverStyles } from './readerStyles';
 
+const noop = () => {};
+
 type FontSize = ReaderSettings['fontSize'];
 type Columns = ReaderSettings['columns'];
 
@@ -77,14 +79,13 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   /** 1 Column / 2 Columns is offered (a large screen without a class code). */
   showColumns: boolean;
 }) {
-  const send = useEngineSend();
-  const toolbarSnap = useEngine((s) => s.toolbar, Object.is);
-  const toolbar = connectToolbar(toolbarSnap, send);
+  // Only whether it shows: activity restarts the machine's timer (a new snapshot) without changing that.
+  const isVisible = useEngine((s) => connectToolbar(s.toolbar, noop).isVisible);
   const { menu, setFocused } = useToolbarHold();
 
   return (
     <div
-      data-hidden={toolbar.isVisible ? undefined : ''}
+      data-hidden={isVisible ? undefined : ''}
       className="sticky top-0 z-30 border-b border-line bg-paper transition-[opacity,transform] duration-300 ease-out data-[hidden]:-translate-y-2 data-[hidden]:opacity-0"
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
