@@ -1,13 +1,24 @@
 /**
- * `npm run bench`: autocannon on loopback against the real server (in its own process). Reports requests/s and
- * p99 for GET /passages and GET /publications?search=, next to a constant-JSON route on the same server as the
- * ceiling, and prints each ratio to that ceiling. Target on a 2-core machine: passages/ceiling >= 0.5.
+ * `npm run bench` (issue 12's rows, each measured in the same run as its baseline or target):
+ * - HTTP: autocannon on loopback against the real server (in its own process), GET /passages and
+ *   GET /publications?search= next to a constant-JSON route as the ceiling, with each ratio to it;
+ * - browser (bench/browser.ts): catalog JS until network idle, cold reader open, page turn;
+ * - highlight drift (bench/highlight.ts);
+ * - Lighthouse, mobile, for /catalog and a reader address (bench/lighthouse.ts);
+ * - load: N simulated readers against `npm start` for N = 50 and 200 (bench/load.ts);
+ * - catalog search over 10,000 synthetic titles (bench/search.ts);
+ * - narration CPU per audio minute and kbps (bench/narration.ts).
+ * The servers are stopped between parts, so no two parts compete for the cores. BENCH_SKIP_<PART> (BROWSER,
+ * LIGHTHOUSE, LOAD, SEARCH, NARRATION) leaves a part out.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
-import { browserBench, entryJsReport, ENTRY_JS_BUDGET_KB, PAGE_TURN_TARGET_MS, COLD_OPEN_TARGET_MS } from './browser';
+import { browserBench, entryJsReport, formatBrowserBench, ENTRY_JS_BUDGET_KB } from './browser';
+import { formatLighthouse, lighthouseBench } from './lighthouse';
+import { formatLoadBench, loadBench } from './load';
+import { formatSearchBench, searchBench } from './search';
 import { formatNarrationBench, narrationBench } from './narration';
 import { formatHighlightDrift, highlightDriftBench } from './highlight';
 
@@ -31,6 +42,21 @@ const url: string = await new Promise((resolve, reject) => {
   });
   child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
+
+/** The title whose English ORIGINAL edition has the most passages: the page turns' walk. */
+async function longestEdition(base: string): Promise<{ slug: string; version: string; passageCount: number }> {
+  const list = (await (await fetch(`${base}/api/v1/publications?pageSize=100`)).json()) as { items: { slug: string }[] };
+  let best = { slug: '', version: 'v1', passageCount: 0 };
+  for (const { slug } of list.items) {
+    const detail = (await (await fetch(`${base}/api/v1/publications/${slug}`)).json()) as {
+      version: string;
+      editions?: { language: { code: string }; level: string; passageCount: number }[];
+    };
+    const edition = detail.editions?.find((e) => e.language.code === 'en' && e.level === 'ORIGINAL');
+    if (edition && edition.passageCount > best.passageCount) best = { slug, version: detail.version, passageCount: edition.passageCount };
+  }
+  return best;
+}
 
 async function measure(name: string, target: string) {
   // Warm the cache and the JIT first, so the order of measurement does not matter.
@@ -66,11 +92,17 @@ try {
   if (process.env.BENCH_SKIP_BROWSER) {
     console.log('browser measurements skipped (BENCH_SKIP_BROWSER)');
   } else {
-    const b = await browserBench(url, '/the-fox-who-counted-stars/v1/en:original/1');
-    console.log(
-      `page turn (ArrowRight to the new passage painted, prefetched): p50 ${b.pageTurnP50.toFixed(1)} ms, p95 ${b.pageTurnP95.toFixed(1)} ms; target p95 <= ${PAGE_TURN_TARGET_MS} ms: ${b.pageTurnP95 <= PAGE_TURN_TARGET_MS ? 'met' : 'NOT met'}`,
-    );
-    console.log(`cold open (navigation to passage text): ${b.coldOpenMs.toFixed(0)} ms (runs: ${b.coldOpenAll.map((t) => t.toFixed(0)).join(', ')}); target ${COLD_OPEN_TARGET_MS} ms: ${b.coldOpenMs <= COLD_OPEN_TARGET_MS ? 'met' : 'NOT met'}`);
+    // The cold open on the address issue 12 measured; the page turns on the longest English edition.
+    const turn = await longestEdition(url);
+    const b = await browserBench(url, {
+      readerPath: '/how-bees-make-honey/v1/en:original/3',
+      turnPath: `/${turn.slug}/${turn.version}/en:original/1`,
+      turnPassages: turn.passageCount,
+      distDir: path.join(root, 'dist'),
+    });
+    console.log('\n' + formatBrowserBench(b));
+    if (process.env.BENCH_SKIP_LIGHTHOUSE) console.log('\nLighthouse skipped (BENCH_SKIP_LIGHTHOUSE)');
+    else console.log('\n' + formatLighthouse(await lighthouseBench(url)));
     try {
       console.log(formatHighlightDrift(await highlightDriftBench(url)));
     } catch (error) {
@@ -81,7 +113,19 @@ try {
   child.kill('SIGTERM');
 }
 
-// Narration runs after the HTTP server has stopped, so the two do not compete for the cores.
+if (process.env.BENCH_SKIP_LOAD) {
+  console.log('\nload skipped (BENCH_SKIP_LOAD)');
+} else {
+  console.log('\n' + formatLoadBench(await loadBench()));
+}
+
+if (process.env.BENCH_SKIP_SEARCH) {
+  console.log('\ncatalog search skipped (BENCH_SKIP_SEARCH)');
+} else {
+  console.log('\n' + formatSearchBench(await searchBench()));
+}
+
+// Narration runs after the HTTP servers have stopped, so they do not compete for the cores.
 if (process.env.BENCH_SKIP_NARRATION) {
   console.log('\nnarration measurements skipped (BENCH_SKIP_NARRATION)');
 } else {
