@@ -26,6 +26,12 @@ export const COLD_OPEN_RUNS = 5;
 export const PAGE_TURNS = 20;
 /** How long a turn waits first, so the prefetch of its passage has landed. */
 const PREFETCH_SETTLE_MS = 400;
+/**
+ * Chromium 156 loads its own omnibox WebUI (hundreds of modules) in the background of each new headless context,
+ * on the same 2 cores as the page being measured; these switches turn it off so the figures are the app's.
+ */
+export const BENCH_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--disable-features=WebUIOmniboxPopup,OmniboxWebUIPopup,WebUIOmniboxFullPopup,AiModeOmniboxEntryPoint,OmniboxAimPopup'];
+
 /** The catalog's first card. */
 const FIRST_CARD = 'main li a[href]';
 
@@ -199,7 +205,7 @@ export async function browserBench(
   baseUrl: string,
   options: { readerPath: string; turnPath: string; turnPassages: number; distDir: string; turns?: number },
 ): Promise<BrowserBenchResult> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BENCH_CHROMIUM_ARGS });
   try {
     const catalog = await catalogJs(browser, baseUrl, options.distDir);
     const cold = await coldOpens(browser, baseUrl, options.readerPath);

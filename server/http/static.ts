@@ -83,8 +83,10 @@ export class StaticSite {
   preloadLinks(keys: string[]): string {
     return this.closure(keys)
       .filter((file) => !this.entryFiles.has(file))
+      // A route's CSS is preloaded, not linked: a pending stylesheet would hold back the entry script until it
+      // arrived (module scripts wait for the style sheets before them); the route's chunk links it when it runs.
       .map((file) =>
-        file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
+        file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
       )
       .join('');
   }

@@ -67,7 +67,9 @@ describe('the HTML of a reader address', () => {
     for (const file of ['ReaderRoute-1.js', 'engine-1.js', 'validation-1.js']) {
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
     }
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/ReaderRoute-1.css">');
+    // Preloaded, not linked: a pending stylesheet would hold back the entry script.
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ReaderRoute-1.css">');
+    expect(html).not.toContain('rel="stylesheet"');
     // The entry's own import is named once, by index.html itself.
     expect(html.match(/shared-1\.js/g)).toHaveLength(1);
   });
