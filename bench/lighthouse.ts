@@ -10,16 +10,15 @@
  * way `npm run bench` does (bench/server.ts: fresh data dir, no background narration). LIGHTHOUSE_RUNS sets the
  * runs per page; LIGHTHOUSE_REPORT_DIR, if set, receives each page's median run as a full Lighthouse JSON report.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { launch } from 'chrome-launcher';
 import lighthouse, { defaultConfig } from 'lighthouse';
 import type { Config as LighthouseConfig, Result as LighthouseResult, Trace as LighthouseTrace } from 'lighthouse';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { startBenchServer } from './spawnServer';
 
 export const LIGHTHOUSE_TARGETS = { score: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1 } as const;
 export const LIGHTHOUSE_PATHS = ['/catalog', '/the-fox-who-counted-stars/v1/en:original/1'];
@@ -347,27 +346,6 @@ export function formatLighthouse(result: LighthouseBenchResult, options: { findi
     for (const w of p.warnings) lines.push(`    warning: ${w}`);
   }
   return lines.join('\n');
-}
-
-/** Starts bench/server.ts (the real server, fresh data dir) and resolves with its url and a stop function. */
-async function startBenchServer(): Promise<{ url: string; stop: () => void }> {
-  const root = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/server.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url: string = await new Promise((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    rl.on('line', (line) => {
-      try {
-        resolve(JSON.parse(line).url);
-      } catch {
-        /* log line */
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {

@@ -11,10 +11,9 @@
  * The servers are stopped between parts, so no two parts compete for the cores. BENCH_SKIP_<PART> (BROWSER,
  * LIGHTHOUSE, LOAD, SEARCH, NARRATION) leaves a part out.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { startBenchServer } from './spawnServer';
 import { browserBench, entryJsReport, formatBrowserBench, ENTRY_JS_BUDGET_KB } from './browser';
 import { formatLighthouse, lighthouseBench } from './lighthouse';
 import { formatLoadBench, loadBench } from './load';
@@ -27,21 +26,8 @@ const WARMUP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/server.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url: string = await new Promise((resolve, reject) => {
-  const rl = readline.createInterface({ input: child.stdout! });
-  rl.on('line', (line) => {
-    try {
-      resolve(JSON.parse(line).url);
-    } catch {
-      /* log line */
-    }
-  });
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+const server = await startBenchServer();
+const url = server.url;
 
 /** The title whose English ORIGINAL edition has the most passages: the page turns' walk. */
 async function longestEdition(base: string): Promise<{ slug: string; version: string; passageCount: number }> {
@@ -110,7 +96,7 @@ try {
     }
   }
 } finally {
-  child.kill('SIGTERM');
+  server.stop();
 }
 
 if (process.env.BENCH_SKIP_LOAD) {
