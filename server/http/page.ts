@@ -15,6 +15,7 @@ import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { findEdition } from '../../src/domain/reading';
 import { parseReaderPath } from '../../src/domain/readerUrl';
 import { paths } from '../../src/domain/routes';
+import type { Publication } from '../../src/domain/schemas';
 import { DEFAULT_SORT } from '../../src/domain/wireValues';
 import type { StaticSite } from './static';
 
@@ -56,7 +57,7 @@ function readerPlan(pathname: string): PagePlan | null {
         primeInto(out, get, publicationPath, { publicationVersion: version }),
       ]);
       if (publicationJson === null) return out;
-      const publication = JSON.parse(publicationJson) as { editions: { id: number; language: { code: string }; level: 'GOLD' | 'SILVER' | 'ORIGINAL'; passageCount: number }[] };
+      const publication = JSON.parse(publicationJson) as Pick<Publication, 'editions'>;
       const passages: Promise<unknown>[] = [];
       for (const key of secondary ? [primary, secondary] : [primary]) {
         const edition = findEdition(publication.editions, key);

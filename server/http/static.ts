@@ -42,6 +42,8 @@ const MANIFEST = '.vite/manifest.json';
 export class StaticSite {
   private files = new Map<string, StaticFile>();
   private manifest: Record<string, ManifestChunk> = {};
+  /** index.html as text, once (every primed page starts from it). */
+  private indexText: string | null = null;
   /** The files index.html already loads: the entry and its imports. */
   private entryFiles = new Set<string>();
 
@@ -113,7 +115,8 @@ export class StaticSite {
 
   /** index.html as text, or null when the app is not built. */
   get indexHtml(): string | null {
-    return this.files.get('/index.html')?.body.toString('utf8') ?? null;
+    this.indexText ??= this.files.get('/index.html')?.body.toString('utf8') ?? null;
+    return this.indexText;
   }
 
   /** An address of the app (answered with index.html), not a file. */

@@ -17,20 +17,8 @@ import { AudioMemoryCache, AUDIO_CACHE_CONTROL, audioMemoryCacheBytes, etagMatch
 import { FsAudioStore, mp3Name, type AudioStore, type ByteRange } from '../../server/narration/storage';
 import type { Env } from '../../server/http/env';
 import { HttpError } from '../../server/http/errors';
-import { entitledCookie, getJson, startFixtureServer, writeFixtureLibrary } from './harness';
+import { entitledCookie, getJson, startFixtureServer, withEnv, writeFixtureLibrary } from './harness';
 
-async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 /** Byte-for-byte equality (toEqual on 200 KB arrays is slow). */
 function expectBytes(actual: ArrayBuffer, expected: Uint8Array) {

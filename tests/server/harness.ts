@@ -204,3 +204,17 @@ export function entitledCookie(server: RunningServer): Promise<string> {
   }
   return cookie;
 }
+
+/** Run `fn` with environment variables set (the server reads narration settings when it starts). */
+export async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    return await fn();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}

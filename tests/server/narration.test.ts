@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server';
-import { getJson as getJsonAnonymous, entitledCookie, silentLogger, startFixtureServer, writeFixtureLibrary } from './harness';
+import { entitledCookie, getJson as getJsonAnonymous, silentLogger, startFixtureServer, withEnv, writeFixtureLibrary } from './harness';
 import { readMp3Info } from '../../server/narration/mp3';
 import { speechMarkProblems } from '../../server/narration/speechMarks';
 import { passagePlainText } from '../../src/domain/sanitize';
@@ -25,19 +25,6 @@ async function getJson(server: RunningServer, pathname: string, init: RequestIni
   return getJsonAnonymous(server, pathname, { ...init, headers });
 }
 
-/** Run `fn` with environment variables set (the server reads narration settings when it starts). */
-async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 /** The fixture library plus a title with a Filipino edition (unvoiced). */
 function libraryWithFilipino(): string {

@@ -44,9 +44,10 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   const next = useStableCallback(session.next);
   const changeLanguage = useStableCallback((slot: Slot, code: string) => session.changeLanguage(slot, code));
   const changeLevel = useStableCallback((slot: Slot, level: Level) => session.changeLevel(slot, level));
-  const illustratedSetting = session.publication?.renderingMode === 'ILLUSTRATED';
+  // Illustrated mode (SPEC §2): the picture beside the text from medium widths; its own default font size.
+  const illustratedTitle = session.publication?.renderingMode === 'ILLUSTRATED';
   const setFontSize = useStableCallback((size: typeof settings.fontSize) =>
-    send({ type: 'settings.reader', patch: illustratedSetting ? { illustratedModeFontSize: size } : { fontSize: size } }),
+    send({ type: 'settings.reader', patch: illustratedTitle ? { illustratedModeFontSize: size } : { fontSize: size } }),
   );
   const setColumns = useStableCallback((columns: typeof settings.columns) => send({ type: 'settings.reader', patch: { columns } }));
 
@@ -78,8 +79,6 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
     );
   }
 
-  // Illustrated mode (SPEC §2): the picture beside the text from medium widths; its own default font size.
-  const illustratedTitle = publication.renderingMode === 'ILLUSTRATED';
   const illustrated = illustratedTitle && isMd;
   const fontSize = illustratedTitle ? settings.illustratedModeFontSize : settings.fontSize;
   const needsGroupCode = connectPassageLoading(primaryLoadingSnap, noop).needsGroupCode;
