@@ -216,3 +216,53 @@ export const titleVisibility = pgTable(
   },
   (t) => [uniqueIndex('title_visibility_user_publication').on(t.userId, t.publicationId)],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared by every server process on one database (issue 13): rate-limit counters and the narration queue.
+
+/**
+ * Rate-limit counters (server/auth/rateLimit.ts): one fixed window per rule and key (`<rule>:<key>`), counted with
+ * an atomic upsert so that several servers on one PostgreSQL share one budget. Rows whose window has ended are
+ * swept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** When the window ends; from then on the row counts for nothing and may be swept. */
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_at').on(t.resetAt)],
+);
+
+/**
+ * The narration queue (server/narration/jobs.ts): one job per passage whose narration is missing or stale. A server
+ * claims a job with `FOR UPDATE SKIP LOCKED` and holds a lease on it (renewed while it narrates); a crashed server's
+ * jobs come back when their lease runs out. A job is deleted when its passage is narrated.
+ */
+export const narrationJobs = pgTable(
+  'narration_jobs',
+  {
+    passageId: integer('passage_id')
+      .primaryKey()
+      .references(() => passages.id, { onDelete: 'cascade' }),
+    /** The narration key of the passage's text when the job was queued; a new text gets a fresh job. */
+    key: text('key').notNull(),
+    /** Higher first: 0 the background scan, 1 the next passage of someone reading, 2 a passage someone asked for. */
+    priority: integer('priority').notNull().default(0),
+    /** Lower first within a priority: the passage's position (every edition's first passages first). */
+    rank: integer('rank').notNull().default(0),
+    /** Claims so far; the background queue gives up on a job at the service's maximum. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not claimed by the background queue before this (the backoff after a failure). */
+    runAfter: ts('run_after').defaultNow().notNull(),
+    /** While in the future, the job belongs to `leasedBy`. */
+    leaseUntil: ts('lease_until'),
+    /** The worker (a NarrationService) holding the lease. */
+    leasedBy: text('leased_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('narration_jobs_order').on(t.priority, t.rank, t.passageId), index('narration_jobs_key').on(t.key)],
+);
