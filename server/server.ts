@@ -14,7 +14,7 @@ import { StaticSite } from './http/static';
 import { buildOnDemand } from './content/onDemand';
 import { loadTranslationProvider, type TranslationProvider } from './content/translation';
 import { NarrationService, narrationSettings, type NarrationSettings } from './narration/queue';
-import { FsAudioStore } from './narration/storage';
+import { audioStoreFromEnv } from './narration/audioStore';
 import { createAccounts, type Accounts, type AccountsOptions } from './auth';
 import { startAdminSocket, type AdminSocket } from './admin/socket';
 
@@ -38,7 +38,7 @@ export interface StartOptions {
   /**
    * Narration (server/narration). Settings not given come from NARRATION_CONCURRENCY, NARRATION_WAIT_MS and
    * NARRATION_PRIORITY_WORKERS. Audio goes to `audioDir`, by default DATA_DIR/audio, or a temporary directory
-   * (removed on stop) for an in-memory database.
+   * (removed on stop) for an in-memory database; to an object store instead when AUDIO_STORE is set (audioStore.ts).
    */
   narration?: Partial<NarrationSettings> & { audioDir?: string };
   /** Accounts (server/auth): rate-limit overrides and the environment (BETTER_AUTH_SECRET, PUBLIC_URL, TRUST_PROXY). */
@@ -108,7 +108,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const narration = new NarrationService({
     database,
     store,
-    audio: new FsAudioStore(audioDir),
+    audio: await audioStoreFromEnv(process.env, audioDir, logger),
     logger,
     settings: narrationSettings(process.env, persistent, options.narration),
   });

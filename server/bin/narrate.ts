@@ -14,7 +14,7 @@ import { openDatabase } from '../db/client';
 import { editions } from '../db/schema';
 import { ContentStore } from '../content/store';
 import { NarrationService, narrationSettings } from '../narration/queue';
-import { FsAudioStore } from '../narration/storage';
+import { audioStoreFromEnv, audioStoreLocation } from '../narration/audioStore';
 import { UNVOICED_LANGUAGES } from '../narration/voices';
 
 const config = loadConfig();
@@ -24,13 +24,14 @@ exitIfServerHoldsDatabase(config, 'npm start also narrates the library in the ba
 const cores = os.availableParallelism();
 const fromEnv = narrationSettings(process.env, true);
 const concurrency = process.env.NARRATION_CONCURRENCY ? Math.max(1, fromEnv.concurrency) : cores;
-const audioDir = path.join(config.dataDir, 'audio');
+const audio = await audioStoreFromEnv(process.env, path.join(config.dataDir, 'audio'));
+const audioAt = audioStoreLocation(audio);
 
 const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 const service = new NarrationService({
   database,
   store: new ContentStore(database),
-  audio: new FsAudioStore(audioDir),
+  audio,
   logger: pino({ level: 'warn' }),
   settings: { concurrency, waitMs: 0, priorityWorkers: 1 },
 });
@@ -41,7 +42,7 @@ try {
   const t0 = performance.now();
   const queued = await service.scan();
   console.log(
-    `Narrating ${queued} passage(s) into ${audioDir} with ${concurrency} worker(s) on ${cores} core(s)` +
+    `Narrating ${queued} passage(s) into ${audioAt} with ${concurrency} worker(s) on ${cores} core(s)` +
       (UNVOICED_LANGUAGES.length ? ` (unvoiced: ${UNVOICED_LANGUAGES.join(', ')})` : ''),
   );
   if (queued > 0) {
@@ -68,7 +69,7 @@ try {
   console.log(
     `\nNarrated ${stats.persisted} passage(s) in ${wallS.toFixed(1)} s:\n` +
       `  synthesized:  ${stats.synthesized}  (${(stats.audioMs / 1000).toFixed(1)} s of audio, ${(stats.mp3Bytes / 1024).toFixed(0)} KiB of MP3)\n` +
-      `  reused:       ${stats.reused}  (already in ${audioDir})\n` +
+      `  reused:       ${stats.reused}  (already in ${audioAt})\n` +
       `  failed:       ${stats.failed}\n` +
       (stats.synthesized
         ? `  CPU:          ${cpuS.toFixed(1)} s, ${(cpuS / audioMin).toFixed(1)} CPU s per minute of audio\n` +

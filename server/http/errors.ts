@@ -10,7 +10,7 @@ export type ErrorCode =
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503,
     readonly errors: { code: ErrorCode | string; message: string }[],
   ) {
     super(errors[0]?.message ?? 'error');

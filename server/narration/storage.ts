@@ -45,7 +45,8 @@ export interface NarrationMeta {
 export const mp3Name = (key: string) => `${key}.mp3`;
 export const metaName = (key: string) => `${key}.json`;
 
-const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+/** An audio object's name (`<key>.mp3`, `<key>.json`), the same rule in every store. */
+export const AUDIO_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 /** Audio files in a directory (`DATA_DIR/audio`). Writes go to a temporary file first, then are renamed. */
 export class FsAudioStore implements AudioStore {
@@ -54,7 +55,7 @@ export class FsAudioStore implements AudioStore {
   }
 
   private file(name: string): string {
-    if (!NAME_RE.test(name) || name.includes('..')) throw new Error(`Bad audio object name: ${name}`);
+    if (!AUDIO_NAME_RE.test(name) || name.includes('..')) throw new Error(`Bad audio object name: ${name}`);
     return path.join(this.dir, name);
   }
 
