@@ -97,19 +97,20 @@ export function registerAuth(api: Hono<any>, { auth, limiters }: AuthDeps): void
 
     if (request.method === 'POST' && path === '/sign-in/email') {
       const email = await emailOf(request);
-      const wait = Math.max(limiters.signInFailuresPerIp.blockedFor(ip), email ? limiters.signInFailuresPerEmail.blockedFor(email) : 0);
+      const wait = Math.max(
+        ...(await Promise.all([limiters.signInFailuresPerIp.blockedFor(ip), email ? limiters.signInFailuresPerEmail.blockedFor(email) : 0])),
+      );
       if (wait > 0) throw tooManyRequests(`Too many sign-in attempts. Try again in ${minutes(wait)}.`, wait);
       const response = await instance.handler(request);
       if (response.status === 401) {
-        limiters.signInFailuresPerIp.hit(ip);
-        if (email) limiters.signInFailuresPerEmail.hit(email);
+        await Promise.all([limiters.signInFailuresPerIp.hit(ip), email ? limiters.signInFailuresPerEmail.hit(email) : undefined]);
       }
       return toErrorShape(response);
     }
     if (request.method === 'POST' && path === '/sign-up/email') {
-      const wait = limiters.signUpPerIp.blockedFor(ip);
+      const wait = await limiters.signUpPerIp.blockedFor(ip);
       if (wait > 0) throw tooManyRequests(`Too many new accounts from this network. Try again in ${minutes(wait)}.`, wait);
-      limiters.signUpPerIp.hit(ip);
+      await limiters.signUpPerIp.hit(ip);
     }
     return toErrorShape(await instance.handler(request));
   });

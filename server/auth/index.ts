@@ -7,6 +7,7 @@ import { createAuth, type Auth } from './auth';
 import { authSettings, loadAuthSecret } from './config';
 import { registerAuth } from './http';
 import { createLimiters, type LimitRules, type Limiters } from './limits';
+import { DbRateLimitStore } from './rateLimit';
 import { registerUsersApi } from '../users/http';
 
 export interface Accounts {
@@ -28,7 +29,8 @@ export interface AccountsOptions {
 export function createAccounts({ database, dataDir, logger, env = process.env, limits }: AccountsOptions): Accounts {
   const settings = authSettings(env);
   const secret = loadAuthSecret(dataDir, env);
-  return { auth: createAuth({ database, secret, settings, logger }), limiters: createLimiters(limits), database };
+  const limiters = createLimiters(new DbRateLimitStore(database, { logger }), limits, logger);
+  return { auth: createAuth({ database, secret, settings, logger }), limiters, database };
 }
 
 /** Mount /auth/* and the users API on the /api/v1 router. */

@@ -1,21 +1,26 @@
-/** The rate limits of the accounts module (not in the spec; docs/decisions.md). Each is a fixed window per key. */
+/**
+ * The rate limits of the accounts module (not in the spec; docs/decisions.md). Each is a fixed window per key,
+ * counted in the database (server/auth/rateLimit.ts) so that every server on one PostgreSQL shares it. Guessing a
+ * secret (a password, a class code) fails closed when the counters cannot be reached; signing up fails open.
+ */
 import type { Context } from 'hono';
+import type { Logger } from 'pino';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { RateLimiter, type RateLimitRule } from './rateLimit';
+import { RateLimiter, type RateLimitRule, type RateLimitStore } from './rateLimit';
 import { HttpError } from '../http/errors';
 
 const MINUTE = 60_000;
 
 /** Failed sign-ins from one IP address (a school shares one, so successes do not count). @default 30 per 15 minutes */
-export const SIGN_IN_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE };
+export const SIGN_IN_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
 /** Failed sign-ins for one email address, from anywhere. @default 5 per 15 minutes */
-export const SIGN_IN_FAILURES_PER_EMAIL: RateLimitRule = { max: 5, windowMs: 15 * MINUTE };
-/** Sign-ups from one IP address (a school shares one). @default 50 per hour */
-export const SIGN_UP_PER_IP: RateLimitRule = { max: 50, windowMs: 60 * MINUTE };
+export const SIGN_IN_FAILURES_PER_EMAIL: RateLimitRule = { max: 5, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
+/** Sign-ups from one IP address (a school shares one). Guesses nothing, so it fails open. @default 50 per hour */
+export const SIGN_UP_PER_IP: RateLimitRule = { max: 50, windowMs: 60 * MINUTE, whenStoreFails: 'open' };
 /** Wrong class-code guesses from one client id. 36^8 is only 41 bits. @default 10 per 15 minutes */
-export const CLASS_CODE_FAILURES_PER_CLIENT: RateLimitRule = { max: 10, windowMs: 15 * MINUTE };
+export const CLASS_CODE_FAILURES_PER_CLIENT: RateLimitRule = { max: 10, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
 /** Wrong class-code guesses from one IP address (a classroom shares one). @default 30 per 15 minutes */
-export const CLASS_CODE_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE };
+export const CLASS_CODE_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
 
 export interface LimitRules {
   signInFailuresPerIp: RateLimitRule;
@@ -35,9 +40,11 @@ export const DEFAULT_LIMITS: LimitRules = {
 
 export type Limiters = { [K in keyof LimitRules]: RateLimiter };
 
-export function createLimiters(overrides: Partial<LimitRules> = {}, now?: () => number): Limiters {
-  const rules = { ...DEFAULT_LIMITS, ...overrides };
-  return Object.fromEntries(Object.entries(rules).map(([k, rule]) => [k, new RateLimiter(rule, now)])) as Limiters;
+/** The limiters over one store. An override replaces a rule's budget and keeps what it does when the store fails, unless given. */
+export function createLimiters(store: RateLimitStore, overrides: Partial<LimitRules> = {}, logger?: Logger): Limiters {
+  return Object.fromEntries(
+    (Object.keys(DEFAULT_LIMITS) as (keyof LimitRules)[]).map((k) => [k, new RateLimiter(k, { ...DEFAULT_LIMITS[k], ...overrides[k] }, store, logger)]),
+  ) as Limiters;
 }
 
 /** The client's IP address: the socket's, or the first X-Forwarded-For entry when TRUST_PROXY is on. */

@@ -80,14 +80,15 @@ export async function checkGroupCode({ auth, database, limiters }: UsersDeps, c:
   const ip = clientIp(c, auth.settings.trustProxy);
   const clientId = c.req.header('x-client-id') || null;
   const wait = Math.max(
-    limiters.classCodeFailuresPerIp.blockedFor(ip),
-    clientId ? limiters.classCodeFailuresPerClient.blockedFor(clientId) : 0,
+    ...(await Promise.all([
+      limiters.classCodeFailuresPerIp.blockedFor(ip),
+      clientId ? limiters.classCodeFailuresPerClient.blockedFor(clientId) : 0,
+    ])),
   );
   if (wait > 0) throw tooManyRequests(`Too many wrong class codes. Try again in ${minutes(wait)}.`, wait);
   const resolved = CLASS_CODE_RE.test(raw) ? await resolveClassCode(database.db, raw) : null;
   if (!resolved) {
-    limiters.classCodeFailuresPerIp.hit(ip);
-    if (clientId) limiters.classCodeFailuresPerClient.hit(clientId);
+    await Promise.all([limiters.classCodeFailuresPerIp.hit(ip), clientId ? limiters.classCodeFailuresPerClient.hit(clientId) : undefined]);
     return { kind: 'invalid' };
   }
   return { kind: 'valid', code: raw.toUpperCase(), ...resolved };
