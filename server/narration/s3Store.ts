@@ -137,8 +137,8 @@ export class S3AudioStore implements AudioStore {
   async put(name: string, bytes: Uint8Array): Promise<void> {
     const Key = this.key(name);
     try {
-      // No If-None-Match: a key names its content and narration is deterministic, so writing a key twice writes the
-      // same bytes; and several S3-compatible servers reject or ignore conditional writes.
+      // No If-None-Match: several S3-compatible servers reject or ignore conditional writes. The last writer of a key
+      // wins, as with FsAudioStore's rename (docs/narration.md, "Audio in an object store", on racing writers).
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
