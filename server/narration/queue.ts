@@ -4,14 +4,23 @@
  *
  *  - Never at the cost of start-up: startServer calls `prepare` (one UPDATE for the editions' audio flags and
  *    totals) and then `start`, which scans the library in the background after the server listens.
- *  - Never twice: work is keyed by `narrationKey(plain text, voice)`. One narration per key runs at a time
- *    (later askers join it); a finished one is in the audio store (MP3 + a JSON sidecar with the marks) and in
- *    the passages row, so a restart, a second passage with the same text, or a fresh database reuses it.
- *  - A requested passage jumps the queue: it runs in the pool's priority lane, background workers pause, and the
- *    request waits up to NARRATION_WAIT_MS for it before answering 202 'generating'.
+ *  - A durable queue shared by every server on the database (`narration_jobs`, server/narration/jobs.ts): the scan
+ *    queues one job per passage whose narration is missing or stale; background workers claim jobs with a lease
+ *    (`FOR UPDATE SKIP LOCKED`), renew it while they narrate, and delete the job when the passage is narrated. A
+ *    failed job backs off and is retried up to a maximum; a crashed server's jobs come back when their lease runs
+ *    out; `stop()` gives this server's leases back at once.
+ *  - Never twice: a job is held by one worker on one server at a time, and within a process work is also keyed by
+ *    `narrationKey(plain text, voice)` (later askers join it). A finished narration is in the audio store (MP3 + a
+ *    JSON sidecar with the marks) and in the passages row, so a restart, a second passage with the same text, or a
+ *    fresh database reuses it.
+ *  - A requested passage jumps the queue: its job is raised to the top priority and claimed by the server that was
+ *    asked, which narrates it in the pool's priority lane (background workers pause); the request waits up to
+ *    NARRATION_WAIT_MS for it before answering 202 'generating'. When another server holds the job, the request
+ *    waits for that server's narration to reach the database.
  *  - As passages finish, passages.audioUrl / speechMarks / audioDurationMs and editions.audioTotalLength are
  *    updated and the content store's cached passage and publication answers are dropped.
  */
+import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -24,6 +33,7 @@ import { narrationKey } from './pipeline';
 import { mp3Name, readMeta, writeNarration, type AudioStore, type NarrationMeta } from './storage';
 import type { SpeechMark } from './speechMarks';
 import { VOICED_LANGUAGES, voiceFor } from './voices';
+import { DEFAULT_JOB_SETTINGS, NarrationJobs, PRIORITY_BACKGROUND, PRIORITY_NEXT, PRIORITY_REQUESTED, type ClaimedJob, type JobSettings } from './jobs';
 
 /** Where narration MP3s are served. */
 export const AUDIO_ROUTE = '/audio';
@@ -40,12 +50,22 @@ export interface NarrationSettings {
   waitMs: number;
   /** Workers kept for requested passages. @default 1 */
   priorityWorkers: number;
+  /** How long a claimed job is held without renewal (a crashed server's jobs come back after it). @default 30000 */
+  leaseMs?: number;
+  /** Claims before the background queue gives up on a passage (a restart or a request tries again). @default 5 */
+  maxAttempts?: number;
+  /** The wait after a failed attempt; it doubles with each further one, up to retryMaxMs. @default 2000 */
+  retryBaseMs?: number;
+  /** @default 300000 */
+  retryMaxMs?: number;
+  /** How often an idle background queue looks for jobs (other servers', retries due, leases run out). @default 2000 */
+  pollMs?: number;
 }
 
 /**
  * Settings from the environment: NARRATION_CONCURRENCY (default 2 on a server with a data directory or
- * PostgreSQL, 0 for an in-memory database such as the test servers'), NARRATION_WAIT_MS (default 1800) and
- * NARRATION_PRIORITY_WORKERS (default 1).
+ * PostgreSQL, 0 for an in-memory database such as the test servers'), NARRATION_WAIT_MS (default 1800),
+ * NARRATION_PRIORITY_WORKERS (default 1) and NARRATION_LEASE_MS (default 30000).
  */
 export function narrationSettings(env: NodeJS.ProcessEnv, persistent: boolean, overrides: Partial<NarrationSettings> = {}): NarrationSettings {
   const int = (name: string, fallback: number, min: number, max: number) => {
@@ -60,6 +80,11 @@ export function narrationSettings(env: NodeJS.ProcessEnv, persistent: boolean, o
     concurrency: overrides.concurrency ?? int('NARRATION_CONCURRENCY', persistent ? defaultConcurrency() : 0, 0, 64),
     waitMs: overrides.waitMs ?? int('NARRATION_WAIT_MS', DEFAULT_NARRATION_WAIT_MS, 0, 60_000),
     priorityWorkers: overrides.priorityWorkers ?? int('NARRATION_PRIORITY_WORKERS', 1, 1, 16),
+    leaseMs: overrides.leaseMs ?? int('NARRATION_LEASE_MS', DEFAULT_JOB_SETTINGS.leaseMs, 1000, 3_600_000),
+    ...(overrides.maxAttempts !== undefined && { maxAttempts: overrides.maxAttempts }),
+    ...(overrides.retryBaseMs !== undefined && { retryBaseMs: overrides.retryBaseMs }),
+    ...(overrides.retryMaxMs !== undefined && { retryMaxMs: overrides.retryMaxMs }),
+    ...(overrides.pollMs !== undefined && { pollMs: overrides.pollMs }),
   };
 }
 
@@ -104,6 +129,14 @@ interface InFlight {
   poolJob: number | null;
 }
 
+/** A job this process claimed and is working on. */
+interface Working {
+  promise: Promise<ReadyAudio | null>;
+  /** The narration key, once the passage was read. */
+  key: string | null;
+  priority: boolean;
+}
+
 export interface NarrationProgress {
   passageId: number;
   editionId: number;
@@ -133,19 +166,37 @@ export interface NarrationServiceOptions {
   audio: AudioStore;
   logger: Logger;
   settings: NarrationSettings;
+  /** Who holds this service's job leases. @default `<host>:<pid>:<random>` */
+  workerId?: string;
 }
+
+/** How often a request waiting for another server's narration looks at the passage. Not in the spec. @default 200 */
+export const REMOTE_WAIT_POLL_MS = 200;
+/** @default 2000 */
+export const DEFAULT_POLL_MS = 2000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class NarrationService {
   readonly settings: NarrationSettings;
   readonly stats: NarrationStats = { synthesized: 0, reused: 0, failed: 0, persisted: 0, audioMs: 0, mp3Bytes: 0, perKey: new Map() };
+  /** The durable queue (narration_jobs). */
+  readonly jobs: NarrationJobs;
   private readonly pool: NarrationPool;
   private readonly inflight = new Map<string, InFlight>();
-  private readonly persisting = new Map<string, Promise<ReadyAudio>>();
-  private backlog: number[] = [];
-  private readonly queued = new Set<number>();
-  private running = 0;
+  /** Jobs this process claimed, by passage id. */
+  private readonly working = new Map<number, Working>();
+  /** Background slots claiming or working, and their turns (stop waits for them). */
+  private active = 0;
+  private readonly turns = new Set<Promise<void>>();
+  /** Whether a claim may find work (false after one found none, until something is queued or the poll comes). */
+  private hungry = true;
+  private pendingCount = 0;
   private scanning: Promise<number> | null = null;
   private stopped = false;
+  private checkingIdle = false;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private renewTimer: NodeJS.Timeout | null = null;
   private idleWaiters: (() => void)[] = [];
   private readonly listeners = new Set<(p: NarrationProgress) => void>();
   /**
@@ -161,6 +212,12 @@ export class NarrationService {
   constructor(private readonly options: NarrationServiceOptions) {
     this.settings = options.settings;
     this.pool = new NarrationPool({ background: this.settings.concurrency, priority: this.settings.priorityWorkers, logger: options.logger });
+    const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+    const jobSettings: Partial<JobSettings> = {};
+    for (const k of ['leaseMs', 'maxAttempts', 'retryBaseMs', 'retryMaxMs'] as const) {
+      if (this.settings[k] !== undefined) jobSettings[k] = this.settings[k];
+    }
+    this.jobs = new NarrationJobs(options.database, workerId, jobSettings);
   }
 
   get audioStore(): AudioStore {
@@ -170,7 +227,7 @@ export class NarrationService {
   /**
    * Make the editions' audio fields true to what we can narrate: audioEnabled and highlightModeEnabled for every
    * voiced language (audio is made on request, so it is available from the start), and audioTotalLength from the
-   * passages narrated so far. Drops the content store's cache if anything changed.
+   * passages narrated so far. Drops the cached details of the publications whose editions changed.
    */
   async prepare(): Promise<void> {
     const { db } = this.options.database;
@@ -183,9 +240,13 @@ export class NarrationService {
         .where(
           sql`${editions.audioEnabled} is distinct from (${voiced}) or ${editions.highlightModeEnabled} is distinct from (${voiced}) or abs(${editions.audioTotalLength} - ${total}) > 0.01`,
         )
-        .returning({ id: editions.id }),
+        .returning({ publicationId: editions.publicationId }),
     );
-    if (changed.length) this.options.store.invalidate();
+    if (!changed.length) return;
+    // Only a publication's details carry these fields (the catalog and the passages do not).
+    const ids = [...new Set(changed.map((c) => c.publicationId))];
+    const slugs = await db.selectDistinct({ slug: publications.slug }).from(publications).where(inArray(publications.id, ids));
+    for (const { slug } of slugs) this.options.store.invalidatePublication(slug);
   }
 
   /** Begin narrating the library in the background (when concurrency > 0). Returns at once. */
@@ -201,7 +262,10 @@ export class NarrationService {
     if (this.settings.concurrency > 0 && !this.stopped) void this.scan().catch((err) => this.options.logger.warn({ err }, 'narration scan failed'));
   }
 
-  /** Queue every voiced passage whose narration is missing or stale. Returns how many were queued. */
+  /**
+   * Queue every voiced passage whose narration is missing or stale (jobs given up on start over). Returns how many
+   * jobs are left in the queue, for this server and any other on the database.
+   */
   scan(): Promise<number> {
     this.scanning ??= this.doScan().finally(() => {
       this.scanning = null;
@@ -216,7 +280,7 @@ export class NarrationService {
       .select({ id: editions.id, language: editions.language })
       .from(editions)
       .where(inArray(editions.language, [...VOICED_LANGUAGES]));
-    const todo: { id: number; position: number; editionId: number }[] = [];
+    const todo: { passageId: number; key: string; rank: number; priority: number; editionId: number }[] = [];
     for (const e of eds) {
       const voice = voiceFor(e.language)!;
       const rows = await db
@@ -224,44 +288,45 @@ export class NarrationService {
         .from(passages)
         .where(eq(passages.editionId, e.id));
       for (const r of rows) {
-        if (r.audioUrl === audioUrl(narrationKey(passagePlainText(r.text), voice)) && r.hasMarks) continue;
-        todo.push({ id: r.id, position: r.position, editionId: e.id });
+        const key = narrationKey(passagePlainText(r.text), voice);
+        if (r.audioUrl === audioUrl(key) && r.hasMarks) continue;
+        // Every edition's first passages first: that is where readers start.
+        todo.push({ passageId: r.id, key, rank: r.position, priority: PRIORITY_BACKGROUND, editionId: e.id });
       }
     }
-    // Every edition's first passages first: that is where readers start.
-    todo.sort((a, b) => a.position - b.position || a.editionId - b.editionId);
-    let added = 0;
-    for (const t of todo) {
-      if (this.queued.has(t.id)) continue;
-      this.queued.add(t.id);
-      this.backlog.push(t.id);
-      added++;
-    }
-    this.pump();
-    return added;
+    todo.sort((a, b) => a.rank - b.rank || a.editionId - b.editionId);
+    await this.jobs.enqueue(todo, { retryGivenUp: true });
+    this.pendingCount = await this.jobs.pending();
+    this.wake();
+    return this.pendingCount;
   }
 
   /** Queue a passage ahead of the rest of the background work (the next page of someone's reading). */
-  prefetch(passageId: number): void {
+  async prefetch(passageId: number): Promise<void> {
     if (this.settings.concurrency <= 0 || this.stopped) return;
-    if (this.queued.has(passageId)) {
-      this.backlog = [passageId, ...this.backlog.filter((id) => id !== passageId)];
-    } else {
-      this.queued.add(passageId);
-      this.backlog.unshift(passageId);
-    }
-    this.pump();
+    const row = await this.row(passageId);
+    const voice = row && voiceFor(row.language);
+    if (!row || !voice) return;
+    const key = narrationKey(passagePlainText(row.text), voice);
+    if (this.isReady(row, key)) return;
+    await this.jobs.enqueue([{ passageId, key, rank: row.position, priority: PRIORITY_NEXT }]);
+    this.wake();
   }
 
-  /** Resolves when no background or requested work is left. */
+  /**
+   * Resolves when no work is left: nothing running in this process and, with a background queue, no job left in
+   * the database that is not done or given up (whichever server holds it).
+   */
   idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.settle();
+    });
   }
 
-  /** Background passages still queued or running. */
+  /** Jobs left in the queue (queued or running, on any server), as last counted. */
   get pending(): number {
-    return this.backlog.length + this.running;
+    return this.pendingCount;
   }
 
   onProgress(listener: (p: NarrationProgress) => void): () => void {
@@ -269,52 +334,170 @@ export class NarrationService {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Stop narrating: end the workers, let this process's bookkeeping settle, and give its leased jobs back (their
+   * attempts do not count), so that another server takes them at once.
+   */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
-    this.backlog = [];
-    this.queued.clear();
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.pollTimer = this.renewTimer = null;
     await this.pool.close();
     // Let in-flight bookkeeping settle (their pool jobs were rejected).
+    await Promise.allSettled([...this.turns]);
+    await Promise.allSettled([...this.working.values()].map((w) => w.promise));
     await Promise.allSettled([...this.inflight.values()].map((f) => f.promise));
-    await Promise.allSettled([...this.persisting.values()]);
+    if (this.scanning) await this.scanning.catch(() => undefined);
+    try {
+      const released = await this.jobs.release();
+      if (released) this.options.logger.info({ released }, 'narration jobs given back');
+    } catch (err) {
+      this.options.logger.warn({ err }, 'could not give narration jobs back; they return when their lease runs out');
+    }
+    this.settle();
   }
 
-  private isIdle(): boolean {
-    return this.backlog.length === 0 && this.running === 0 && this.inflight.size === 0 && this.persisting.size === 0 && !this.scanning;
+  private locallyQuiet(): boolean {
+    return this.active === 0 && this.working.size === 0 && this.inflight.size === 0 && !this.scanning;
   }
 
   private settle(): void {
-    if (!this.isIdle()) return;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const w of waiters) w();
+    if (!this.idleWaiters.length || !this.locallyQuiet()) return;
+    const done = () => {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+    };
+    if (this.settings.concurrency <= 0 || this.stopped) return done();
+    if (this.checkingIdle) return;
+    this.checkingIdle = true;
+    this.jobs
+      .pending()
+      .then((n) => {
+        this.pendingCount = n;
+        // Work left (held by another server, or waiting for its retry): the poll looks again.
+        if (n === 0 && this.locallyQuiet()) done();
+      })
+      .catch((err) => this.options.logger.warn({ err }, 'narration queue count failed'))
+      .finally(() => {
+        this.checkingIdle = false;
+      });
+  }
+
+  /** Something may be claimable: let the background slots look. */
+  private wake(): void {
+    this.hungry = true;
+    this.pump();
   }
 
   private pump(): void {
-    while (!this.stopped && this.running < this.settings.concurrency && this.backlog.length) {
-      const id = this.backlog.shift()!;
-      this.running++;
-      this.runBackground(id)
+    if (this.stopped || this.settings.concurrency <= 0) return;
+    this.startPolling();
+    while (this.hungry && this.active < this.settings.concurrency) {
+      this.active++;
+      const turn = this.backgroundTurn()
         .catch((err) => {
-          if (!this.stopped) this.options.logger.warn({ err, passageId: id }, 'background narration failed');
+          if (!this.stopped) this.options.logger.warn({ err }, 'background narration failed');
         })
         .finally(() => {
-          this.queued.delete(id);
-          this.running--;
+          this.active--;
+          this.turns.delete(turn);
           this.pump();
           this.settle();
         });
+      this.turns.add(turn);
     }
   }
 
-  private async runBackground(passageId: number): Promise<void> {
-    const row = await this.row(passageId);
-    if (!row) return;
-    const voice = voiceFor(row.language);
-    if (!voice) return;
-    const key = narrationKey(passagePlainText(row.text), voice);
-    if (this.isReady(row, key)) return;
-    await this.ensurePassage(row, key, false);
+  /** Claim the next job and work on it. */
+  private async backgroundTurn(): Promise<void> {
+    let job: ClaimedJob | null;
+    try {
+      job = await this.jobs.claimNext();
+    } catch (err) {
+      this.hungry = false;
+      throw err;
+    }
+    if (!job || this.stopped) {
+      this.hungry = false;
+      return;
+    }
+    await this.work(job, false);
+    this.refreshPending();
+  }
+
+  /** Look for work now and then while idle: other servers' jobs, retries that are due, leases that ran out. */
+  private startPolling(): void {
+    if (this.pollTimer) return;
+    this.pollTimer = setInterval(() => {
+      this.wake();
+      this.settle();
+    }, this.settings.pollMs ?? DEFAULT_POLL_MS);
+    this.pollTimer.unref();
+  }
+
+  /** Keep this process's leases alive while it holds jobs. */
+  private startRenewing(): void {
+    if (this.renewTimer || this.stopped) return;
+    this.renewTimer = setInterval(() => {
+      if (!this.working.size) return;
+      this.jobs.renew().catch((err) => this.options.logger.warn({ err }, 'narration lease renewal failed'));
+    }, Math.max(100, Math.floor(this.jobs.settings.leaseMs / 3)));
+    this.renewTimer.unref();
+  }
+
+  private refreshPending(): void {
+    this.jobs
+      .pending()
+      .then((n) => {
+        this.pendingCount = n;
+      })
+      .catch(() => undefined);
+  }
+
+  /** Work on a claimed job: narrate its passage (or find it done), record it, and finish the job. */
+  private work(job: ClaimedJob, priority: boolean): Promise<ReadyAudio | null> {
+    const entry: Working = { promise: Promise.resolve(null), key: null, priority };
+    entry.promise = this.runJob(job, entry).finally(() => {
+      this.working.delete(job.passageId);
+      this.settle();
+    });
+    this.working.set(job.passageId, entry);
+    this.startRenewing();
+    return entry.promise;
+  }
+
+  private async runJob(job: ClaimedJob, entry: Working): Promise<ReadyAudio | null> {
+    let editionId = 0;
+    try {
+      const row = await this.row(job.passageId);
+      editionId = row?.editionId ?? 0;
+      const voice = row && voiceFor(row.language);
+      if (!row || !voice) {
+        await this.jobs.complete(job.passageId, [job.key]);
+        return null;
+      }
+      const key = narrationKey(passagePlainText(row.text), voice);
+      entry.key = key;
+      if (this.isReady(row, key)) {
+        await this.jobs.complete(job.passageId, [job.key, key]);
+        return { url: row.audioUrl!, speechMarks: row.speechMarks!, duration: row.audioDurationMs! };
+      }
+      const meta = await this.narration(key, row, entry.priority);
+      const audio = await this.persist(row, key, meta);
+      await this.jobs.complete(job.passageId, [job.key, key]);
+      return audio;
+    } catch (error) {
+      if (!this.stopped) {
+        this.stats.failed++;
+        this.emit({ passageId: job.passageId, editionId, outcome: 'failed', durationMs: 0, bytes: 0 });
+        const outcome = await this.jobs.fail(job.passageId, job.key, error instanceof Error ? error.message : String(error)).catch(() => null);
+        if (outcome === 'given-up') this.options.logger.warn({ err: error, passageId: job.passageId, attempts: job.attempts }, 'narration given up after its attempts');
+      }
+      throw error;
+    }
   }
 
   // ---- answers for the endpoints ----
@@ -337,8 +520,8 @@ export class NarrationService {
       return this.remember(row, { url: row.audioUrl!, speechMarks: row.speechMarks!, duration: row.audioDurationMs! }).answer;
     }
     if (this.stopped) return { kind: 'generating', passageId: row.id };
-    const work = this.ensurePassage(row, key, true);
     const waitMs = options.wait === false ? 0 : this.settings.waitMs;
+    const work = this.requested(row, key, Date.now() + waitMs);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), waitMs);
@@ -351,6 +534,46 @@ export class NarrationService {
     }
   }
 
+  /**
+   * A reader asked for this passage: join this process's work on it, or raise its job to the top, claim it and
+   * narrate it in the priority lane; if another server holds it, wait (until `deadline`) for its narration to reach
+   * the database. Resolves with the audio, or null when it is not ready by the deadline.
+   */
+  private requested(row: PassageRow, key: string, deadline: number): Promise<ReadyAudio | null> {
+    const local = this.joinLocal(row.id);
+    if (local) return local;
+    return (async () => {
+      await this.jobs.enqueue([{ passageId: row.id, key, rank: row.position, priority: PRIORITY_REQUESTED }]);
+      for (;;) {
+        const joined = this.joinLocal(row.id);
+        if (joined) return joined;
+        if (this.stopped) return null;
+        const job = await this.jobs.claim(row.id);
+        if (job) return this.work(job, true);
+        // Held elsewhere (another server, or a claim of ours about to register): look again shortly.
+        if (Date.now() >= deadline) return null;
+        await sleep(REMOTE_WAIT_POLL_MS);
+        const fresh = await this.row(row.id);
+        if (!fresh) return null;
+        if (this.isReady(fresh, key)) {
+          // Another server narrated it: our cached answers for the passage are stale.
+          this.options.store.forgetPassage(fresh.editionId, fresh.position);
+          this.options.store.invalidatePublication(fresh.slug);
+          return this.remember(fresh, { url: fresh.audioUrl!, speechMarks: fresh.speechMarks!, duration: fresh.audioDurationMs! }).answer.audio;
+        }
+      }
+    })();
+  }
+
+  /** This process's work on a passage, raised to priority, or null. */
+  private joinLocal(passageId: number): Promise<ReadyAudio | null> | null {
+    const w = this.working.get(passageId);
+    if (!w) return null;
+    w.priority = true;
+    if (w.key) this.prioritize(w.key);
+    return w.promise;
+  }
+
   /** Put the passage after this one at the head of the background queue: the reader will want it next. */
   private async prefetchAfter(row: { editionId: number; position: number }): Promise<void> {
     if (this.settings.concurrency <= 0 || this.stopped) return;
@@ -361,7 +584,7 @@ export class NarrationService {
       .select({ id: passages.id, audioUrl: passages.audioUrl })
       .from(passages)
       .where(and(eq(passages.editionId, row.editionId), eq(passages.position, row.position + 1)));
-    if (next && next.audioUrl === null) this.prefetch(next.id);
+    if (next && next.audioUrl === null) await this.prefetch(next.id);
     else if (next && this.readyRevision === revision && this.voicedAt.size < READY_CACHE_SIZE) this.voicedAt.add(nextAt);
   }
 
@@ -414,24 +637,6 @@ export class NarrationService {
     return row ?? null;
   }
 
-  /** Narrate (or reuse) a passage's audio and record it on the passage. One at a time per passage and text. */
-  private ensurePassage(row: PassageRow, key: string, priority: boolean): Promise<ReadyAudio> {
-    const id = `${row.id}:${key}`;
-    let work = this.persisting.get(id);
-    if (work) {
-      if (priority) this.prioritize(key);
-      return work;
-    }
-    work = this.narration(key, row, priority)
-      .then((meta) => this.persist(row, key, meta))
-      .finally(() => {
-        this.persisting.delete(id);
-        this.settle();
-      });
-    this.persisting.set(id, work);
-    return work;
-  }
-
   private prioritize(key: string): void {
     const f = this.inflight.get(key);
     if (!f || f.priority) return;
@@ -458,14 +663,7 @@ export class NarrationService {
       if (this.stopped) throw new Error('Narration is stopped');
       const job = this.pool.run(passagePlainText(row.text), row.language, flight.priority);
       flight.poolJob = job.id;
-      let result;
-      try {
-        result = await job.promise;
-      } catch (error) {
-        this.stats.failed++;
-        this.emit({ passageId: row.id, editionId: row.editionId, outcome: 'failed', durationMs: 0, bytes: 0 });
-        throw error;
-      }
+      const result = await job.promise;
       this.stats.synthesized++;
       this.stats.perKey.set(key, (this.stats.perKey.get(key) ?? 0) + 1);
       this.stats.audioMs += result.durationMs;
