@@ -21,7 +21,7 @@ import { HttpError } from '../../server/http/errors';
 import type { Env } from '../../server/http/env';
 import { loadConfig } from '../../server/config';
 import type { RunningServer } from '../../server/server';
-import { getJson, startFixtureServer, withEnv } from './harness';
+import { getJson, startFixtureServer, withEnv, writeFixtureLibrary } from './harness';
 
 const BUCKET = 'lectern-audio';
 const PREFIX = 'narration/v1';
@@ -297,8 +297,14 @@ describe('GET /audio/{key}.mp3 from S3', () => {
 });
 
 describe('a server with AUDIO_STORE=s3://…', () => {
-  let first: RunningServer | undefined;
-  let second: RunningServer | undefined;
+  let first: RunningServer;
+  let second: RunningServer;
+  beforeAll(async () => {
+    const serverEnv = { ...env, AUDIO_STORE: `s3://${BUCKET}/e2e`, NARRATION_CONCURRENCY: '0', NARRATION_WAIT_MS: '0', AUDIO_MEMORY_CACHE_MB: '0' };
+    first = await withEnv(serverEnv, () => startFixtureServer({ contentDir: writeFixtureLibrary(0) }));
+    // Another server on its own (in-memory) database, sharing only the bucket.
+    second = await withEnv(serverEnv, () => startFixtureServer({ contentDir: writeFixtureLibrary(0) }));
+  });
   afterAll(async () => {
     await first?.stop();
     await second?.stop();
@@ -306,7 +312,7 @@ describe('a server with AUDIO_STORE=s3://…', () => {
 
   /** Ask for a passage's audio until it is ready (202 while it narrates). */
   async function audioWhenReady(server: RunningServer, passageId: number) {
-    const until = Date.now() + 30_000;
+    const until = Date.now() + 50_000;
     for (;;) {
       const res = await getJson(server, `/api/v1/passages/${passageId}/audio`);
       if (res.status !== 202 || Date.now() > until) return res;
@@ -320,9 +326,7 @@ describe('a server with AUDIO_STORE=s3://…', () => {
     return (await getJson(server, `/api/v1/passages?editionId=${en.id}&position=1`)).body;
   }
 
-  it('narrates a passage into the bucket and serves its MP3 by range from there', async () => {
-    const serverEnv = { ...env, AUDIO_STORE: `s3://${BUCKET}/e2e`, NARRATION_CONCURRENCY: '0', NARRATION_WAIT_MS: '0', AUDIO_MEMORY_CACHE_MB: '0' };
-    first = await withEnv(serverEnv, () => startFixtureServer());
+  it('narrates a passage into the bucket and serves its MP3 by range from there', { timeout: 60_000 }, async () => {
     expect(first.narration.audioStore).toBeInstanceOf(S3AudioStore);
     const passage = await firstPassageOf(first, 'cedar-and-stone');
     const ready = await audioWhenReady(first, passage.id);
@@ -350,9 +354,7 @@ describe('a server with AUDIO_STORE=s3://…', () => {
     expect(first.narration.stats.synthesized).toBe(1);
   });
 
-  it('a second server on another database takes the narration from the bucket instead of making it again', async () => {
-    const serverEnv = { ...env, AUDIO_STORE: `s3://${BUCKET}/e2e`, NARRATION_CONCURRENCY: '0', NARRATION_WAIT_MS: '0' };
-    second = await withEnv(serverEnv, () => startFixtureServer());
+  it('a second server on another database takes the narration from the bucket instead of making it again', { timeout: 60_000 }, async () => {
     const passage = await firstPassageOf(second, 'cedar-and-stone');
     const ready = await audioWhenReady(second, passage.id);
     expect(ready.status).toBe(200);
