@@ -89,4 +89,11 @@ describe('narrationSettings', () => {
     expect(narrationSettings({}, true).waitMs).toBe(1800);
     expect(() => narrationSettings({ NARRATION_CONCURRENCY: 'two' }, true)).toThrow(/NARRATION_CONCURRENCY/);
   });
+
+  it('holds narration jobs for NARRATION_LEASE_MS (30 s by default, at least 1 s)', () => {
+    expect(narrationSettings({}, true).leaseMs).toBe(30_000);
+    expect(narrationSettings({ NARRATION_LEASE_MS: '5000' }, true).leaseMs).toBe(5000);
+    expect(narrationSettings({ NARRATION_LEASE_MS: '5000' }, true, { leaseMs: 200 }).leaseMs).toBe(200);
+    expect(() => narrationSettings({ NARRATION_LEASE_MS: '10' }, true)).toThrow(/NARRATION_LEASE_MS/);
+  });
 });
