@@ -1,8 +1,7 @@
 /** Server configuration from the environment, validated once at start. */
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { audioStoreConfig } from './narration/audioStore';
+import { DataDirLockedError, lockHolder } from './db/lock';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,7 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  audioStoreConfig(env); // AUDIO_STORE and the S3 variables: a bad value stops every command at once
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -52,33 +50,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 /**
- * The pid of a live server holding DATA_DIR's PGlite (server/bin/start.ts writes DATA_DIR/server.pid), or null.
- * PGlite allows one process, so the CLIs that open DATA_DIR check this first.
+ * The pid of a live server holding DATA_DIR's PGlite (its lock, DATA_DIR/lectern.lock, server/db/lock.ts), or
+ * null. The admin CLI sends its commands to that server's admin socket.
  */
 export function serverHoldingDataDir(dataDir: string): number | null {
-  const lock = path.join(dataDir, 'server.pid');
-  if (!fs.existsSync(lock)) return null;
-  const pid = Number(fs.readFileSync(lock, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
-  }
+  const holder = lockHolder(dataDir);
+  return holder?.purpose === 'server' ? holder.pid : null;
 }
 
 /**
- * For a CLI about to open the database: when it is PGlite in DATA_DIR and a live server holds it, say so on stderr
- * and exit 1. `meanwhile` ends the message: what the running server does instead of this command.
+ * For a CLI about to open the database: when it is PGlite in DATA_DIR and another live process holds its lock
+ * (server/db/lock.ts), print who and what to do on stderr and exit 1, before doing any work. `meanwhile` ends the
+ * message: what a running server does instead of this command. openDatabase takes the lock itself; this only
+ * fails sooner.
  */
 export function exitIfServerHoldsDatabase(config: ServerConfig, meanwhile: string): void {
   if (config.databaseUrl) return;
-  const pid = serverHoldingDataDir(config.dataDir);
-  if (!pid) return;
-  console.error(
-    `The server (pid ${pid}) has the embedded database in ${config.dataDir} open. PGlite allows one process at a time:\n` +
-      `stop the server and run this again (${meanwhile}).`,
-  );
+  const holder = lockHolder(config.dataDir);
+  if (!holder) return;
+  exitDataDirLocked(new DataDirLockedError(config.dataDir, holder), holder.purpose === 'server' ? meanwhile : undefined);
+}
+
+/** Print a DataDirLockedError's message (and `meanwhile`) on stderr and exit 1; rethrow any other error. */
+export function exitDataDirLocked(error: unknown, meanwhile?: string): never {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(`${error.message}${meanwhile ? `\n(${meanwhile}.)` : ''}`);
   process.exit(1);
 }

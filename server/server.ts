@@ -48,6 +48,8 @@ export interface StartOptions {
    * data directory, which no other process can open meanwhile. @default true
    */
   adminSocket?: boolean;
+  /** How long stop() waits for requests in flight. @default SHUTDOWN_GRACE_MS */
+  shutdownGraceMs?: number;
 }
 
 export interface RunningServer {
@@ -67,6 +69,42 @@ export interface RunningServer {
 
 /** How often a server on a shared PostgreSQL checks for imports made by another process. Not in the spec. @default 5000 */
 export const REVISION_POLL_MS = 5000;
+
+/**
+ * How long stop() (SIGTERM, SIGINT) lets requests in flight finish before it closes their connections. Below the
+ * 10 s most supervisors (Docker, systemd's default is 90 s) wait before SIGKILL. Not in the spec. @default 8000
+ */
+export const SHUTDOWN_GRACE_MS = 8000;
+
+/**
+ * Stop accepting connections, close the idle ones, and wait for the requests in flight, up to `graceMs`; then
+ * close what is left. Keep-alive connections are closed as soon as their request is answered.
+ */
+async function closeHttp(server: ServerType, graceMs: number, logger: Logger): Promise<void> {
+  const http = server as unknown as import('node:http').Server;
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  // A keep-alive client must not send its next request on a connection about to close.
+  const onRequest = (_req: unknown, res: import('node:http').ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  http.on('request', onRequest);
+  http.closeIdleConnections?.();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), graceMs);
+  });
+  // Connections that finish their request while we wait become idle: close them too.
+  const sweep = setInterval(() => http.closeIdleConnections?.(), 50);
+  const late = await Promise.race([closed.then(() => false), timedOut]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (late) {
+    logger.warn(`Requests still in flight after ${graceMs} ms of shutdown were cut off.`);
+    http.closeAllConnections?.();
+    await closed;
+  }
+  http.off('request', onRequest);
+}
 
 export function formatProblems(problems: { file: string; line: number; reason: string }[]): string {
   return problems.map((p) => `  ${p.file}:${p.line}  ${p.reason}`).join('\n');
@@ -92,7 +130,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir }));
+    (await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir, lockPurpose: 'server' }));
   let importSummary: ImportSummary | null = null;
   if (options.contentDir) importSummary = await loadContent(database, options.contentDir, logger);
 
@@ -129,6 +167,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     onDemand: (request) => buildOnDemand(database, provider, request),
     narration,
     accounts,
+    readiness: { database, audio: () => narration.audioStore, draining: () => draining },
   });
 
   const poll =
@@ -156,6 +195,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   narration.start();
 
   let stopped = false;
+  let draining = false;
   return {
     url,
     port,
@@ -170,13 +210,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Graceful (docs/operations.md): stop accepting connections and let the requests in flight finish, up to
+      // shutdownGraceMs; then stop narration (leased jobs go back to the queue), the admin socket (after its
+      // commands in flight) and the revision poll, and close the database, which releases DATA_DIR's lock.
+      draining = true;
+      await closeHttp(server, options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS, logger);
+      await narration.stop();
       await adminSocket?.close();
       if (poll) clearInterval(poll);
-      await narration.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      });
       if (ownsDatabase) await database.close();
       if (tempAudioDir) fs.rmSync(tempAudioDir, { recursive: true, force: true });
     },

@@ -9,7 +9,7 @@ import { AdminResponseSchema, RESPONSE_TIMEOUT_MS, adminSocketPath, adminTokenPa
 
 export class AdminSocketError extends Error {}
 
-/** The socket of a live server holding DATA_DIR: its pid in DATA_DIR/server.pid names a live process and the socket exists. */
+/** The socket of a live server holding DATA_DIR: DATA_DIR's lock (server/db/lock.ts) names a live server and the socket exists. */
 export function runningServerSocket(dataDir: string): { pid: number; socket: string } | null {
   const pid = serverHoldingDataDir(dataDir);
   if (!pid) return null;

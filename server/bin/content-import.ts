@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { exitIfServerHoldsDatabase, loadConfig } from '../config';
+import { exitDataDirLocked, exitIfServerHoldsDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { readLibrary } from '../content/read';
 import { importLibrary } from '../content/import';
@@ -35,7 +35,9 @@ if (library.problems.length) {
   process.exit(1);
 }
 
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockPurpose: 'content:import' }).catch((error) =>
+  exitDataDirLocked(error, 'npm start also imports content/ when it starts'),
+);
 try {
   bar.start(library.publications.length, 0, { phase: 'Importing', name: '' });
   const summary = await importLibrary(database, library.publications, (done, _total, slug) => bar.update(done, { name: slug }));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { exitIfServerHoldsDatabase, loadConfig } from '../config';
+import { exitDataDirLocked, exitIfServerHoldsDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { editions } from '../db/schema';
 import { ContentStore } from '../content/store';
@@ -27,7 +27,9 @@ const concurrency = process.env.NARRATION_CONCURRENCY ? Math.max(1, fromEnv.conc
 const audio = await audioStoreFromEnv(process.env, path.join(config.dataDir, 'audio'));
 const audioAt = audioStoreLocation(audio);
 
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockPurpose: 'narrate' }).catch((error) =>
+  exitDataDirLocked(error, 'npm start also narrates the library in the background while it runs'),
+);
 const service = new NarrationService({
   database,
   store: new ContentStore(database),

@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../config';
+import { exitDataDirLocked, loadConfig } from '../config';
+import { DataDirLockedError, lockHolder } from '../db/lock';
 import { buildIfStale } from '../build';
-import { startServer } from '../server';
+import { SHUTDOWN_GRACE_MS, startServer } from '../server';
 
 const config = loadConfig();
 // Log lines are buffered and written asynchronously in batches of 4 KB or more (pino's SonicBoom destination), not
@@ -20,11 +21,11 @@ buildIfStale(config.rootDir, config.distDir, (m) => {
   destination.flushSync(); // before the build's own output
 });
 
-const lockFile = config.databaseUrl ? null : path.join(config.dataDir, 'server.pid');
-if (lockFile) {
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  fs.writeFileSync(lockFile, String(process.pid));
-}
+// PGlite in DATA_DIR: one process at a time (server/db/lock.ts). Refuse now, before building, when another process
+// holds it; openDatabase takes the lock itself (and refuses as well if another process took it meanwhile).
+const embedded = !config.databaseUrl;
+const holder = embedded ? lockHolder(config.dataDir) : null;
+if (holder) exitDataDirLocked(new DataDirLockedError(config.dataDir, holder));
 
 const server = await startServer({
   port: config.port,
@@ -34,19 +35,39 @@ const server = await startServer({
   contentDir: config.contentDir,
   distDir: config.distDir,
   logger,
+}).catch((error: unknown) => {
+  destination.flushSync();
+  return exitDataDirLocked(error);
 });
+// DATA_DIR/server.pid: the server's pid, for tools (the bench). What keeps a second process out is the lock.
+const pidFile = embedded ? path.join(config.dataDir, 'server.pid') : null;
+if (pidFile) fs.writeFileSync(pidFile, String(process.pid));
 logger.info(`Lectern is serving at ${server.url} (database: ${server.database.kind}${server.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 logger.flush();
 
+// SIGTERM or SIGINT: stop accepting connections, finish the requests in flight (up to SHUTDOWN_GRACE_MS), stop
+// narration, close the database (which releases the lock) and exit 0. A second signal exits at once: as safe as a
+// crash (see docs/operations.md), the lock is released on exit.
 let stopping = false;
 async function shutdown(signal: string) {
-  if (stopping) return;
+  if (stopping) {
+    logger.warn(`${signal} again: exiting now, without waiting for requests in flight`);
+    destination.flushSync();
+    process.exit(1);
+  }
   stopping = true;
-  logger.info(`${signal}: shutting down`);
-  await server.stop();
-  if (lockFile) fs.rmSync(lockFile, { force: true });
+  logger.info(`${signal}: shutting down (requests in flight get up to ${SHUTDOWN_GRACE_MS / 1000} s; ${signal} again exits at once)`);
+  let code = 0;
+  try {
+    await server.stop();
+    logger.info('Stopped cleanly');
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed');
+    code = 1;
+  }
+  if (pidFile) fs.rmSync(pidFile, { force: true });
   destination.flushSync();
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { ROOT_DIR } from '../config';
+import { acquireDataDirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -15,6 +16,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Run fn with writes serialized: PGlite is one connection, so atomic work must not interleave. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory as a gzipped tarball (PGlite's dumpDataDir), a consistent backup. */
+  dumpDataDir?: () => Promise<Blob>;
+  /** Close the database, then release DATA_DIR's lock (./lock.ts). */
   close(): Promise<void>;
 }
 
@@ -24,8 +28,13 @@ export interface OpenOptions {
   /** A PGlite data directory, or 'memory://' for an in-memory database. */
   dataDir?: string;
   databaseUrl?: string;
-  /** A PGlite data-dir snapshot (from dumpDataDir) to start from, for fast tests. */
+  /** A PGlite data-dir snapshot (from dumpDataDir) to start from: fast tests, and restoring a backup. */
   loadDataDir?: Blob;
+  /**
+   * What this process is, in the message another opener of the same DATA_DIR gets ('server', 'content:import', …);
+   * by default the npm script. See ./lock.ts.
+   */
+  lockPurpose?: string;
 }
 
 function createMutex() {
@@ -52,21 +61,35 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
-    loadDataDir: options.loadDataDir,
-  });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
+  // One process at a time in a data directory (./lock.ts): a second opener is refused here, before PGlite reads it.
+  const lock = inMemory ? null : await acquireDataDirLock(dataDir, options.lockPurpose);
+  let opened: InstanceType<typeof PGlite> | undefined;
+  try {
+    opened = await PGlite.create(inMemory ? undefined : dataDir, { loadDataDir: options.loadDataDir });
+    await migrate(drizzle(opened, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await opened?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+  const client = opened;
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   let closed = false;
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     exclusive,
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -25,6 +25,7 @@ import { query, param } from './validate';
 import type { StaticSite } from './static';
 import { createAppPages, type ApiGet } from './page';
 import { buildOpenApiDocument } from './openapi';
+import { registerHealth, type Readiness } from './health';
 import { decodedText } from '../phonics/passages';
 import { DECODE_NOT_AVAILABLE } from '../phonics/legend';
 import type { NarrationService } from '../narration/queue';
@@ -72,6 +73,8 @@ export interface AppDeps {
   narration?: NarrationService;
   /** Accounts (server/auth, server/users): /auth/*, /users/*, /features/me, /visitors/me. Without it they answer 404. */
   accounts?: Accounts;
+  /** What GET /health/ready checks (./health.ts); without it readiness answers 503. */
+  readiness?: Readiness;
 }
 
 /** The passage as sent: decoded text and audio only for those who may have them (decodeAccess, audioAccess). */
@@ -105,7 +108,7 @@ function errorResponse(c: Context, error: HttpError): Response {
   return c.json({ errors: error.errors }, error.status, retryAfter ? { 'Retry-After': String(retryAfter) } : undefined);
 }
 
-export function createApp({ store, logger, site, extraRoutes, onDemand, narration, accounts }: AppDeps) {
+export function createApp({ store, logger, site, extraRoutes, onDemand, narration, accounts, readiness }: AppDeps) {
   const app = new Hono<Env>();
 
   app.use('*', async (c, next) => {
@@ -155,6 +158,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
   api.get('/ping', (c) => c.json({ ok: true as const, time: new Date().toISOString() }, 200, { 'Cache-Control': 'no-store' }));
 
   api.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
+
+  // GET /health (liveness) and /health/ready (database and audio store), ./health.ts.
+  registerHealth(api, readiness);
 
   const accessDeps: AccessDeps = { store, accounts };
 

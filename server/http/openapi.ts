@@ -29,6 +29,7 @@ import {
   UploadListSchema,
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
+import { HealthSchema, ReadySchema } from './health';
 import { LEVELS } from '../../src/domain/levels';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE, PREMIUM_CONTENT_MESSAGE } from '../../src/domain/access';
 
@@ -64,6 +65,17 @@ export function buildOpenApiDocument(): object {
   };
 
   registry.registerPath({ method: 'get', path: '/ping', summary: 'Reachability', responses: { 200: json(PingSchema, 'The API is up.') } });
+  // Health (server/http/health.ts, docs/operations.md): liveness, and readiness for load balancers.
+  registry.registerPath({ method: 'get', path: '/health', summary: 'Liveness', responses: { 200: json(HealthSchema, 'The process serves HTTP.') } });
+  registry.registerPath({
+    method: 'get',
+    path: '/health/ready',
+    summary: 'Readiness: the database answers select 1 and the audio store is usable',
+    responses: {
+      200: json(ReadySchema, 'Ready for traffic.'),
+      503: json(ErrorBody, 'Not ready: database_unavailable, audio_store_unavailable (one error per failed check), or shutting_down after SIGTERM.'),
+    },
+  });
   registry.registerPath({
     method: 'get',
     path: '/publications',

@@ -31,6 +31,12 @@ export interface AudioStore {
   /** The object's size in bytes, or null. */
   stat(name: string): Promise<number | null>;
   has(name: string): Promise<boolean>;
+  /**
+   * Resolves when the store can be read and written now; rejects with an Error saying what is wrong. The server's
+   * readiness check (`GET /api/v1/health/ready`, server/http/health.ts) calls it. Optional: a store without it
+   * counts as ready.
+   */
+  ready?(): Promise<void>;
 }
 
 /** What is kept beside each MP3, so a lost or fresh database can take the narration back without redoing it. */
@@ -77,6 +83,13 @@ export class FsAudioStore implements AudioStore {
 
   async has(name: string): Promise<boolean> {
     return (await this.stat(name)) !== null;
+  }
+
+  /** The directory exists and this process may write to it. */
+  async ready(): Promise<void> {
+    const stat = await fsp.stat(this.dir);
+    if (!stat.isDirectory()) throw new Error(`${this.dir} is not a directory`);
+    await fsp.access(this.dir, fs.constants.R_OK | fs.constants.W_OK);
   }
 
   async get(name: string, range?: ByteRange): Promise<StoredObject | null> {

@@ -10,14 +10,15 @@
  *   user org-admin <email> <org>
  *
  * They open the database the server uses: PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL. PGlite allows one
- * process, so while a server runs on the same DATA_DIR (DATA_DIR/server.pid) the CLI sends them to the server's
+ * process, so while a server holds DATA_DIR (its lock, DATA_DIR/lectern.lock) the CLI sends them to the server's
  * admin socket (server/admin), which runs them here with `io.database`, the server's open database. With a live
  * server and no socket (still starting, or started without one) they refuse and say so.
  */
 import path from 'node:path';
 import type { AdminCommand, AdminIo } from '../admin/command';
 import { AdminError } from '../content/qr';
-import { loadConfig, serverHoldingDataDir } from '../config';
+import { loadConfig } from '../config';
+import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/client';
 import { CONTENT_TYPES } from '../../src/domain/schemas';
 import {
@@ -38,19 +39,16 @@ async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<
   const injected = (io as AdminIo & { database?: Database }).database;
   if (injected) return run(injected, fn);
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    const pid = serverHoldingDataDir(config.dataDir);
-    if (pid) {
-      throw new AdminError(
-        `The server (pid ${pid}) has the embedded database in ${config.dataDir} open, and PGlite allows one process at a time. ` +
-          `Its admin socket (${path.join(config.dataDir, 'admin.sock')}), which runs these commands while it serves, is not there: ` +
-          'it may still be starting, so try again in a moment (the server log says when a DATA_DIR path is too long for a socket); ' +
-          'otherwise stop the server, run this command, then start it again ' +
-          '(or use PostgreSQL with DATABASE_URL, which allows both).',
-      );
-    }
-  }
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // PGlite in DATA_DIR: openDatabase takes its lock (server/db/lock.ts), and refuses while another process holds it.
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockPurpose: 'admin' }).catch((error: unknown) => {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new AdminError(
+      error.holder.purpose === 'server'
+        ? `${error.message}\nIts admin socket (${path.join(config.dataDir, 'admin.sock')}), which runs these commands while it serves, did not answer: ` +
+            'it may still be starting, so try again in a moment (the server log says when a DATA_DIR path is too long for a socket).'
+        : error.message,
+    );
+  });
   try {
     return await run(database, fn);
   } finally {

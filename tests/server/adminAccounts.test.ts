@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runAdmin } from '../../server/bin/admin';
 import { openDatabase } from '../../server/db/client';
+import { acquireDataDirLock } from '../../server/db/lock';
 import { member, organization, user, userRoles } from '../../server/db/schema';
 import { featuresOf } from '../../server/users/service';
 
@@ -106,14 +107,17 @@ describe('admin CLI: organizations, licenses and users', () => {
   });
 
   it('refuses clearly while a server holds the data directory', async () => {
-    fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
+    // DATA_DIR's lock (server/db/lock.ts) held as a server holds it, with no admin socket to send the command to.
+    const lock = await acquireDataDirLock(dataDir, 'server');
     try {
       const held = await admin('license', 'list');
       expect(held.code).toBe(1);
-      expect(held.err).toContain(`The server (pid ${process.pid}) has the embedded database in ${dataDir} open`);
-      expect(held.err).toContain('PGlite allows one process at a time');
+      expect(held.err).toContain(`The embedded database in ${dataDir} is in use by another process, and PGlite allows one process at a time`);
+      expect(held.err).toContain(`pid ${process.pid} (server: `);
+      expect(held.err).toContain('did not answer');
     } finally {
-      fs.rmSync(path.join(dataDir, 'server.pid'));
+      lock.release();
     }
+    expect((await admin('license', 'list')).code).toBe(0);
   });
 });

@@ -24,8 +24,6 @@ let contentDir: string;
 let socketFile: string;
 const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
 
-/** What start.ts does besides startServer: DATA_DIR/server.pid names the process holding the database. */
-const writePid = () => fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-adminsock-'));
@@ -34,7 +32,6 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   server = await startFixtureServer({ dataDir, contentDir });
-  writePid();
 });
 
 afterAll(async () => {
@@ -225,7 +222,6 @@ describe('admin socket', () => {
     expect(fs.lstatSync(socketFile).isSocket()).toBe(true);
 
     server = await startFixtureServer({ dataDir, contentDir });
-    writePid();
     expect(server.adminSocket).toBe(socketFile);
     const list = await admin('license', 'list');
     expect(list.code, list.err).toBe(0);

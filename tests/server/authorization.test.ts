@@ -260,6 +260,8 @@ const ROWS: Row[] = [
   // Service
   { name: 'GET /ping', path: () => '/api/v1/ping', expect: every('ok') },
   { name: 'GET /openapi.json', path: () => '/api/v1/openapi.json', expect: every('ok') },
+  { name: 'GET /health', path: () => '/api/v1/health', expect: every('ok') },
+  { name: 'GET /health/ready', path: () => '/api/v1/health/ready', expect: every('ok') },
   { name: 'GET /qr/{code}', path: () => '/api/v1/qr/sky-1', expect: every('ok') },
 
   // Catalog
@@ -456,6 +458,8 @@ describe('the authorization matrix', () => {
     const covered = [
       'GET /api/v1/ping',
       'GET /api/v1/openapi.json',
+      'GET /api/v1/health',
+      'GET /api/v1/health/ready',
       'GET /api/v1/publications',
       'GET /api/v1/publications/{slug}',
       'GET /api/v1/publications/{slug}/editions/passage',

@@ -31,6 +31,8 @@ afterAll(async () => {
 const ROUTES: Array<[string, string]> = [
   ['GET', '/ping'],
   ['GET', '/openapi.json'],
+  ['GET', '/health'],
+  ['GET', '/health/ready'],
   ['GET', '/features/me'],
   ['GET', '/visitors/me'],
   ['GET', '/publications'],
