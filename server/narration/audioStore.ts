@@ -6,13 +6,13 @@
  *    `AWS_SECRET_ACCESS_KEY` (`AWS_SESSION_TOKEN`), `S3_ENDPOINT` and `S3_FORCE_PATH_STYLE`.
  *
  * `audioStoreConfig` validates the variables with zod (loadConfig calls it, so a bad value stops a command at once,
- * naming the variable). The AWS SDK is loaded only when an S3 store is asked for.
+ * naming the variable). The AWS SDK is loaded only when an S3 store is made (loadS3Sdk).
  */
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { FsAudioStore, type AudioStore } from './storage';
-import type { S3Location } from './s3Store';
+import { loadS3Sdk, S3AudioStore, type S3Location } from './s3Store';
 
 /** S3 bucket names: 3-63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit. */
 const BUCKET_RE = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -105,13 +105,13 @@ export function audioStoreConfig(env: NodeJS.ProcessEnv = process.env): AudioSto
 export async function audioStoreFromEnv(env: NodeJS.ProcessEnv, diskDir: string, logger?: Logger): Promise<AudioStore> {
   const config = audioStoreConfig(env);
   if (config.kind === 'disk') return new FsAudioStore(diskDir);
-  const { S3AudioStore } = await import('./s3Store');
-  return new S3AudioStore({ bucket: config.bucket, prefix: config.prefix, clientConfig: config.clientConfig, logger });
+  const sdk = await loadS3Sdk();
+  return new S3AudioStore({ sdk, bucket: config.bucket, prefix: config.prefix, clientConfig: config.clientConfig, logger });
 }
 
 /** Where the store keeps audio, for messages: a directory or `s3://bucket/prefix`. */
 export function audioStoreLocation(store: AudioStore): string {
-  if ('location' in store && typeof store.location === 'string') return store.location;
+  if (store instanceof S3AudioStore) return store.location;
   if (store instanceof FsAudioStore) return store.dir;
   return 'the audio store';
 }

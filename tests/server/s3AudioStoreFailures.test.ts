@@ -17,6 +17,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import * as sdk from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ function sdkBody(bytes: Uint8Array) {
 }
 
 function store() {
-  return new S3AudioStore({ bucket: BUCKET, prefix: 'p', clientConfig: { region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } } });
+  return new S3AudioStore({ sdk, bucket: BUCKET, prefix: 'p', clientConfig: { region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } } });
 }
 
 async function expectUnavailable(promise: Promise<unknown>, operation: string) {
