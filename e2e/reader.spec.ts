@@ -30,6 +30,25 @@ test.describe('Reader', () => {
     expect(asked.filter((a) => /^\/api\/v1\/(publications\/|passages\?)/.test(a) && !/position=5\b/.test(a))).toEqual([]);
   });
 
+  test("shows the passage before the app's code has run, and the app's reader takes its place", async ({ browser, page }) => {
+    // The page as it arrives: no script has run, and the passage is there to read.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const before = await still.newPage();
+    await before.goto(`${BEES}/en:original/3`);
+    await expect(before.getByRole('heading', { level: 1 })).toHaveText('How Bees Make Honey');
+    await expect(before.locator('[data-first-screen-text]')).toBeVisible();
+    const text = (await before.locator('[data-first-screen-text]').innerText()).trim();
+    expect(text.length).toBeGreaterThan(40);
+    await still.close();
+
+    const reader = new ReaderPage(page);
+    await reader.goto(`${BEES}/en:original/3`);
+    await reader.expectPosition(3);
+    await expect(page.locator('#lectern-first-screen')).toHaveCount(0);
+    await expect(page.locator('.passage-text')).toHaveCount(1);
+    expect((await reader.primary.text.innerText()).trim()).toBe(text);
+  });
+
   test('reads a whole title with the keyboard and the buttons', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto(`${LIGHTHOUSE}/en:original/1`);

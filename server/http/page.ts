@@ -5,6 +5,8 @@
  *   the reader's code in parallel with the entry instead of after it has run;
  * - the primed responses (src/domain/primed.ts): the answers to the GETs the page will make first, asked of this
  *   app with the visitor's own cookie, so every gate decides them exactly as it decides the page's own requests.
+ * - for a reader address whose passage the visitor may read, the first screen (src/ui/screens/reader/firstScreen.ts):
+ *   the passage as static HTML, so the text shows while the code loads; the app replaces it.
  * Only 200 answers are primed; anything else is left for the page to ask and show as it always does.
  */
 import crypto from 'node:crypto';
@@ -15,7 +17,8 @@ import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { findEdition } from '../../src/domain/reading';
 import { parseReaderPath } from '../../src/domain/readerUrl';
 import { paths } from '../../src/domain/routes';
-import type { Publication } from '../../src/domain/schemas';
+import type { Passage, Publication } from '../../src/domain/schemas';
+import { firstScreenHtml } from '../../src/ui/screens/reader/firstScreen';
 import { DEFAULT_SORT } from '../../src/domain/wireValues';
 import type { StaticSite } from './static';
 
@@ -27,10 +30,16 @@ const CATALOG_CHUNKS = ['src/api/validation.ts'];
 /** A GET of the API, answered by this app: the body text of a 200, else null. */
 export type ApiGet = (path: string, params: Record<string, string>) => Promise<string | null>;
 
+interface Primed {
+  /** The primed responses, key → body text (JSON). */
+  bodies: Map<string, string>;
+  /** A reader address's first screen (src/ui/screens/reader/firstScreen.ts), when its passage could be read. */
+  firstScreen?: string;
+}
+
 interface PagePlan {
   chunks: string[];
-  /** The primed responses, key → body text (JSON). */
-  prime(get: ApiGet): Promise<Map<string, string>>;
+  prime(get: ApiGet): Promise<Primed>;
 }
 
 /** GET the path and keep its body under its primed key. */
@@ -56,20 +65,25 @@ function readerPlan(pathname: string): PagePlan | null {
         primeInto(out, get, SESSION_PATH),
         primeInto(out, get, publicationPath, { publicationVersion: version }),
       ]);
-      if (publicationJson === null) return out;
-      const publication = JSON.parse(publicationJson) as Pick<Publication, 'editions'>;
-      const passages: Promise<unknown>[] = [];
-      for (const key of secondary ? [primary, secondary] : [primary]) {
+      if (publicationJson === null) return { bodies: out };
+      const publication = JSON.parse(publicationJson) as Pick<Publication, 'editions' | 'title' | 'author'>;
+      const columns = (secondary ? [primary, secondary] : [primary]).map(async (key) => {
         const edition = findEdition(publication.editions, key);
-        if (!edition) continue;
-        for (const p of [position, position + 1, position - 1]) {
-          if (p >= 1 && p <= edition.passageCount) {
-            passages.push(primeInto(out, get, 'passages', { editionId: String(edition.id), position: String(p) }));
-          }
-        }
-      }
-      await Promise.all(passages);
-      return out;
+        if (!edition) return null;
+        const [shown] = await Promise.all(
+          [position, position + 1, position - 1]
+            .filter((p) => p >= 1 && p <= edition.passageCount)
+            .map((p) => primeInto(out, get, 'passages', { editionId: String(edition.id), position: String(p) })),
+        );
+        const passage = position <= edition.passageCount && shown ? (JSON.parse(shown) as Passage) : null;
+        // Only text the visitor may read, shown as the app would show it at first.
+        return passage && !passage.licenseRequired && !passage.groupCodeRequired ? { passage, language: edition.language } : null;
+      });
+      const [first, second] = await Promise.all(columns);
+      const firstScreen = first
+        ? firstScreenHtml({ title: publication.title, author: publication.author, primary: first, secondary: second ?? null })
+        : undefined;
+      return { bodies: out, firstScreen };
     },
   };
 }
@@ -87,7 +101,7 @@ function readerEntryPlan(pathname: string): PagePlan | null {
         primeInto(out, get, SESSION_PATH),
         primeInto(out, get, `publications/${encodeURIComponent(slug)}`, version ? { publicationVersion: version } : {}),
       ]);
-      return out;
+      return { bodies: out };
     },
   };
 }
@@ -103,7 +117,7 @@ function catalogPlan(pathname: string, search: string): PagePlan | null {
     async prime(get) {
       const out = new Map<string, string>();
       await Promise.all([primeInto(out, get, SESSION_PATH), primeInto(out, get, 'publications', params)]);
-      return out;
+      return { bodies: out };
     },
   };
 }
@@ -117,6 +131,9 @@ function primedScript(bodies: Map<string, string>): string {
   const json = `{${[...bodies].map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',')}}`;
   return `<script type="application/json" id="${PRIMED_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
 }
+
+/** The app's root element in the built index.html; the first screen goes right before it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** Smaller pages are sent as they are. */
 const GZIP_MIN_BYTES = 1024;
@@ -135,9 +152,10 @@ export function createAppPages(site: StaticSite): AppPages {
       if (!plan) return site.serve('/index.html', headers);
       const primed = await plan.prime(get);
       const links = site.preloadLinks(plan.chunks);
-      const head = `${links}${primed.size ? primedScript(primed) : ''}`;
+      const head = `${links}${primed.bodies.size ? primedScript(primed.bodies) : ''}`;
       // After the entry's own links, so its chunks are fetched first; the answers are in the document before it runs.
-      const html = index.replace('</head>', `${head}</head>`);
+      let html = index.replace('</head>', `${head}</head>`);
+      if (primed.firstScreen) html = html.replace(ROOT_ELEMENT, `${primed.firstScreen}${ROOT_ELEMENT}`);
       const body = Buffer.from(html);
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       const out = new Headers({

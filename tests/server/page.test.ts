@@ -122,6 +122,39 @@ describe('the HTML of a reader address', () => {
   });
 });
 
+describe('the first screen of a reader address', () => {
+  const FIRST_SCREEN = /<div id="lectern-first-screen"[\s\S]*?<\/main><\/div>/;
+
+  it("shows the passage the visitor may read, as the API gives it, right before the app's root", async () => {
+    const { html } = await page('/alpha-owls/v1/en:original/2');
+    const publication = (await api('publications/alpha-owls?publicationVersion=v1')) as { title: string; editions: { id: number; language: { code: string }; level: string }[] };
+    const edition = publication.editions.find((e) => e.language.code === 'en' && e.level === 'ORIGINAL')!;
+    const passage = (await api(`passages?editionId=${edition.id}&position=2`)) as { text: string };
+    const screen = FIRST_SCREEN.exec(html)?.[0];
+    expect(screen).toBeDefined();
+    expect(html.indexOf(screen!) + screen!.length).toBe(html.indexOf('<div id="root"></div>'));
+    expect(screen).toContain(`>${publication.title}</h1>`);
+    expect(screen).toContain(`<div data-first-screen-text="" class="prose-lectern passage-text`);
+    expect(screen).toContain(passage.text.trim());
+    expect(screen).toContain('<article lang="en" dir="ltr"');
+  });
+
+  it('has none for a passage the visitor may not read, an unknown title, or a position past the end', async () => {
+    for (const address of ['/alpha-owls/v1/en:gold/1', '/no-such-title/v1/en:original/1', '/alpha-owls/v1/en:original/999']) {
+      const { html, response } = await page(address);
+      expect(response.status).toBe(200);
+      expect(html, address).not.toContain('lectern-first-screen');
+    }
+  });
+
+  it('shows a licensed reader their premium passage', async () => {
+    const { cookie } = await licensedTeacher(server);
+    const { html } = await page('/alpha-owls/v1/en:gold/1', { headers: { cookie } });
+    expect(html).toMatch(FIRST_SCREEN);
+    expect(html).toContain('data-first-screen-text');
+  });
+});
+
 describe('other addresses', () => {
   it('the catalog primes its first page at the default sort', async () => {
     const { primed } = await page('/catalog');
@@ -131,6 +164,7 @@ describe('other addresses', () => {
 
   it('a page without a plan is the plain index, and the manifest is not served', async () => {
     const { html, primed } = await page('/sign-in');
+    expect(html).not.toContain('lectern-first-screen');
     expect(primed).toBeNull();
     expect(html).not.toContain('modulepreload crossorigin href="/assets/ReaderRoute');
     expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);

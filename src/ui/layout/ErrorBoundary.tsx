@@ -4,6 +4,7 @@ import { StatusCard } from '../components/StatusPage';
 import { buttonStyles } from '../components/styles';
 import { PRODUCT_NAME } from '../../domain/constants';
 import { paths } from '../../domain/routes';
+import { ReleaseFirstScreen } from '../platform/firstScreen';
 
 interface Props {
   children: ReactNode;
@@ -39,6 +40,7 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <main id="main" className="px-4">
+        <ReleaseFirstScreen />
         <StatusCard
           title={UNEXPECTED_ERROR_TITLE}
           actions={

@@ -12,6 +12,7 @@ import { loadEngine, useClassCode } from '../screens/classroom/classCodeState';
 import { bannerCode } from '../screens/classroom/classroom';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { ReleaseFirstScreen } from '../platform/firstScreen';
 
 const RoleModal = lazy(() => import('../screens/auth/RoleModal'));
 const EngineOverlays = lazy(() => import('../screens/classroom/ClassroomOverlays').then((m) => ({ default: m.EngineOverlays })));
@@ -44,6 +45,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   }, [needsEngine]);
   return (
     <div className="flex min-h-screen flex-col">
+      <ReleaseFirstScreen />
       <SkipLink />
       <Navbar />
       {code ? <LazyPart><ClassCodeBanner code={code} /></LazyPart> : null}

@@ -26,7 +26,8 @@ import { ListenToggle } from './ListenToggle';
 import { useSpeechHighlight } from './useSpeechHighlight';
 import './reader.css';
 import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
-import { FONT_SIZE_CLASSES } from './readerStyles';
+import { COLUMN_CONTROLS_CLASS, FONT_SIZE_CLASSES, PASSAGE_NUMBER_BESIDE_CLASS, PASSAGE_NUMBER_CLASS, PASSAGE_TEXT_CLASS, SECTION_HEADER_CLASS } from './readerStyles';
+import { useReleaseFirstScreen } from '../../platform/firstScreen';
 import { useCurrentAddress } from '../../hooks/useCurrentAddress';
 
 const noop = () => {};
@@ -115,7 +116,7 @@ const ColumnControls = memo(function ColumnControls({
   );
   const current = useMemo(() => ({ code: language.code, name: language.name }), [language.code, language.name]);
   return (
-    <div className="flex flex-wrap items-center gap-2 pb-6">
+    <div className={COLUMN_CONTROLS_CLASS}>
       <LanguagePicker
         label={slot === 'primary' ? 'Language' : 'Second column language'}
         current={current}
@@ -171,6 +172,12 @@ function ColumnBody({
   const classCode = connectClassCode(classCodeSnap, send);
   const missing = connectMissingEdition(view.missing, noop);
   const loading = connectPassageLoading(view.loading, () => send({ type: 'passage.refresh', slot }));
+  const showsPassage = loading.isLoaded && view.passage !== null;
+  // The server's first screen (server/http/page.ts) gives way once this column shows anything but a skeleton, or a
+  // skeleton slow enough to offer 'Refresh'.
+  useReleaseFirstScreen(
+    slot === 'primary' && (isMissing || loading.error !== null || loading.needsGroupCode || loading.needsLicense || showsPassage || loading.showRefresh),
+  );
 
   let body;
   if (isMissing) {
@@ -187,7 +194,7 @@ function ColumnBody({
     );
   } else if (loading.needsLicense) {
     body = <LicensePanel />;
-  } else if (loading.isLoaded && view.passage) {
+  } else if (showsPassage && view.passage) {
     // Decoded text, or words lit as they play: the engine's rule (readerSystem.rules.ts columnDisplay).
     return (
       <PassageView
@@ -249,9 +256,7 @@ function PassageView({
     <div className="relative">
       <p
         title={`Passage ${passage.position} of ${passageCount}`}
-        className={`mb-3 font-sans text-sm font-medium text-ink-muted tabular-nums ${
-          illustrated ? 'text-center' : 'lg:absolute lg:-start-14 lg:top-[0.45em] lg:mb-0 lg:w-10 lg:text-end'
-        }`}
+        className={`${PASSAGE_NUMBER_CLASS} ${illustrated ? 'text-center' : PASSAGE_NUMBER_BESIDE_CLASS}`}
         aria-hidden="true"
         data-testid="passage-number"
       >
@@ -262,14 +267,14 @@ function PassageView({
         data-passage-text=""
         data-position={passage.position}
         data-decoded={decoded ? '' : undefined}
-        className={`prose-lectern passage-text font-serif leading-[1.75] text-ink ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''}`}
+        className={`${PASSAGE_TEXT_CLASS} ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''}`}
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </div>
   );
   return (
     <article lang={language.code} dir={dir} aria-label={`Passage ${passage.position}, ${language.name} ${levelLabel}`} className="py-2">
-      {header && <p className="mb-6 font-sans text-[0.8125rem] font-semibold tracking-wide text-primary-600">{header}</p>}
+      {header && <p className={SECTION_HEADER_CLASS}>{header}</p>}
       {illustrated && image ? (
         <div className="grid items-center gap-10 md:grid-cols-2">
           {image}

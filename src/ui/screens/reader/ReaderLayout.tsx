@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeftIcon } from '../../components/Icons';
 import { SkipLink } from '../../layout/MainLayout';
+import { READER_AUTHOR_CLASS, READER_HEADER_CLASS, READER_HEADER_ROW_CLASS, READER_TITLE_CLASS } from './readerStyles';
 
 export function ReaderLayout({
   title,
@@ -26,12 +27,12 @@ export function ReaderLayout({
   return (
     <div className="flex min-h-screen flex-col bg-paper">
       <SkipLink />
-      <header className="border-b border-line bg-surface">
-        <div className="mx-auto flex w-full max-w-page items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-10">
+      <header className={READER_HEADER_CLASS}>
+        <div className={READER_HEADER_ROW_CLASS}>
           {title ? (
             <div className="min-w-0" title={`${title} by ${author}`}>
-              <h1 className="truncate font-serif text-lg leading-tight font-semibold text-primary-900 sm:text-xl">{title}</h1>
-              <p className="truncate text-sm text-ink-muted">{author}</p>
+              <h1 className={READER_TITLE_CLASS}>{title}</h1>
+              <p className={READER_AUTHOR_CLASS}>{author}</p>
             </div>
           ) : (
             <div className="min-w-0 flex-1 animate-pulse space-y-2" aria-hidden="true">

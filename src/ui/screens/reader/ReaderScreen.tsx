@@ -19,6 +19,8 @@ import { ReaderToolbar } from './ReaderToolbar';
 import { PassageSkeleton } from './PassageStates';
 import { PassageNotFound } from '../publication/PublicationStates';
 import { publicationPath } from '../../../domain/routes';
+import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerStyles';
+import { ReleaseFirstScreen } from '../../platform/firstScreen';
 
 const noop = () => {};
 
@@ -66,6 +68,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
     return (
       <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref}>
         <PassageNotFound publication={publication} />
+        <ReleaseFirstScreen />
       </ReaderLayout>
     );
   }
@@ -130,12 +133,12 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   return (
     <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref} toolbar={toolbar} bottomBar={bottomBar}>
       {showSecondary ? (
-        <div className="mx-auto grid w-full max-w-page grid-cols-2 gap-x-24 px-16 pt-8 xl:gap-x-32 xl:px-24">
+        <div className={TWO_COLUMNS_CLASS}>
           {column('primary', primary, 'Left column')}
           {column('secondary', session.secondary!, 'Right column')}
         </div>
       ) : (
-        <div className={`mx-auto w-full px-4 pt-6 sm:px-6 sm:pt-10 ${illustrated ? 'max-w-5xl' : 'max-w-[44rem]'}`}>
+        <div className={`${ONE_COLUMN_CLASS} ${ONE_COLUMN_WIDTH[illustrated ? 'illustrated' : 'text']}`}>
           {column('primary', primary, 'Passage column')}
         </div>
       )}

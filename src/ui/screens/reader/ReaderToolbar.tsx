@@ -28,7 +28,7 @@ import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../components/Icons'
 import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, TextSizeIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { controlButton, controlUnavailable, listItem, popoverStyles } from './readerStyles';
+import { controlButton, controlUnavailable, listItem, popoverStyles, TOOLBAR_ROW_CLASS } from './readerStyles';
 
 const noop = () => {};
 
@@ -90,7 +90,7 @@ export const ReaderToolbar = memo(function ReaderToolbar({
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
     >
-      <div role="group" aria-label="Reader tools" className="mx-auto flex w-full max-w-page items-center gap-2 px-4 py-2.5 sm:px-6 lg:px-10">
+      <div role="group" aria-label="Reader tools" className={TOOLBAR_ROW_CLASS}>
         {shortcuts.length > 0 && (
           <ShortcutPicker shortcuts={shortcuts} lang={shortcutLanguage} current={currentShortcut} onChange={onShortcut} onOpenChange={menu('shortcuts')} />
         )}
