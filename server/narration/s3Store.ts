@@ -19,7 +19,7 @@ import { AUDIO_NAME_RE, type AudioStore, type ByteRange, type StoredObject } fro
 
 /** Seconds a client is asked to wait after a 503 from the audio store. */
 export const AUDIO_STORE_RETRY_AFTER_S = 5;
-export const AUDIO_STORE_UNAVAILABLE = 'Audio is unavailable right now: the audio store did not answer. Try again shortly.';
+export const AUDIO_STORE_UNAVAILABLE = 'The audio store is unavailable. Try again shortly.';
 
 /**
  * The audio store could not be reached, or refused the request (credentials, permissions, a missing bucket). Its
