@@ -354,6 +354,23 @@ describe('a server with AUDIO_STORE=s3://…', () => {
     expect(first.narration.stats.synthesized).toBe(1);
   });
 
+  it('is ready (GET /api/v1/health/ready) while the bucket answers, and not on a bucket that does not exist', { timeout: 60_000 }, async () => {
+    const ready = await getJson(first, '/api/v1/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks.audio).toBe('ok');
+
+    const wrong = await withEnv({ ...env, AUDIO_STORE: 's3://no-such-bucket/x', NARRATION_CONCURRENCY: '0' }, () =>
+      startFixtureServer({ contentDir: writeFixtureLibrary(0) }),
+    );
+    try {
+      const notReady = await getJson(wrong, '/api/v1/health/ready');
+      expect(notReady.status).toBe(503);
+      expect(notReady.body.errors).toEqual([{ code: 'audio_store_unavailable', message: expect.stringMatching(/HeadBucket on s3:\/\/no-such-bucket\/x failed/) }]);
+    } finally {
+      await wrong.stop();
+    }
+  });
+
   it('a second server on another database takes the narration from the bucket instead of making it again', { timeout: 60_000 }, async () => {
     const passage = await firstPassageOf(second, 'cedar-and-stone');
     const ready = await audioWhenReady(second, passage.id);
