@@ -2,7 +2,7 @@
  * The narration queue in the database (the `narration_jobs` table), shared by every server on one PostgreSQL and
  * surviving restarts and crashes. One row per passage whose narration is missing or stale:
  *
- *  - **Claim**: one UPDATE whose subquery picks the next row `FOR UPDATE SKIP LOCKED` (priority, then rank), so two
+ *  - **Claim**: one UPDATE whose subqueries pick the next row `FOR UPDATE SKIP LOCKED` (priority, then rank), so two
  *    servers claiming at once get different jobs, and sets a lease (`lease_until`, `leased_by`) and counts the
  *    attempt. A job whose narration key another worker holds a live lease on waits (the same text in two passages
  *    is narrated once).
@@ -24,6 +24,8 @@ export const PRIORITY_REQUESTED = 2;
 export const PRIORITY_NEXT = 1;
 /** The background scan of the library. */
 export const PRIORITY_BACKGROUND = 0;
+/** Every priority a job may have, highest first. */
+const PRIORITIES = [PRIORITY_REQUESTED, PRIORITY_NEXT, PRIORITY_BACKGROUND];
 
 export interface JobSettings {
   /** How long a claim holds a job without renewal. @default 30000 */
@@ -116,20 +118,25 @@ export class NarrationJobs {
   /** Claim the background queue's next job: free (no live lease), due, not given up, highest priority first. */
   async claimNext(): Promise<ClaimedJob | null> {
     const { leaseMs, maxAttempts } = this.settings;
-    const result = await this.run(sql`
-      update narration_jobs set lease_until = now() + ${ms(leaseMs)}, leased_by = ${this.workerId}, attempts = attempts + 1
-      where passage_id = (
+    // One subquery per priority, highest first (COALESCE stops at the first that finds a job): each walks the
+    // (priority, rank, passage_id) index in order and stops at its first free job, so a claim costs the same with
+    // a hundred jobs or a hundred thousand.
+    const next = (priority: number) => sql`(
         select j.passage_id from narration_jobs j
-        where (j.lease_until is null or j.lease_until <= now())
+        where j.priority = ${priority}::int
+          and (j.lease_until is null or j.lease_until <= now())
           and j.run_after <= now()
-          and j.attempts < ${maxAttempts}
+          and j.attempts < ${maxAttempts}::int
           and not exists (
             select 1 from narration_jobs o where o.key = j.key and o.passage_id <> j.passage_id and o.lease_until > now()
           )
-        order by j.priority desc, j.rank, j.passage_id
+        order by j.rank, j.passage_id
         limit 1
         for update skip locked
-      )
+      )`;
+    const result = await this.run(sql`
+      update narration_jobs set lease_until = now() + ${ms(leaseMs)}, leased_by = ${this.workerId}, attempts = attempts + 1
+      where passage_id = coalesce(${sql.join(PRIORITIES.map(next), sql`, `)})
       ${RETURNING}`);
     const [row] = rows<Parameters<typeof toJob>[0]>(result);
     return row ? toJob(row) : null;

@@ -192,6 +192,7 @@ export class NarrationService {
   /** Whether a claim may find work (false after one found none, until something is queued or the poll comes). */
   private hungry = true;
   private pendingCount = 0;
+  private pendingCountedAt = 0;
   private scanning: Promise<number> | null = null;
   private stopped = false;
   private checkingIdle = false;
@@ -448,7 +449,11 @@ export class NarrationService {
     this.renewTimer.unref();
   }
 
+  /** Count the jobs left, at most once a second (a count reads the whole table). */
   private refreshPending(): void {
+    const now = Date.now();
+    if (now - this.pendingCountedAt < 1000) return;
+    this.pendingCountedAt = now;
     this.jobs
       .pending()
       .then((n) => {
