@@ -195,6 +195,8 @@ export class NarrationService {
   private pendingCountedAt = 0;
   private scanning: Promise<number> | null = null;
   private stopped = false;
+  /** The one stop: a second caller (the SIGTERM handler, then the server's stop) waits for the same work. */
+  private stopping: Promise<void> | null = null;
   private checkingIdle = false;
   private pollTimer: NodeJS.Timeout | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
@@ -339,8 +341,12 @@ export class NarrationService {
    * Stop narrating: end the workers, let this process's bookkeeping settle, and give its leased jobs back (their
    * attempts do not count), so that another server takes them at once.
    */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
+  stop(): Promise<void> {
+    this.stopping ??= this.shutDown();
+    return this.stopping;
+  }
+
+  private async shutDown(): Promise<void> {
     this.stopped = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.renewTimer) clearInterval(this.renewTimer);

@@ -312,6 +312,8 @@ describe('the narration service on the queue (PGlite)', () => {
     const a = service(server.database, tempAudio(), {}, 'stopping');
     await a.scan();
     await until(async () => (await jobRows(server.database)).some((r) => r.leasedBy === 'stopping'), 60_000, 'a lease');
+    // Two callers (the SIGTERM handler and the server's own stop): the second waits for the same work.
+    const first = a.stop();
     await a.stop();
     // Every unfinished job is free again, and the attempt it was on does not count.
     const rows = await jobRows(server.database);
@@ -320,6 +322,10 @@ describe('the narration service on the queue (PGlite)', () => {
     const b = new NarrationJobs(server.database, 'taker');
     expect(await b.claimNext()).toMatchObject({ passageId: rows[0].passageId, attempts: 1 });
     await b.release();
+    await first;
+    // A stopped service narrates nothing more, even on request.
+    expect(await a.audioFor(rows[0].passageId)).toEqual({ kind: 'generating', passageId: rows[0].passageId });
+    expect(await jobRows(server.database)).toHaveLength(rows.length);
   }, 120_000);
 
   it('retries a failed narration with backoff and gives up after the maximum', async () => {
