@@ -160,7 +160,9 @@ export function buildOpenApiDocument(): object {
   const generating = json(AudioGeneratingSchema, "Narration is being made; ask again after Retry-After seconds.");
   // GET /passages/{passageId}/audio and its onDemand twin: the same question, the same answers.
   const narrationRequest = { headers: actorHeaders, params: passageIdParam, query: z.object({ editionId: z.number().int().optional() }) };
-  const narrationAnswers = { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors, ...gated };
+  // With AUDIO_STORE (docs/narration.md): a narration waited for that the object store could not keep.
+  const storeUnavailable = { 503: json(ErrorBody, 'audio_store_unavailable: the audio store (AUDIO_STORE) failed; Retry-After says when to ask again.') };
+  const narrationAnswers = { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, ...errors, ...gated, ...storeUnavailable };
   registry.registerPath({
     method: 'get',
     path: '/passages/{passageId}/decode',
@@ -186,6 +188,7 @@ export function buildOpenApiDocument(): object {
       202: generating,
       ...errors,
       ...gated,
+      ...storeUnavailable,
     },
   });
   registry.registerPath({
@@ -200,7 +203,7 @@ export function buildOpenApiDocument(): object {
     path: '/passages/{passageId}/speechMarks',
     summary: 'Word speech marks: a JavaScript string offset into the served text and a time in ms, rising strictly.',
     request: { headers: actorHeaders, params: passageIdParam },
-    responses: { 200: json(SpeechMarksReadySchema, 'The speech marks.'), 202: generating, ...errors, ...gated },
+    responses: { 200: json(SpeechMarksReadySchema, 'The speech marks.'), 202: generating, ...errors, ...gated, ...storeUnavailable },
   });
   registry.registerPath({
     method: 'get',
