@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DataDirLockedError, lockHolder } from './db/lock';
+import { audioStoreConfig } from './narration/audioStore';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
+  audioStoreConfig(env); // AUDIO_STORE and the S3 variables: a bad value stops every command at once
   const e = parsed.data;
   return {
     port: e.PORT,
