@@ -50,6 +50,11 @@ export interface StartOptions {
   adminSocket?: boolean;
   /** How long stop() waits for requests in flight. @default SHUTDOWN_GRACE_MS */
   shutdownGraceMs?: number;
+  /**
+   * A file to write this process's pid to once the database (and DATA_DIR's lock) is ours, before the server
+   * listens; removed on stop. `npm start` writes DATA_DIR/server.pid, for tools.
+   */
+  pidFile?: string;
 }
 
 export interface RunningServer {
@@ -131,6 +136,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database =
     options.database ??
     (await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir, lockPurpose: 'server' }));
+  if (options.pidFile) fs.writeFileSync(options.pidFile, String(process.pid));
   let importSummary: ImportSummary | null = null;
   if (options.contentDir) importSummary = await loadContent(database, options.contentDir, logger);
 
@@ -219,6 +225,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await adminSocket?.close();
       if (poll) clearInterval(poll);
       if (ownsDatabase) await database.close();
+      if (options.pidFile) fs.rmSync(options.pidFile, { force: true });
       if (tempAudioDir) fs.rmSync(tempAudioDir, { recursive: true, force: true });
     },
   };

@@ -34,5 +34,7 @@ export interface AdminCommand {
   positionals: { min: number; max: number };
   /** Uses the database: sent to a running server's admin socket, and the only kind the socket runs. */
   database?: boolean;
+  /** The argv to send to a running server instead of this one (e.g. a file made absolute, as the server's cwd differs). */
+  remoteArgv?: (argv: string[], io: AdminIo) => string[];
   run: (args: { positionals: string[]; values: Record<string, string | boolean | undefined> }, io: AdminIo) => Promise<number>;
 }

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { COMMANDS, runAdmin } from '../bin/admin';
+import { COMMANDS, SINGLE_COMMANDS, findCommand, runAdmin } from '../bin/admin';
 import {
   AdminRequestSchema,
   MAX_REQUEST_BYTES,
@@ -126,8 +126,7 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
     const a = Buffer.from(given);
     const b = Buffer.from(token);
     if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) return refusal(`wrong token; send the contents of ${tokenFile}.`);
-    const [group, name] = argv;
-    const command = group && name ? COMMANDS[group]?.[name] : undefined;
+    const command = findCommand(argv)?.command;
     if (!command?.database) {
       return refusal(`'${argv.slice(0, 2).join(' ')}' is not a database command; the socket runs: ${databaseCommands().join(', ')}. Run other commands with the CLI directly.`);
     }
@@ -251,9 +250,14 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
 }
 
 function databaseCommands(): string[] {
-  return Object.entries(COMMANDS).flatMap(([group, commands]) =>
-    Object.entries(commands)
+  return [
+    ...Object.entries(COMMANDS).flatMap(([group, commands]) =>
+      Object.entries(commands)
+        .filter(([, c]) => c.database)
+        .map(([name]) => `${group} ${name}`),
+    ),
+    ...Object.entries(SINGLE_COMMANDS)
       .filter(([, c]) => c.database)
-      .map(([name]) => `${group} ${name}`),
-  );
+      .map(([name]) => name),
+  ];
 }

@@ -11,7 +11,7 @@
  * Database commands (`database: true`: org, license, user) while a server runs on PGlite in the same DATA_DIR: the
  * server holds the database (PGlite allows one process), so the command goes to its admin socket,
  * DATA_DIR/admin.sock (server/admin), and the server runs it with this same table against its open database; the
- * output and the exit code are the same as a local run. Without a live server (DATA_DIR/server.pid) and its socket
+ * output and the exit code are the same as a local run. Without a live server holding DATA_DIR's lock (DATA_DIR/lectern.lock, server/db/lock.ts) and its socket
  * the command opens the database itself; with DATABASE_URL it always does. Unix only (no Windows named pipes).
  */
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { AdminError, DEFAULT_QR_BASE_URL, printQr } from '../content/qr';
 import { ACCOUNT_COMMANDS } from '../users/adminCommands';
 import { AdminSocketError, runOnServer, runningServerSocket } from '../admin/client';
 import type { AdminCommand, AdminIo } from '../admin/command';
+import { BACKUP_COMMANDS } from '../admin/backup';
 
 export type { AdminCommand, AdminIo };
 
@@ -56,6 +57,17 @@ const qrPrint: AdminCommand = {
   },
 };
 
+/** Commands of one word, without a group: `backup <file>`, `restore <file>` (server/admin/backup.ts). */
+export const SINGLE_COMMANDS: Record<string, AdminCommand> = BACKUP_COMMANDS;
+
+/** The command an argv names, with its label ('license grant', 'backup') and the arguments after it; or undefined. */
+export function findCommand(argv: readonly string[]): { label: string; command: AdminCommand; rest: string[] } | undefined {
+  const [group, name, ...rest] = argv;
+  if (group && SINGLE_COMMANDS[group]) return { label: group, command: SINGLE_COMMANDS[group], rest: argv.slice(1) };
+  const command = group && name ? COMMANDS[group]?.[name] : undefined;
+  return command ? { label: `${group} ${name}`, command, rest } : undefined;
+}
+
 /** Every command, by group and name. */
 export const COMMANDS: Record<string, Record<string, AdminCommand>> = {
   qr: { print: qrPrint },
@@ -78,12 +90,13 @@ export function usageText(): string {
   for (const [group, commands] of Object.entries(COMMANDS)) {
     for (const [name, command] of Object.entries(commands)) lines.push(`  ${group} ${name} ${command.usage}`, `      ${command.summary}`);
   }
+  for (const [name, command] of Object.entries(SINGLE_COMMANDS)) lines.push(`  ${name} ${command.usage}`, `      ${command.summary}`);
   lines.push('', 'npm run admin -- <group> <command> --help shows the options of one command.');
   return lines.join('\n');
 }
 
-function commandUsage(group: string, name: string, command: AdminCommand): string {
-  return [`Usage: npm run admin -- ${group} ${name} ${command.usage}`, `  ${command.summary}`, ...(command.details ?? []).map((d) => `  ${d}`)].join('\n');
+function commandUsage(label: string, command: AdminCommand): string {
+  return [`Usage: npm run admin -- ${label} ${command.usage}`, `  ${command.summary}`, ...(command.details ?? []).map((d) => `  ${d}`)].join('\n');
 }
 
 /** Runs one admin command line (without `node admin.ts`); returns the exit code. */
@@ -93,6 +106,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     (group ? io.out : io.err)(usageText());
     return group ? 0 : 2;
   }
+  const single = SINGLE_COMMANDS[group];
+  if (single) return runCommand(group, single, argv.slice(1), argv, io);
   const commands = COMMANDS[group];
   if (!commands) {
     io.err(`Unknown command group '${group}'.\n\n${usageText()}`);
@@ -103,24 +118,29 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     io.err(`${name ? `Unknown command '${group} ${name}'` : `'${group}' needs a command`}; ${group} has: ${Object.keys(commands).join(', ')}.\n\n${usageText()}`);
     return 2;
   }
+  return runCommand(`${group} ${name}`, command, rest, argv, io);
+}
+
+/** Parse and run one command: `label` is how it is typed ('license grant'), `rest` the arguments after it. */
+async function runCommand(label: string, command: AdminCommand, rest: readonly string[], argv: readonly string[], io: AdminIo): Promise<number> {
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(commandUsage(group, name, command));
+    io.out(commandUsage(label, command));
     return 0;
   }
   let parsed: { positionals: string[]; values: Record<string, string | boolean | undefined> };
   try {
     parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${commandUsage(group, name, command)}`);
+    io.err(`${(error as Error).message}\n\n${commandUsage(label, command)}`);
     return 2;
   }
   const n = parsed.positionals.length;
   if (n < command.positionals.min || n > command.positionals.max) {
-    io.err(`${group} ${name} takes ${command.positionals.min === command.positionals.max ? command.positionals.min : `${command.positionals.min} to ${command.positionals.max}`} argument(s), got ${n}.\n\n${commandUsage(group, name, command)}`);
+    io.err(`${label} takes ${command.positionals.min === command.positionals.max ? command.positionals.min : `${command.positionals.min} to ${command.positionals.max}`} argument(s), got ${n}.\n\n${commandUsage(label, command)}`);
     return 2;
   }
   if (command.database && io.remote && !io.database) {
-    const code = await io.remote([...argv]);
+    const code = await io.remote(command.remoteArgv ? command.remoteArgv([...argv], io) : [...argv]);
     if (code !== null) return code;
   }
   try {
@@ -166,7 +186,7 @@ async function runOnRunningServer(dataDir: string, argv: string[], io: Pick<Admi
     if (!(error instanceof AdminSocketError)) throw error;
     io.err(
       `error: the server (pid ${running.pid}) holds the database in ${dataDir}, but its admin socket ${running.socket} did not answer (${error.message}). ` +
-        `If no server is running there, remove ${path.join(dataDir, 'server.pid')} and try again.`,
+        `If the server is stuck, restart it (kill ${running.pid} sends SIGTERM; it shuts down cleanly) and try again.`,
     );
     return 1;
   }

@@ -1,5 +1,4 @@
 /** `npm start`: build the app if needed, migrate, load the library, and serve app + API. */
-import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { exitDataDirLocked, loadConfig } from '../config';
@@ -27,7 +26,10 @@ const embedded = !config.databaseUrl;
 const holder = embedded ? lockHolder(config.dataDir) : null;
 if (holder) exitDataDirLocked(new DataDirLockedError(config.dataDir, holder));
 
+// DATA_DIR/server.pid: the server's pid, for tools (the bench), written once the lock is ours. What keeps a second
+// process out is the lock.
 const server = await startServer({
+  pidFile: embedded ? path.join(config.dataDir, 'server.pid') : undefined,
   port: config.port,
   host: config.host,
   dataDir: config.dataDir,
@@ -39,9 +41,6 @@ const server = await startServer({
   destination.flushSync();
   return exitDataDirLocked(error);
 });
-// DATA_DIR/server.pid: the server's pid, for tools (the bench). What keeps a second process out is the lock.
-const pidFile = embedded ? path.join(config.dataDir, 'server.pid') : null;
-if (pidFile) fs.writeFileSync(pidFile, String(process.pid));
 logger.info(`Lectern is serving at ${server.url} (database: ${server.database.kind}${server.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 logger.flush();
 
@@ -65,7 +64,6 @@ async function shutdown(signal: string) {
     logger.error({ err }, 'shutdown failed');
     code = 1;
   }
-  if (pidFile) fs.rmSync(pidFile, { force: true });
   destination.flushSync();
   process.exit(code);
 }

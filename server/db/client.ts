@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { ROOT_DIR } from '../config';
-import { acquireDataDirLock } from './lock';
+import { LOCK_FILE, acquireDataDirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -16,13 +16,25 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Run fn with writes serialized: PGlite is one connection, so atomic work must not interleave. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
-  /** PGlite only: the data directory as a gzipped tarball (PGlite's dumpDataDir), a consistent backup. */
-  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite in a data directory only: copy the database's files (not audio, secrets, sockets or the lock: see
+   * isDatabaseEntry) into `dest`, after a CHECKPOINT and while no statement runs, so the copy is consistent (what a
+   * crash at that instant would leave, which PostgreSQL recovers from). The admin CLI's backup uses it.
+   */
+  snapshot?: (dest: string) => Promise<void>;
   /** Close the database, then release DATA_DIR's lock (./lock.ts). */
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'drizzle');
+
+/** What else lives in DATA_DIR beside PGlite's own files. */
+const NOT_DATABASE = new Set(['audio', 'auth-secret', 'server.pid', 'admin.sock', 'admin.token', '.restore-in-progress']);
+
+/** Whether an entry of DATA_DIR belongs to the database (PGlite keeps its files in DATA_DIR itself). */
+export function isDatabaseEntry(name: string): boolean {
+  return !NOT_DATABASE.has(name) && name !== LOCK_FILE && !name.startsWith(`${LOCK_FILE}.`);
+}
 
 export interface OpenOptions {
   /** A PGlite data directory, or 'memory://' for an in-memory database. */
@@ -81,7 +93,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     exclusive,
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    snapshot: inMemory
+      ? undefined
+      : async (dest) => {
+          await client.exec('CHECKPOINT');
+          // PGlite's own query lock (what its dumpDataDir holds): no statement runs while the files are copied.
+          await (client as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> })._runExclusiveQuery(async () => {
+            fs.mkdirSync(dest, { recursive: true });
+            for (const name of fs.readdirSync(dataDir).filter(isDatabaseEntry)) {
+              fs.cpSync(path.join(dataDir, name), path.join(dest, name), { recursive: true });
+            }
+          });
+        },
     close: async () => {
       if (closed) return;
       closed = true;
