@@ -141,7 +141,7 @@ export interface ColdOpen {
   appMs: number;
 }
 
-async function coldOpens(browser: Browser, baseUrl: string, readerPath: string): Promise<ColdOpen[]> {
+export async function coldOpens(browser: Browser, baseUrl: string, readerPath: string): Promise<ColdOpen[]> {
   // Warm the server (its caches and JIT) once; every measured run is a fresh context with an empty cache.
   const warm = await browser.newContext();
   await (await warm.newPage()).goto(baseUrl + readerPath);
@@ -188,7 +188,7 @@ const PAGE_TURN_SCRIPT = (key: string) => `new Promise((resolve, reject) => {
   });
 })`;
 
-async function pageTurns(browser: Browser, baseUrl: string, readerPath: string, passageCount: number, turns: number) {
+export async function pageTurns(browser: Browser, baseUrl: string, readerPath: string, passageCount: number, turns: number) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(baseUrl + readerPath);

@@ -59,12 +59,47 @@ export function createHtmlAudio(element: HTMLAudioElement = new Audio()): AudioP
   };
 }
 
-/** History navigation that wouter notices (it listens to pushState/replaceState). */
-export function createHistoryNavigation(): NavigationPort {
+/** What the history adapter uses of `window`. */
+export interface HistoryWindow {
+  history: Pick<History, 'pushState' | 'replaceState'>;
+  location: Pick<Location, 'pathname' | 'search'>;
+  requestAnimationFrame(callback: () => void): unknown;
+  setTimeout(callback: () => void, ms: number): unknown;
+  addEventListener(type: 'pagehide' | 'popstate', listener: () => void): void;
+}
+
+/**
+ * History navigation that wouter notices (it listens to pushState/replaceState).
+ *
+ * A replaced address is written behind the frame: a page turn replaces the address, and Chromium's replaceState
+ * (with wouter's re-render after it) cost a page turn several milliseconds inside the frame that shows the next
+ * passage (docs/performance.md "Page turn"). The newest address waits for the frame after next, then is written
+ * once; until then `current()` answers it, a push writes it first, leaving the page writes it at once, and going
+ * back or forward drops it.
+ */
+export function createHistoryNavigation(win: HistoryWindow = window): NavigationPort {
+  let pending: string | null = null;
+  const flush = () => {
+    if (pending === null) return;
+    const path = pending;
+    pending = null;
+    win.history.replaceState(null, '', path);
+  };
+  win.addEventListener('pagehide', flush);
+  // Back or forward before the write: the entry it was for is no longer current, so it is dropped.
+  win.addEventListener('popstate', () => {
+    pending = null;
+  });
   return {
-    push: (path) => window.history.pushState(null, '', path),
-    replace: (path) => window.history.replaceState(null, '', path),
-    current: () => window.location.pathname + window.location.search,
+    push: (path) => {
+      flush();
+      win.history.pushState(null, '', path);
+    },
+    replace: (path) => {
+      if (pending === null) win.requestAnimationFrame(() => win.setTimeout(flush, 0));
+      pending = path;
+    },
+    current: () => pending ?? win.location.pathname + win.location.search,
   };
 }
 
