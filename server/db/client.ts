@@ -28,6 +28,9 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'drizzle');
 
+/** The PostgreSQL advisory lock held while migrating (any constant that no other lock of this database uses). */
+export const MIGRATION_LOCK_KEY = 7_265_418_101;
+
 /** What else lives in DATA_DIR beside PGlite's own files. */
 const NOT_DATABASE = new Set(['audio', 'auth-secret', 'server.pid', 'admin.sock', 'admin.token', '.restore-in-progress']);
 
@@ -66,7 +69,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    // Several servers may start at once on one PostgreSQL (docs/deploy.md): drizzle's migrator takes no lock, and
+    // two running the same migration fail (duplicate key in pg_type). A session advisory lock lets one migrate
+    // while the others wait, then find nothing left to do.
+    try {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        lock.release();
+      }
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
