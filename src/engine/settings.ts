@@ -29,9 +29,15 @@ export function createSettingsStore(storage: StoragePort, onProblem?: (message: 
       return Symbol.for('corrupt');
     }
   };
+  // What this store last wrote under each key: writing the same text again is skipped, since a page turn writes
+  // several settings and localStorage writes are synchronous (docs/performance.md "Page turn").
+  const written = new Map<string, string>();
   const write = (key: string, value: unknown) => {
+    const text = JSON.stringify(value);
+    if (written.get(key) === text) return;
     try {
-      storage.setItem(key, JSON.stringify(value));
+      storage.setItem(key, text);
+      written.set(key, text);
     } catch (error) {
       onProblem?.(`Could not save ${key}: ${String(error)}`);
     }
@@ -71,6 +77,7 @@ export function createSettingsStore(storage: StoragePort, onProblem?: (message: 
       write(storageKey(name), parsed.data);
     },
     remove(name) {
+      written.delete(storageKey(name));
       try {
         storage.removeItem(storageKey(name));
       } catch {

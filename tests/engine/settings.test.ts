@@ -73,6 +73,21 @@ describe('stored settings (SPEC §3 Local browser storage)', () => {
     expect(() => settings.set('groupCode', 'ABCD1234')).not.toThrow();
   });
 
+  it('writes a setting only when its stored text changes, and again after a removal', () => {
+    const storage = createMemoryStorage();
+    const writes: string[] = [];
+    const counted = { ...storage, setItem: (k: string, v: string) => (writes.push(k), storage.setItem(k, v)) };
+    const settings = createSettingsStore(counted);
+    settings.set('recentLanguages', ['es']);
+    settings.set('recentLanguages', ['es']);
+    expect(writes).toEqual(['lectern.v1.recentLanguages']);
+    settings.set('recentLanguages', ['es', 'ar']);
+    settings.remove('recentLanguages');
+    settings.set('recentLanguages', ['es', 'ar']);
+    expect(writes).toHaveLength(3);
+    expect(storage.dump()['lectern.v1.recentLanguages']).toBe('["es","ar"]');
+  });
+
   it('caps recently used languages and drops duplicates', () => {
     const storage = createMemoryStorage({ 'lectern.v1.recentLanguages': JSON.stringify(['es', 'es', 'ar', 'zh', 'ru', 'pt', 'vi', 'bn']) });
     expect(createSettingsStore(storage).get('recentLanguages')).toEqual(['es', 'ar', 'zh', 'ru', 'pt'].slice(0, RECENT_LANGUAGES_CAP));
