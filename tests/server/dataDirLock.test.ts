@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE } from '../../server/db/lock';
+import { LOCK_FILE, acquireDataDirLock } from '../../server/db/lock';
 import { spawnNode, startServerProcess, serverEnv, tmpWork, type NodeProcess } from './processes';
 
 const work = tmpWork('lock');
@@ -66,6 +66,29 @@ describe('the DATA_DIR lock', { timeout: 240_000 }, () => {
     // No takeover guard or temporary file is left behind.
     expect(fs.readdirSync(dataDir).filter((f) => f.startsWith(LOCK_FILE))).toEqual([LOCK_FILE]);
     await finish(next);
+  });
+
+  it.skipIf(!fs.existsSync('/proc/self/stat'))('knows a reused pid from the holder by its start time (Linux)', async () => {
+    const dataDir = path.join(work, 'reused-pid');
+    fs.mkdirSync(dataDir, { recursive: true });
+    // A live process (our parent) under a record whose start time is not its own: a previous holder with its pid.
+    const record = (procStart: string | null) => ({
+      pid: process.ppid,
+      nonce: 'ab'.repeat(16),
+      purpose: 'server',
+      command: 'node server/bin/start.mjs',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      hostname: 'old-container',
+      procStart,
+    });
+    const parentStart = fs.readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify(record(parentStart)));
+    await expect(acquireDataDirLock(dataDir, 'lock test')).rejects.toThrow(`pid ${process.ppid} on old-container (server: `);
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify(record('1')));
+    const lock = await acquireDataDirLock(dataDir, 'lock test');
+    expect(readLock(dataDir).pid).toBe(process.pid);
+    lock.release();
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 
   it('lets exactly one of several processes take over a stale lock at once', async () => {
