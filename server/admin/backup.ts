@@ -124,6 +124,8 @@ const backup: AdminCommand = {
       let database = io.database;
       let opened: Database | null = null;
       if (!database) {
+        // Opening an empty folder would make a new database, and back that up.
+        if (!fs.existsSync(path.join(config.dataDir, 'PG_VERSION'))) throw new AdminError(`There is no database in ${config.dataDir} to back up (is DATA_DIR set?).`);
         opened = await openDatabase({ dataDir: config.dataDir, lockPurpose: 'admin backup' }).catch((error: unknown) => {
           if (error instanceof DataDirLockedError) throw new AdminError(error.message);
           throw error;

@@ -116,6 +116,13 @@ describe('backup and restore on PGlite', { timeout: 180_000 }, () => {
     expect(corrupt.code).toBe(1);
     expect(corrupt.err).toContain('could not be loaded as a Lectern backup');
     expect(fs.readdirSync(empty)).toEqual([]);
+    // A backup of a DATA_DIR with no database makes none.
+    process.env.DATA_DIR = path.join(work, 'nothing-here');
+    const nothing = await admin('backup', 'nothing.tar.gz');
+    expect(nothing.code).toBe(1);
+    expect(nothing.err).toContain('There is no database in');
+    expect(fs.existsSync(path.join(work, 'nothing-here', 'PG_VERSION'))).toBe(false);
+    expect(fs.existsSync(path.join(work, 'nothing.tar.gz'))).toBe(false);
     // Usage errors.
     expect((await admin('backup')).code).toBe(2);
     expect((await admin('restore', 'a', 'b')).code).toBe(2);
