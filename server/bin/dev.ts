@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../config';
+import { exitDataDirLocked, loadConfig } from '../config';
 import { startServer } from '../server';
 
 const config = loadConfig();
@@ -15,7 +15,7 @@ const server = await startServer({
   databaseUrl: config.databaseUrl,
   contentDir: config.contentDir,
   logger,
-});
+}).catch((error: unknown) => exitDataDirLocked(error)); // another process holds DATA_DIR: say who, exit 1
 logger.info(`API at ${server.url}`);
 const vite = spawn(process.execPath, [path.join(config.rootDir, 'node_modules/vite/bin/vite.js'), '--port', String(config.port), '--host', config.host], {
   stdio: 'inherit',
