@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +12,7 @@ import { buildServer, isServerBuildStale, SERVER_ENTRIES, serverBuildDir } from 
 import { ROOT_DIR } from '../../server/config';
 import { hashInputs } from '../../server/build';
 import { writeFixtureLibrary } from './harness';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './processes';
 
 describe('the compiled server (npm start)', () => {
   // Inside the repository, so that the bundle finds node_modules; apart from build/server, which a running
