@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { execSync } from 'node:child_process';
+import type { Plugin } from 'vite';
 
 function gitCommit(): string {
   try {
@@ -11,11 +12,26 @@ function gitCommit(): string {
   }
 }
 
+/**
+ * @fontsource's CSS names a .woff fallback after each .woff2; every browser that reads unicode-range reads woff2, so
+ * the fallbacks would only double dist/ (src/ui/fonts/scripts.css; docs/decisions.md "Fonts for every script").
+ */
+function fontsourceWoff2Only(): Plugin {
+  return {
+    name: 'lectern:fontsource-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@fontsource[\\/].*\.css$/.test(id)) return null;
+      return { code: code.replace(/,\s*url\([^)]*\.woff\)\s*format\('woff'\)/g, ''), map: null };
+    },
+  };
+}
+
 /** Where `npm run dev` proxies API calls (the API server runs beside Vite). */
 const apiTarget = process.env.LECTERN_API_ORIGIN ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [fontsourceWoff2Only(), react(), tailwindcss()],
   define: {
     __BUILD_INFO__: JSON.stringify({
       version: process.env.npm_package_version ?? '0.0.0',
@@ -29,6 +45,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The server reads the manifest to preload a route's lazy chunks (server/http/page.ts).
     manifest: true,
+    // Fonts stay files, never data: URLs in the CSS: a passage fetches only the unicode-range slices it draws.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // Everything the entry loads at once goes in one chunk: one request instead of twenty, and one gzip stream

@@ -33,6 +33,7 @@ import { GroupCodePanel, LicensePanel } from '../reader/PassageStates';
 import { readingPage } from '../reader/readingPage';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
 import { ListenHeading, ListenQueryState, Thumbnail, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
+import '../../fonts/scripts';
 
 /** The address's position: a whole number from 1, or 'redirect to 1' for anything that is not a number. */
 function parseListenPosition(value: string): { position: number; canonical: boolean } {

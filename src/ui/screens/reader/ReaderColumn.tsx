@@ -25,6 +25,7 @@ import { DecodeLegend } from './DecodeLegend';
 import { ListenToggle } from './ListenToggle';
 import { useSpeechHighlight } from './useSpeechHighlight';
 import './reader.css';
+import '../../fonts/scripts';
 import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
 import { COLUMN_CONTROLS_CLASS, FONT_SIZE_CLASSES, PASSAGE_NUMBER_BESIDE_CLASS, PASSAGE_NUMBER_CLASS, PASSAGE_TEXT_CLASS, SECTION_HEADER_CLASS } from './readerStyles';
 import { useReleaseFirstScreen } from '../../platform/firstScreen';

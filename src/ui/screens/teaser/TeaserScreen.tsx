@@ -52,6 +52,7 @@ import { LockIcon } from '../../components/ReaderIcons';
 import { LICENSING_INFO_HREF } from '../reader/PassageStates';
 import { useUserFeatures } from '../reader/readerHooks';
 import { useCurrentUser } from '../auth/session';
+import '../../fonts/scripts';
 
 /**
  * The edition's audio length, 'Xh Ym' or 'Ym' (SPEC §9). The server sums the passages narrated so far, so an
