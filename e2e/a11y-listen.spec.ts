@@ -5,6 +5,10 @@ import { SelectPassagePage } from './models/SelectPassagePage';
 import { TeaserPage } from './models/TeaserPage';
 import { asLicensedReader } from './support/licensed';
 
+// Each test runs axe several times (one to four full-page analyses of 10+ s each on a loaded 2-core machine), so
+// these tests get three times the default timeout.
+test.describe.configure({ timeout: 90_000 });
+
 /** Serious and critical axe violations, summarised so a failure says what and where. */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
