@@ -9,6 +9,12 @@
 /** The id of the `<script type="application/json">` element holding the primed responses. */
 export const PRIMED_ELEMENT_ID = 'lectern-primed';
 
+/**
+ * The id of the reader's first screen (src/ui/screens/reader/firstScreen.ts), the passage drawn as static HTML.
+ * Here, not beside the markup, so the entry chunk can remove it without pulling in the passage sanitizer.
+ */
+export const FIRST_SCREEN_ID = 'lectern-first-screen';
+
 /** The key of a GET: the API path without its leading slash and the query, sorted by name. */
 export function primedKey(path: string, params: Record<string, string> = {}): string {
   const query = new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();

@@ -4,7 +4,7 @@
  * and removes it as soon as its own reader shows something other than a skeleton, or any other screen shows.
  */
 import { useLayoutEffect } from 'react';
-import { FIRST_SCREEN_ID } from '../screens/reader/firstScreen';
+import { FIRST_SCREEN_ID } from '../../domain/primed';
 
 export function releaseFirstScreen(): void {
   document.getElementById(FIRST_SCREEN_ID)?.remove();

@@ -6,6 +6,7 @@
  * (src/ui/platform/firstScreen.ts removes it). No script, no controls: a picture of the first moment.
  */
 import { sanitizePassageHtml, sectionHeader } from '../../../domain/passageText';
+import { FIRST_SCREEN_ID } from '../../../domain/primed';
 import type { Passage } from '../../../domain/schemas';
 import {
   COLUMN_CONTROLS_CLASS,
@@ -24,7 +25,7 @@ import {
   TOOLBAR_ROW_CLASS,
 } from './readerStyles';
 
-export const FIRST_SCREEN_ID = 'lectern-first-screen';
+export { FIRST_SCREEN_ID };
 
 export interface FirstScreenColumn {
   passage: Pick<Passage, 'position' | 'text' | 'partName' | 'sectionName' | 'imageUrl' | 'imageAlt'>;
