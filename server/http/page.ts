@@ -2,7 +2,8 @@
  * The app's HTML for an address (docs/performance.md "Cold open"). The built index.html is the same for every
  * route; for the routes whose first moments we know, the server adds two things before the page's own scripts:
  * - `modulepreload` (and stylesheet) links for the route's lazy chunks, from Vite's manifest, so the browser fetches
- *   the reader's code in parallel with the entry instead of after it has run;
+ *   the reader's code in parallel with the entry instead of after it has run (the style sheets only, when the page
+ *   has a first screen: there the scripts would delay the text's first paint);
  * - the primed responses (src/domain/primed.ts): the answers to the GETs the page will make first, asked of this
  *   app with the visitor's own cookie, so every gate decides them exactly as it decides the page's own requests.
  * - for a reader address whose passage the visitor may read, the first screen (src/ui/screens/reader/firstScreen.ts):
@@ -151,7 +152,10 @@ export function createAppPages(site: StaticSite): AppPages {
       const plan = planFor(pathname, search);
       if (!plan) return site.serve('/index.html', headers);
       const primed = await plan.prime(get);
-      const links = site.preloadLinks(plan.chunks);
+      // With a first screen, the route's scripts are not preloaded: fetched and compiled alongside the page, they held
+      // its first paint back (text seen at a median 560 ms with them, 308 ms without, the app's reader taking over at
+      // the same time either way; docs/performance.md). The entry fetches them itself, all at once, when it runs.
+      const links = site.preloadLinks(plan.chunks, { scripts: !primed.firstScreen });
       const head = `${links}${primed.bodies.size ? primedScript(primed.bodies) : ''}`;
       // After the entry's own links, so its chunks are fetched first; the answers are in the document before it runs.
       let html = index.replace('</head>', `${head}</head>`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
 import { PRIMED_ELEMENT_ID } from '../../src/domain/primed';
+import { StaticSite } from '../../server/http/static';
 import { licensedTeacher, startFixtureServer } from './harness';
 
 /** A built app in miniature: an index, an entry, the reader's lazy route with a chunk of its own and its CSS. */
@@ -18,10 +19,11 @@ function writeDist(): string {
   fs.mkdirSync(path.join(dist, '.vite'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Lectern</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Lectern</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
   );
   for (const f of ['index-1.js', 'shared-1.js', 'ReaderRoute-1.js', 'engine-1.js', 'validation-1.js']) fs.writeFileSync(path.join(dist, 'assets', f), `// ${f}\n`);
   fs.writeFileSync(path.join(dist, 'assets', 'ReaderRoute-1.css'), '.reader{}');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-1.css'), '.app{color:#103a3a}');
   fs.writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -59,11 +61,38 @@ async function api(pathname: string, init?: RequestInit) {
   return (await response.json()) as unknown;
 }
 
+describe("the entry's style sheet", () => {
+  it('comes inside every page, not as a link that would hold back the first paint', async () => {
+    for (const address of ['/alpha-owls/v1/en:original/2', '/catalog', '/classroom']) {
+      const { response, html } = await page(address);
+      expect(response.status).toBe(200);
+      expect(html).toContain('<style>.app{color:#103a3a}</style>');
+      expect(html).not.toContain('index-1.css');
+    }
+    // The file itself is still there for anything that links it.
+    expect(await (await fetch(`${server.url}/assets/index-1.css`)).text()).toBe('.app{color:#103a3a}');
+  });
+
+  it('stays a link when it names a file by a relative address, which would resolve against the page', () => {
+    const dir = writeDist();
+    try {
+      fs.writeFileSync(path.join(dir, 'assets', 'index-1.css'), '@font-face{src:url(./font-1.woff2)}');
+      const html = new StaticSite(dir).indexHtml!;
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+      expect(html).not.toContain('<style>');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the HTML of a reader address', () => {
-  it("preloads the reader's chunks and CSS, and none the entry already loads", async () => {
-    const { response, html } = await page('/alpha-owls/v1/en:original/2');
+  it("preloads the reader's chunks and CSS, and none the entry already loads, when there is no first screen", async () => {
+    // A passage this visitor may not read: the page has no first screen, the app draws the first thing shown.
+    const { response, html } = await page('/alpha-owls/v1/en:gold/1');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html).not.toContain('lectern-first-screen');
     for (const file of ['ReaderRoute-1.js', 'engine-1.js', 'validation-1.js']) {
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
     }
@@ -72,6 +101,15 @@ describe('the HTML of a reader address', () => {
     expect(html).not.toContain('rel="stylesheet"');
     // The entry's own import is named once, by index.html itself.
     expect(html.match(/shared-1\.js/g)).toHaveLength(1);
+  });
+
+  it("with a first screen, preloads the reader's CSS but not its scripts, which would hold the text's first paint back", async () => {
+    const { html } = await page('/alpha-owls/v1/en:original/2');
+    expect(html).toContain('lectern-first-screen');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ReaderRoute-1.css">');
+    expect(html).not.toContain('modulepreload crossorigin href="/assets/ReaderRoute-1.js"');
+    expect(html).not.toContain('engine-1.js');
+    expect(html).not.toContain('validation-1.js');
   });
 
   it('primes the publication, the passage and its neighbours with the answers the API gives', async () => {
