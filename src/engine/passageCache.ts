@@ -46,13 +46,6 @@ export class PassageCache {
     this.load(editionId, position, true).catch(() => undefined);
   }
 
-  /** A passage, and its neighbours in the background (an edition of `passageCount` passages). */
-  loadAround(editionId: number, position: number, passageCount: number): Promise<Passage> {
-    const passage = this.load(editionId, position);
-    this.prefetchNeighbours(editionId, position, passageCount);
-    return passage;
-  }
-
   /** The passages before and after a position, in the background. */
   prefetchNeighbours(editionId: number, position: number, passageCount: number): void {
     for (const p of [position + 1, position - 1]) if (p >= 1 && p <= passageCount) this.prefetch(editionId, p);
@@ -85,17 +78,16 @@ export interface PassageLoadInput {
 /**
  * The reader system's passage load. A passage already in the cache is answered at once: the actor starts done, so
  * its parent has the passage within the same event (a prefetched page turn renders in the frame of its key press,
- * docs/performance.md "Page turn"); its neighbours are still fetched in the background. Any other passage is
- * fetched, as a promise actor.
+ * docs/performance.md "Page turn"). Any other passage is fetched, as a promise actor. The neighbours are the reader
+ * system's to ask for (its `passages.prefetch`, after the frame).
  */
 export function passageLoadActor(cache: PassageCache): PromiseActorLogic<Passage, PassageLoadInput> {
-  const fetched = fromPromise<Passage, PassageLoadInput>(({ input }) => cache.loadAround(input.editionId, input.position, input.passageCount));
+  const fetched = fromPromise<Passage, PassageLoadInput>(({ input }) => cache.load(input.editionId, input.position));
   return {
     ...fetched,
     getInitialSnapshot: (scope, input) => {
       const cached = cache.get(input.editionId, input.position);
       if (!cached) return fetched.getInitialSnapshot(scope, input);
-      cache.prefetchNeighbours(input.editionId, input.position, input.passageCount);
       const done: PromiseSnapshot<Passage, PassageLoadInput> = { status: 'done', output: cached, error: undefined, input };
       return done;
     },

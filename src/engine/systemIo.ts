@@ -83,6 +83,7 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       playback: playbackActor(ports.audio, clock, logger),
     },
     actions: {
+      prefetchNeighbours: (_, request) => cache.prefetchNeighbours(request.editionId, request.position, request.passageCount),
       persist: (_, write) => settings.set(write.name, write.value),
       track: (_, params) => {
         try {

@@ -1,5 +1,5 @@
 /** The engine in plain Node against the real API server (in-process, on PGlite), with test doubles only at the ports. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
 import { createEngineApi } from '../../src/api/engineApi';
 import { createReaderEngine, type ReaderEngine, type ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
@@ -15,6 +15,7 @@ import { connectReadingSession } from '../../src/machines/readingSession';
 import { connectMissingEdition } from '../../src/machines/missingEdition';
 import { connectPassageLoading } from '../../src/machines/passageLoading';
 import { connectToolbar, TOOLBAR_IDLE_MS } from '../../src/machines/toolbar';
+import { PREFETCH_DELAY_MS } from '../../src/machines/readerSystem/readerSystem.machine';
 import type { RunningServer } from '../../server/server';
 import { licensedTeacher, startFixtureServer } from '../server/harness';
 import { CONTENT_TYPES } from '../../src/domain/schemas';
@@ -190,6 +191,30 @@ describe('reading a publication through the engine', () => {
     expect(engine.getSnapshot().primary.locks).toBe(locks);
     // Its neighbour, not yet fetched, is asked for in the background.
     await until(engine, () => requests.some((r) => r.includes('position=3')));
+    engine.stop();
+  });
+
+  it('asks for the neighbours PREFETCH_DELAY_MS after a turn (on the clock port), not within the key press', async () => {
+    const clock = createManualClock();
+    const { engine, requests } = makeEngine({ clock });
+    const asked = (position: number) => requests.some((r) => r.includes(`position=${position}`));
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    await until(engine, (x) => x.primary.passage?.position === 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked(2)).toBe(false);
+    clock.advance(PREFETCH_DELAY_MS - 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked(2)).toBe(false);
+    clock.advance(1);
+    await vi.waitFor(() => expect(asked(2)).toBe(true));
+    // Once passage 2 has landed in the cache, the turn shows it within its event; passage 3 waits for the clock.
+    await new Promise((r) => setTimeout(r, 100));
+    session(engine).next();
+    expect(engine.getSnapshot().primary.passage?.position).toBe(2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked(3)).toBe(false);
+    clock.advance(PREFETCH_DELAY_MS);
+    await vi.waitFor(() => expect(asked(3)).toBe(true));
     engine.stop();
   });
 

@@ -441,6 +441,7 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'session.leave' },
   { type: 'session.viewedPassage', view: views.fixture },
   { type: 'column.refetch', slot: 'secondary' },
+  { type: 'passages.prefetch', editionId: 1, position: 1, passageCount: 3 },
   done('passage.primary', passage(1, 1, 1, 'license')),
   failed('passage.primary', failure.premium),
   failed('passage.primary', failure.notFound),

@@ -16,6 +16,7 @@ import { MODELS, readerSystemInert } from './models';
 
 /** The effects the engine provides (src/engine/systemIo.ts); the doubles record each call by name. */
 const EFFECTS = [
+  'prefetchNeighbours',
   'persist',
   'track',
   'showReaderPath',

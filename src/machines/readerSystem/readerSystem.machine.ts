@@ -51,6 +51,7 @@ import {
 } from './readerSystem.rules';
 import type {
   ListenStart,
+  PrefetchRequest,
   ReaderSystemContext,
   ReaderSystemInput,
   ReaderSystemMachineEvent,
@@ -59,6 +60,14 @@ import type {
   StoredSettings,
   VisitorCheck,
 } from './readerSystem.types';
+
+/**
+ * How long after a column asks for its passage its neighbours are asked for. Not in the spec: the prefetch's request
+ * is set up after the frame that shows a page turn, not inside its key press (docs/performance.md "Page turn").
+ * A reader holding an arrow key down turns faster than this, so only where they stop are the neighbours fetched.
+ * @default 50
+ */
+export const PREFETCH_DELAY_MS = 50;
 
 const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
 const EMPTY_COLUMNS = { primary: { key: null, passage: null }, secondary: { key: null, passage: null } };
@@ -80,7 +89,7 @@ const base = setup({
     listenFlow: listenFlowMachine,
     /** Provided by the engine: GET /publications/{slug}. */
     loadPublication: fromPromise<Publication, { slug: string; version?: string }>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: GET /passages (cached, the neighbours prefetched). */
+    /** Provided by the engine: GET /passages (cached). */
     loadPassage: fromPromise<Passage, { editionId: number; position: number; passageCount: number }>(() => Promise.reject(new Error('provided by the engine'))),
     /** Provided by the engine: POST sources/on-demand. */
     createEdition: fromPromise<unknown, { slug: string; body: OnDemandEditionBody }>(() => Promise.reject(new Error('provided by the engine'))),
@@ -99,6 +108,8 @@ const base = setup({
   },
   actions: {
     // ---- effects the engine provides ----
+    /** Fetch the passages before and after a position into the engine's cache, in the background. */
+    prefetchNeighbours: (_, _params: PrefetchRequest) => {},
     /** Write (or, for null, remove) one stored setting. */
     persist: (_, _params: SettingWrite) => {},
     track: (_, _params: { event: TrackedEvent; properties?: Record<string, unknown> }) => {},
@@ -190,6 +201,7 @@ const withLoads = base.extend({
       const { slot } = params;
       const plan = columnPlan(params.view, slot);
       enqueue.stopChild(`passage.${slot}`);
+      enqueue.cancel(`prefetch.${slot}`);
       if (plan.kind !== 'passage') {
         enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key: null, passage: null } }) });
         if (plan.kind === 'missing') enqueue.sendTo(`missing.${slot}`, { type: 'edition.missing', language: plan.language, level: plan.level });
@@ -197,7 +209,9 @@ const withLoads = base.extend({
       }
       enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key: plan.key, passage: context.columns[slot].passage } }) });
       enqueue.sendTo(`loader.${slot}`, { type: 'passage.load' });
-      enqueue.spawnChild('loadPassage', { id: `passage.${slot}`, input: { editionId: plan.editionId, position: plan.position, passageCount: plan.passageCount } });
+      const request = { editionId: plan.editionId, position: plan.position, passageCount: plan.passageCount };
+      enqueue.spawnChild('loadPassage', { id: `passage.${slot}`, input: request });
+      enqueue.raise({ type: 'passages.prefetch', ...request }, { id: `prefetch.${slot}`, delay: PREFETCH_DELAY_MS });
     })),
     /** A column's passage arrived: show it, and tell the loader, the player and the reading mode what it is. */
     showPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
@@ -569,6 +583,7 @@ export const readerSystemMachine = withFlows.createMachine({
         }),
       },
     },
+    'passages.prefetch': { actions: { type: 'prefetchNeighbours', params: ({ event }: On<'passages.prefetch'>) => event } },
     'column.refetch': { actions: { type: 'loadColumn', params: ({ context, event }: On<'column.refetch'>) => ({ slot: event.slot, view: context.view }) } },
     'xstate.done.actor.passage.primary': { actions: { type: 'showPassage', params: ({ event }: On<'xstate.done.actor.passage.primary'>) => ({ slot: 'primary', passage: event.output }) } },
     'xstate.error.actor.passage.primary': { actions: { type: 'failPassage', params: ({ event }: On<'xstate.error.actor.passage.primary'>) => ({ slot: 'primary', error: event.error }) } },

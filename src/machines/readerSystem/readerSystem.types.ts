@@ -142,7 +142,16 @@ export type ReaderSystemChildEvent =
   | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> }
   /** The address's playbackSpeed parameter, read by the engine when the reader opens. */
   | { type: 'address.speeds'; param: string | null }
+  /** Raised by the root itself, PREFETCH_DELAY_MS after a column asked for its passage. */
+  | ({ type: 'passages.prefetch' } & PrefetchRequest)
   | PlaybackReport;
+
+/** A column's passage, whose neighbours are to be fetched in the background (an edition of `passageCount` passages). */
+export interface PrefetchRequest {
+  editionId: number;
+  position: number;
+  passageCount: number;
+}
 
 /** The outcomes of the I/O actors the root runs (XState's done and error events). */
 export type ReaderSystemIoEvent =

@@ -39,7 +39,8 @@ function languageOf(code: string, edition: Edition | undefined): Language {
   return (known as Language | undefined) ?? { code: code as Language['code'], name: code, rightToLeft: false };
 }
 
-export function ReaderColumn({
+/** Memoized: a turn re-renders it through its own slot's view, not through the screen above it. */
+export const ReaderColumn = memo(function ReaderColumn({
   slot,
   name,
   publication,
@@ -82,7 +83,7 @@ export function ReaderColumn({
       <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize }} isMissing={!edition} />
     </section>
   );
-}
+});
 
 /** The column's language and level dropdowns and its Listen toggle: memoized, so a page turn leaves them be. */
 const ColumnControls = memo(function ColumnControls({
@@ -168,9 +169,6 @@ function ColumnBody({
   isMissing: boolean;
 }) {
   const send = useEngineSend();
-  const here = useCurrentAddress();
-  const classCodeSnap = useEngine((s) => s.classCode, Object.is);
-  const classCode = connectClassCode(classCodeSnap, send);
   const missing = connectMissingEdition(view.missing, noop);
   const loading = connectPassageLoading(view.loading, () => send({ type: 'passage.refresh', slot }));
   const showsPassage = loading.isLoaded && view.passage !== null;
@@ -186,13 +184,7 @@ function ColumnBody({
   } else if (loading.error) {
     body = <ErrorPanel title={loading.error.title} />;
   } else if (loading.needsGroupCode) {
-    body = (
-      <GroupCodePanel
-        here={here}
-        isSubmitting={classCode.isVerifying}
-        onSubmit={(code) => send({ type: 'classCode.submit', code, source: 'reader' })}
-      />
-    );
+    body = <ColumnGroupCodePanel />;
   } else if (loading.needsLicense) {
     body = <LicensePanel />;
   } else if (showsPassage && view.passage) {
@@ -215,7 +207,23 @@ function ColumnBody({
   return <div className="py-2">{body}</div>;
 }
 
-function PassageView({
+/** The class-code form in a column; it alone needs the address (it returns here), so a turn's new address re-renders only it. */
+function ColumnGroupCodePanel() {
+  const send = useEngineSend();
+  const here = useCurrentAddress();
+  const classCodeSnap = useEngine((s) => s.classCode, Object.is);
+  const classCode = connectClassCode(classCodeSnap, send);
+  return (
+    <GroupCodePanel
+      here={here}
+      isSubmitting={classCode.isVerifying}
+      onSubmit={(code) => send({ type: 'classCode.submit', code, source: 'reader' })}
+    />
+  );
+}
+
+/** Memoized: renders again only when what it shows changes. */
+const PassageView = memo(function PassageView({
   passage,
   decoded,
   highlight,
@@ -290,4 +298,4 @@ function PassageView({
       {decoded && <DecodeLegend />}
     </article>
   );
-}
+});

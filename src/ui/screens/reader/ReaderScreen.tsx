@@ -2,7 +2,7 @@
  * The reader screen (SPEC §2 Reader screen): thin views over the engine's reading session. It selects machine
  * snapshots, renders what their connect APIs say, and sends events; no reading rule lives here.
  */
-import { memo, useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import type { Level } from '../../../domain/levels';
 import { useStableCallback } from '../../hooks/useStableCallback';
 import { connectPassageLoading } from '../../../machines/passageLoading';
@@ -53,6 +53,10 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   );
   const setColumns = useStableCallback((columns: typeof settings.columns) => send({ type: 'settings.reader', patch: { columns } }));
 
+  // The section a turn lands in reaches the toolbar's Sections picker in a render after the passage's own (a React
+  // Aria Select re-renders its whole list): the turn's frame shows the text, the picker follows a moment later.
+  const currentShortcut = useDeferredValue(session.currentShortcut);
+
   const publication = session.publication;
   const ready = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
   useDocumentTitle(ready ? publication.title : null);
@@ -91,7 +95,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
     <ReaderToolbar
       shortcuts={session.shortcuts}
       shortcutLanguage={session.primaryEdition?.language.code ?? primary.language}
-      currentShortcut={session.currentShortcut}
+      currentShortcut={currentShortcut}
       onShortcut={goTo}
       fontSize={fontSize}
       onFontSize={setFontSize}
