@@ -11,6 +11,8 @@
  *   whose `requestAnimationFrame` runs after the next passage's text is in the DOM, so a turn that renders within
  *   the frame it was asked in measures one frame (16.7 ms) and a turn that misses it measures two or more
  *   (target p95 <= 16.7 ms). The time from the key to the DOM change (the work) is printed beside it.
+ *   The interval between two frames' timestamps jitters around 1000/60 ms (16.6 to 16.8 ms were seen), so the
+ *   target is judged in whole frames: p95 rounded to frames of 1000/60 ms must be one frame.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,9 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 
 export const ENTRY_JS_BUDGET_KB = 160;
 export const PAGE_TURN_TARGET_MS = 16.7;
+const FRAME_MS = 1000 / 60;
+/** A frame interval in whole frames (the page turn's target is one). */
+export const wholeFrames = (ms: number) => Math.round(ms / FRAME_MS);
 export const COLD_OPEN_TARGET_MS = 500;
 /** Runs of the cold open; the median is reported. */
 export const COLD_OPEN_RUNS = 5;
@@ -258,6 +263,6 @@ export function formatBrowserBench(b: BrowserBenchResult): string {
     `catalog JS until network idle: ${b.catalog.totalKb.toFixed(1)} KB gzip over ${b.catalog.scripts} script(s) (${b.catalog.beforeFirstCardKb.toFixed(1)} KB before the first card, at ${b.catalog.firstCardMs.toFixed(0)} ms; the reader's code prefetched afterwards, apart: ${b.catalog.readerPrefetchKb.toFixed(1)} KB); budget ${ENTRY_JS_BUDGET_KB} KB: ${met(b.catalog.totalKb <= ENTRY_JS_BUDGET_KB)}`,
     `cold open (navigation start to passage text in the DOM and painted), median of ${b.coldOpenAll.length}: ${b.coldOpenMs.toFixed(0)} ms (runs: ${b.coldOpenAll.map((t) => t.toFixed(0)).join(', ')}); target ${COLD_OPEN_TARGET_MS} ms: ${met(b.coldOpenMs <= COLD_OPEN_TARGET_MS)}`,
     `  the app's own reader (controls usable) takes over at: median ${b.coldOpenAppMs.toFixed(0)} ms (runs: ${b.coldOpenAppAll.map((t) => t.toFixed(0)).join(', ')})`,
-    `page turn (key at a frame's start to the first frame after the new passage is in the DOM, prefetched), ${b.turns} turns: p50 ${b.pageTurnP50.toFixed(1)} ms, p95 ${b.pageTurnP95.toFixed(1)} ms (work, key to DOM: p50 ${b.pageTurnWorkP50.toFixed(1)} ms, p95 ${b.pageTurnWorkP95.toFixed(1)} ms); target p95 <= ${PAGE_TURN_TARGET_MS} ms: ${met(b.pageTurnP95 <= PAGE_TURN_TARGET_MS)}`,
+    `page turn (key at a frame's start to the first frame after the new passage is in the DOM, prefetched), ${b.turns} turns: p50 ${b.pageTurnP50.toFixed(1)} ms, p95 ${b.pageTurnP95.toFixed(2)} ms = ${wholeFrames(b.pageTurnP95)} frame(s) (work, key to DOM: p50 ${b.pageTurnWorkP50.toFixed(1)} ms, p95 ${b.pageTurnWorkP95.toFixed(1)} ms); target p95 <= ${PAGE_TURN_TARGET_MS} ms, one frame: ${met(wholeFrames(b.pageTurnP95) <= 1)}`,
   ].join('\n');
 }
