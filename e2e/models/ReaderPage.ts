@@ -66,6 +66,7 @@ export class ReaderPage {
   readonly decodeButton: Locator;
   readonly textSizeButton: Locator;
   readonly columnsButton: Locator;
+  readonly rulerButton: Locator;
   readonly controlsMenuButton: Locator;
   readonly passages: Locator;
   readonly previousButton: Locator;
@@ -92,6 +93,7 @@ export class ReaderPage {
     this.decodeButton = this.toolbar.getByRole('button', { name: 'Decode' });
     this.textSizeButton = this.toolbar.getByRole('button', { name: /Text size/ });
     this.columnsButton = this.toolbar.getByRole('button', { name: /Columns$/ });
+    this.rulerButton = this.toolbar.getByRole('button', { name: /Reading ruler/ });
     this.controlsMenuButton = this.toolbar.getByRole('button', { name: 'Reader controls menu' });
     this.passages = page.getByRole('navigation', { name: 'Passages' });
     this.previousButton = this.passages.getByRole('button', { name: 'Previous passage' });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PLAYBACK_SPEEDS } from './constants';
 import { LevelSchema } from './schemas';
 import { parseEditionRef } from './reading';
+import { READING_RULER_OPTIONS } from './readingRuler';
 
 /** How many recently used languages are remembered. The spec does not give the value. @default 5 */
 export const RECENT_LANGUAGES_CAP = 5;
@@ -102,8 +103,14 @@ export const SETTINGS = {
       illustratedModeFontSize: z.enum(FONT_SIZES).catch('large'),
       decodeEnabled: z.boolean().catch(false),
       columns: z.enum(COLUMN_OPTIONS).catch('one-column'),
+      /**
+       * The reading ruler (src/domain/readingRuler.ts), off by default. Added after the first form of this setting:
+       * a stored value without it reads as 'off' with its other fields kept, and is written back whole at the
+       * next change (the migration; tests/engine/settings.test.ts).
+       */
+      readingRuler: z.enum(READING_RULER_OPTIONS).catch('off'),
     }),
-    default: { fontSize: 'default', illustratedModeFontSize: 'large', decodeEnabled: false, columns: 'one-column' } as const,
+    default: { fontSize: 'default', illustratedModeFontSize: 'large', decodeEnabled: false, columns: 'one-column', readingRuler: 'off' } as const,
   },
   recentLanguages: {
     schema: z

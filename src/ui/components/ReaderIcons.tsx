@@ -23,3 +23,5 @@ export const PlayIcon = icon(<path d="M8 5.5v13l10.5-6.5z" fill="currentColor" /
 export const PauseIcon = icon(<path d="M8 5.5v13M16 5.5v13" strokeWidth={3} />);
 export const LockIcon = icon(<rect x="5" y="10.5" width="14" height="10" rx="2" />, <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />);
 export const AudioOffIcon = icon(<path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />, <path d="m16 9.5 5 5M21 9.5l-5 5" />);
+/** The reading ruler: a clear band between dimmed lines. */
+export const RulerIcon = icon(<path d="M4 5h16M4 19h16" opacity="0.45" />, <rect x="3" y="9" width="18" height="6" rx="1.5" />);

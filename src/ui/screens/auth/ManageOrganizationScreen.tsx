@@ -131,7 +131,7 @@ function InviteForm({ organizationId, organizationName }: { organizationId: stri
               <Radio
                 key={r}
                 value={r}
-                className="group flex cursor-pointer items-center gap-2 text-ink data-[focus-visible]:outline data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary-700"
+                className="group flex cursor-pointer items-center gap-2 text-ink data-[focus-visible]:outline data-[focus-visible]:outline-solid data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary-700"
               >
                 <span className="grid size-4 place-items-center rounded-full border border-line-strong group-data-[selected]:border-primary-900">
                   <span className="size-2 rounded-full group-data-[selected]:bg-primary-900" />

@@ -79,7 +79,7 @@ export function ClassroomSettingsPanel({ titleId }: { titleId: number }) {
   return (
     <div className="max-w-xl rounded-2xl border border-line bg-surface p-5">
       <Switch isSelected={curation.isAssigned} onChange={curation.setVisible} isDisabled={curation.isDisabled} className="group flex items-center gap-4">
-        <span className="flex h-7 w-12 shrink-0 items-center rounded-full bg-line-strong p-0.5 transition-colors group-data-[selected]:bg-primary-900 group-data-[disabled]:opacity-60 group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary-700">
+        <span className="flex h-7 w-12 shrink-0 items-center rounded-full bg-line-strong p-0.5 transition-colors group-data-[selected]:bg-primary-900 group-data-[disabled]:opacity-60 group-data-[focus-visible]:outline-solid group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary-700">
           <span className="size-6 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
         </span>
         <span className="font-medium text-ink">{CLASSROOM_TEXTS.visibleToStudentsBadge}</span>

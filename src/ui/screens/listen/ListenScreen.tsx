@@ -139,7 +139,7 @@ function ListenPlayer({
           >
             <span
               aria-hidden="true"
-              className="flex h-6 w-11 shrink-0 items-center rounded-full border border-line-strong bg-paper px-0.5 transition-colors group-data-[selected]:border-primary-900 group-data-[selected]:bg-primary-900 group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus"
+              className="flex h-6 w-11 shrink-0 items-center rounded-full border border-line-strong bg-paper px-0.5 transition-colors group-data-[selected]:border-primary-900 group-data-[selected]:bg-primary-900 group-data-[focus-visible]:outline-solid group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus"
             >
               <span className="size-5 rounded-full bg-white shadow-sm ring-1 ring-line-strong transition-transform group-data-[selected]:translate-x-5 group-data-[selected]:ring-primary-900" />
             </span>

@@ -90,7 +90,7 @@ export function ListenClock({ currentTime, duration, onSeek, className = '' }: {
             <>
               <div className="absolute top-1/2 h-1.5 w-full -translate-y-1/2 rounded-full bg-primary-100" />
               <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary-700" style={{ width: `${state.getThumbPercent(0) * 100}%` }} />
-              <SliderThumb className="top-1/2 size-4 rounded-full bg-primary-900 shadow ring-2 ring-white data-[disabled]:bg-primary-300 data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus" />
+              <SliderThumb className="top-1/2 size-4 rounded-full bg-primary-900 shadow ring-2 ring-white data-[disabled]:bg-primary-300 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus" />
             </>
           )}
         </SliderTrack>

@@ -15,7 +15,7 @@ import { AUDIO_NOT_AVAILABLE, AUDIO_UPGRADE_TOOLTIP } from './ListenToggle';
 import { listItem, popoverStyles } from './readerStyles';
 
 const iconButton =
-  'grid size-9 shrink-0 place-items-center rounded-full text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus';
+  'grid size-9 shrink-0 place-items-center rounded-full text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus';
 
 /** '1×', '0.75×'. */
 const speedLabel = (speed: number) => `${speed}×`;
@@ -52,7 +52,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
     <Button
       aria-label={audio.isPlaying ? 'Pause' : 'Play'}
       onPress={audio.toggle}
-      className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-900 outline-none data-[hovered]:bg-primary-200 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-900 outline-none data-[hovered]:bg-primary-200 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
     >
       {audio.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
     </Button>
@@ -104,7 +104,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
               <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary-700" style={{ width: `${state.getThumbPercent(0) * 100}%` }} />
               <SliderThumb
                 aria-label="Seek"
-                className="top-1/2 size-4 rounded-full border-2 border-white bg-primary-900 shadow outline-none data-[dragging]:bg-primary-700 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
+                className="top-1/2 size-4 rounded-full border-2 border-white bg-primary-900 shadow outline-none data-[dragging]:bg-primary-700 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
               />
             </>
           )}
@@ -124,7 +124,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
         onSelectionChange={(key) => key !== null && send({ type: 'audio.settingsChanged', playbackSpeed: Number(key) })}
       >
         <Label className="sr-only">Playback speed</Label>
-        <Button className="inline-flex h-8 shrink-0 items-center gap-0.5 rounded-full px-1 text-sm sm:gap-1 sm:px-2 font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
+        <Button className="inline-flex h-8 shrink-0 items-center gap-0.5 rounded-full px-1 text-sm sm:gap-1 sm:px-2 font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
           <SelectValue>{({ selectedText }) => selectedText}</SelectValue>
           <ChevronDownIcon size={14} className="text-ink-muted" />
         </Button>

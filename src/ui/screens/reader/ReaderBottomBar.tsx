@@ -9,7 +9,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { ReaderAudioPlayer } from './ReaderAudioPlayer';
 
 const roundButton =
-  'grid size-12 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-md shadow-primary-950/15 outline-none transition-colors data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950 data-[disabled]:bg-primary-100 data-[disabled]:text-primary-300 data-[disabled]:shadow-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus';
+  'grid size-12 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-md shadow-primary-950/15 outline-none transition-colors data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950 data-[disabled]:bg-primary-100 data-[disabled]:text-primary-300 data-[disabled]:shadow-none data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus';
 
 export const ReaderBottomBar = memo(function ReaderBottomBar({
   position,

@@ -29,6 +29,7 @@ import '../../fonts/scripts';
 import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
 import { COLUMN_CONTROLS_CLASS, FONT_SIZE_CLASSES, PASSAGE_NUMBER_BESIDE_CLASS, PASSAGE_NUMBER_CLASS, PASSAGE_TEXT_CLASS, SECTION_HEADER_CLASS } from './readerStyles';
 import { useReleaseFirstScreen } from '../../platform/firstScreen';
+import { ReadingRuler } from './ReadingRuler';
 import { useCurrentAddress } from '../../hooks/useCurrentAddress';
 
 const noop = () => {};
@@ -49,6 +50,7 @@ export const ReaderColumn = memo(function ReaderColumn({
   recentLanguages,
   illustrated,
   fontSize,
+  rulerLines,
   onLanguage,
   onLevel,
 }: {
@@ -61,6 +63,8 @@ export const ReaderColumn = memo(function ReaderColumn({
   recentLanguages: readonly string[];
   illustrated: boolean;
   fontSize: ReaderSettings['fontSize'];
+  /** The reading ruler's band in lines; 0: off. */
+  rulerLines: number;
   onLanguage: (slot: Slot, code: string) => void;
   onLevel: (slot: Slot, level: Level) => void;
 }) {
@@ -80,7 +84,7 @@ export const ReaderColumn = memo(function ReaderColumn({
         onLanguage={onLanguage}
         onLevel={onLevel}
       />
-      <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize }} isMissing={!edition} />
+      <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize, rulerLines }} isMissing={!edition} />
     </section>
   );
 });
@@ -157,6 +161,7 @@ function ColumnBody({
   choice,
   illustrated,
   fontSize,
+  rulerLines,
   isMissing,
 }: {
   slot: Slot;
@@ -166,6 +171,7 @@ function ColumnBody({
   choice: EditionChoice;
   illustrated: boolean;
   fontSize: ReaderSettings['fontSize'];
+  rulerLines: number;
   isMissing: boolean;
 }) {
   const send = useEngineSend();
@@ -199,6 +205,7 @@ function ColumnBody({
         illustrated={illustrated}
         fontSize={fontSize}
         passageCount={edition?.passageCount ?? view.passage.position}
+        rulerLines={rulerLines}
       />
     );
   } else {
@@ -232,6 +239,7 @@ const PassageView = memo(function PassageView({
   illustrated,
   fontSize,
   passageCount,
+  rulerLines,
 }: {
   passage: Passage;
   /** Show the decoded text (dc-* markup) and its legend. */
@@ -243,6 +251,8 @@ const PassageView = memo(function PassageView({
   illustrated: boolean;
   fontSize: ReaderSettings['fontSize'];
   passageCount: number;
+  /** The reading ruler's band in lines; 0: off. */
+  rulerLines: number;
 }) {
   const header = sectionHeader(passage.partName, passage.sectionName);
   const textRef = useRef<HTMLDivElement>(null);
@@ -279,6 +289,7 @@ const PassageView = memo(function PassageView({
         className={`${PASSAGE_TEXT_CLASS} ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''}`}
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {rulerLines > 0 && <ReadingRuler textRef={textRef} lineCount={rulerLines} html={html} />}
     </div>
   );
   return (

@@ -29,7 +29,7 @@ export const EngineToasts = memo(function EngineToasts() {
           }`}
         >
           <span className="flex-1">{toast.message}</span>
-          <Button aria-label="Dismiss" onPress={() => dismiss(toast.id)} className="rounded-md p-1 text-white/80 outline-none data-[hovered]:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-white">
+          <Button aria-label="Dismiss" onPress={() => dismiss(toast.id)} className="rounded-md p-1 text-white/80 outline-none data-[hovered]:text-white data-[focus-visible]:outline-solid data-[focus-visible]:outline-2 data-[focus-visible]:outline-white">
             <CloseIcon size={16} />
           </Button>
         </div>

@@ -21,6 +21,7 @@ import { PassageNotFound } from '../publication/PublicationStates';
 import { publicationPath } from '../../../domain/routes';
 import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerStyles';
 import { ReleaseFirstScreen } from '../../platform/firstScreen';
+import { rulerLineCount } from '../../../domain/readingRuler';
 
 const noop = () => {};
 
@@ -52,6 +53,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
     send({ type: 'settings.reader', patch: illustratedTitle ? { illustratedModeFontSize: size } : { fontSize: size } }),
   );
   const setColumns = useStableCallback((columns: typeof settings.columns) => send({ type: 'settings.reader', patch: { columns } }));
+  const setRuler = useStableCallback((readingRuler: typeof settings.readingRuler) => send({ type: 'settings.reader', patch: { readingRuler } }));
 
   // The section a turn lands in reaches the toolbar's Sections picker in a render after the passage's own (a React
   // Aria Select re-renders its whole list): the turn's frame shows the text, the picker follows a moment later.
@@ -99,6 +101,8 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       onShortcut={goTo}
       fontSize={fontSize}
       onFontSize={setFontSize}
+      ruler={settings.readingRuler}
+      onRuler={setRuler}
       columns={showSecondary ? 'two-column' : 'one-column'}
       onColumns={setColumns}
       showColumns={twoColumns.allowed}
@@ -129,6 +133,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       recentLanguages={session.recentLanguages}
       illustrated={illustrated && !showSecondary}
       fontSize={fontSize}
+      rulerLines={rulerLineCount(settings.readingRuler)}
       onLanguage={changeLanguage}
       onLevel={changeLevel}
     />

@@ -25,7 +25,8 @@ import { COLUMN_LABELS, COLUMN_OPTIONS, FONT_SIZE_LABELS, FONT_SIZES, type Reade
 import { connectHighlightDecode, DECODE_UNAVAILABLE_TOOLTIP } from '../../../machines/highlightDecode';
 import { connectToolbar } from '../../../machines/toolbar';
 import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../components/Icons';
-import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, TextSizeIcon } from '../../components/ReaderIcons';
+import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, RulerIcon, TextSizeIcon } from '../../components/ReaderIcons';
+import { READING_RULER_LABELS, READING_RULER_OPTIONS, type ReadingRulerOption } from '../../../domain/readingRuler';
 import { Hint } from '../../components/Tooltip';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { controlButton, controlUnavailable, listItem, popoverStyles, TOOLBAR_ROW_CLASS } from './readerStyles';
@@ -63,6 +64,8 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   onShortcut,
   fontSize,
   onFontSize,
+  ruler,
+  onRuler,
   columns,
   onColumns,
   showColumns,
@@ -74,6 +77,9 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   onShortcut: (passage: number) => void;
   fontSize: FontSize;
   onFontSize: (size: FontSize) => void;
+  /** The reading ruler (src/domain/readingRuler.ts): off, or its band in lines. */
+  ruler: ReadingRulerOption;
+  onRuler: (ruler: ReadingRulerOption) => void;
   columns: Columns;
   onColumns: (columns: Columns) => void;
   /** 1 Column / 2 Columns is offered (a large screen without a class code). */
@@ -97,10 +103,11 @@ export const ReaderToolbar = memo(function ReaderToolbar({
         <div className="ms-auto hidden items-center gap-2 md:flex">
           <DecodeToggle />
           <SettingPicker {...TEXT_SIZE_PICKER} value={fontSize} onChange={onFontSize} onOpenChange={menu('font')} />
+          <SettingPicker {...RULER_PICKER} value={ruler} onChange={onRuler} onOpenChange={menu('ruler')} />
           {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
         </div>
         <div className="ms-auto md:hidden">
-          <MobileControls fontSize={fontSize} onFontSize={onFontSize} onOpenChange={menu('mobile')} />
+          <MobileControls fontSize={fontSize} onFontSize={onFontSize} ruler={ruler} onRuler={onRuler} onOpenChange={menu('mobile')} />
         </div>
       </div>
     </div>
@@ -242,10 +249,23 @@ function SettingPicker<T extends string>({
 
 /** The settings the toolbar offers as dropdowns (SPEC §9 text size; §2 Two-column mode). */
 const TEXT_SIZE_PICKER = { label: 'Text size', listLabel: 'Text sizes', icon: <TextSizeIcon size={18} className="text-primary-600" />, width: 'w-52', options: FONT_SIZES, labels: FONT_SIZE_LABELS };
+const RULER_PICKER = { label: 'Reading ruler', listLabel: 'Reading ruler sizes', icon: <RulerIcon size={17} className="text-primary-600" />, width: 'w-44', options: READING_RULER_OPTIONS, labels: READING_RULER_LABELS };
 const COLUMNS_PICKER = { label: 'Columns', listLabel: 'Column layouts', icon: <ColumnsIcon size={17} className="text-primary-600" />, width: 'w-44', options: COLUMN_OPTIONS, labels: COLUMN_LABELS };
 
-/** Small screens: decode and text size in one 'Reader controls menu'. */
-function MobileControls({ fontSize, onFontSize, onOpenChange }: { fontSize: FontSize; onFontSize: (v: FontSize) => void; onOpenChange: (open: boolean) => void }) {
+/** Small screens: decode, text size and the reading ruler in one 'Reader controls menu'. */
+function MobileControls({
+  fontSize,
+  onFontSize,
+  ruler,
+  onRuler,
+  onOpenChange,
+}: {
+  fontSize: FontSize;
+  onFontSize: (v: FontSize) => void;
+  ruler: ReadingRulerOption;
+  onRuler: (v: ReadingRulerOption) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <DialogTrigger onOpenChange={onOpenChange}>
       <Button aria-label="Reader controls menu" className={`${controlButton} px-2.5`}>
@@ -260,10 +280,23 @@ function MobileControls({ fontSize, onFontSize, onOpenChange }: { fontSize: Font
           <RadioGroup value={fontSize} onChange={(v) => onFontSize(v as FontSize)} className="mt-4 flex flex-col gap-1">
             <Label className="px-1 pb-1 text-xs font-semibold tracking-wide text-ink-muted">Text size</Label>
             {FONT_SIZES.map((size) => (
-              <Radio key={size} value={size} className={`${listItem} data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
+              <Radio key={size} value={size} className={`${listItem} data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
                 {({ isSelected }) => (
                   <>
                     <span className="flex-1">{FONT_SIZE_LABELS[size]}</span>
+                    <Tick isShown={isSelected} />
+                  </>
+                )}
+              </Radio>
+            ))}
+          </RadioGroup>
+          <RadioGroup value={ruler} onChange={(v) => onRuler(v as ReadingRulerOption)} className="mt-4 flex flex-col gap-1">
+            <Label className="px-1 pb-1 text-xs font-semibold tracking-wide text-ink-muted">Reading ruler</Label>
+            {READING_RULER_OPTIONS.map((option) => (
+              <Radio key={option} value={option} className={`${listItem} data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
+                {({ isSelected }) => (
+                  <>
+                    <span className="flex-1">{READING_RULER_LABELS[option]}</span>
                     <Tick isShown={isSelected} />
                   </>
                 )}
