@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './ui/App';
@@ -6,8 +6,15 @@ import { App } from './ui/App';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds and yields between them, so the
+// page's main thread is never held for the whole first render (Lighthouse's total blocking time, docs/performance.md:
+// paired, catalog median score 86.5 -> 90.5 and TBT -20 %). What shows first is unchanged: the server's first screen,
+// or the page's own loading states.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
