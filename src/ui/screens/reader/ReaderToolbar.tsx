@@ -277,34 +277,41 @@ function MobileControls({
             Reader controls
           </Heading>
           <DecodeToggle variant="menu" />
-          <RadioGroup value={fontSize} onChange={(v) => onFontSize(v as FontSize)} className="mt-4 flex flex-col gap-1">
-            <Label className="px-1 pb-1 text-xs font-semibold tracking-wide text-ink-muted">Text size</Label>
-            {FONT_SIZES.map((size) => (
-              <Radio key={size} value={size} className={`${listItem} data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
-                {({ isSelected }) => (
-                  <>
-                    <span className="flex-1">{FONT_SIZE_LABELS[size]}</span>
-                    <Tick isShown={isSelected} />
-                  </>
-                )}
-              </Radio>
-            ))}
-          </RadioGroup>
-          <RadioGroup value={ruler} onChange={(v) => onRuler(v as ReadingRulerOption)} className="mt-4 flex flex-col gap-1">
-            <Label className="px-1 pb-1 text-xs font-semibold tracking-wide text-ink-muted">Reading ruler</Label>
-            {READING_RULER_OPTIONS.map((option) => (
-              <Radio key={option} value={option} className={`${listItem} data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
-                {({ isSelected }) => (
-                  <>
-                    <span className="flex-1">{READING_RULER_LABELS[option]}</span>
-                    <Tick isShown={isSelected} />
-                  </>
-                )}
-              </Radio>
-            ))}
-          </RadioGroup>
+          <SettingRadios label="Text size" options={FONT_SIZES} labels={FONT_SIZE_LABELS} value={fontSize} onChange={onFontSize} />
+          <SettingRadios label="Reading ruler" options={READING_RULER_OPTIONS} labels={READING_RULER_LABELS} value={ruler} onChange={onRuler} />
         </Dialog>
       </Popover>
     </DialogTrigger>
+  );
+}
+
+/** One reader setting as a group of radios, for the small screen's controls menu (SettingPicker's counterpart). */
+function SettingRadios<T extends string>({
+  label,
+  options,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <RadioGroup value={value} onChange={(v) => onChange(v as T)} className="mt-4 flex flex-col gap-1">
+      <Label className="px-1 pb-1 text-xs font-semibold tracking-wide text-ink-muted">{label}</Label>
+      {options.map((option) => (
+        <Radio key={option} value={option} className={`${listItem} data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
+          {({ isSelected }) => (
+            <>
+              <span className="flex-1">{labels[option]}</span>
+              <Tick isShown={isSelected} />
+            </>
+          )}
+        </Radio>
+      ))}
+    </RadioGroup>
   );
 }
