@@ -4,14 +4,17 @@
  * in-memory form (server/content/read.ts → readLibrary), so the tests feed it small libraries built in memory.
  *
  * Two kinds of rule:
- * - **per title** (`checkTitle`): levels present and in order, passage counts, passage lengths, illustrations,
- *   the QR code into passage 1. These hold for every title at any time.
+ * - **per title** (`checkTitle`): levels present and in order, passage counts, paragraph counts (two columns
+ *   highlight in step paragraph for paragraph: src/domain/alignment.ts), passage lengths, illustrations, the QR
+ *   code into passage 1. These hold for every title at any time.
  * - **library totals** (`checkCoverage`): number of titles, languages, illustrated and premium titles. These hold
  *   only once the whole library is written; `--titles-only` leaves them out.
  */
 import { LANGUAGE_CODES, type LanguageCode } from '../../src/domain/languages';
 import { LEVEL_ORDER, type Level } from '../../src/domain/levels';
 import { PREMIUM_BADGE } from '../../src/domain/access';
+import { alignmentSummary, alignPassages } from '../../src/domain/alignment';
+import { passagePlainText } from '../../src/domain/sanitize';
 import { editionReadability, FORMULAS, type Readability } from '../readability';
 import { segmentWords } from './text';
 
@@ -89,6 +92,7 @@ export type Rule =
   | 'levels-order'
   | 'passage-count'
   | 'passages-aligned'
+  | 'paragraphs-aligned'
   | 'passage-words'
   | 'illustrations'
   | 'qr-first-passage'
@@ -117,6 +121,22 @@ export interface EditionReport {
   readability: Readability | null;
 }
 
+/**
+ * Two editions in different languages side by side (issue 14 §2): over the passages both have, how many
+ * paragraphs align (their passage has as many paragraphs in both) and how many of those align sentence for sentence.
+ */
+export interface PairReport {
+  /** The editions, as 'en.ORIGINAL' (a source gets a '*'). */
+  first: string;
+  second: string;
+  /** Paragraphs of the first edition, over the passages both have. */
+  paragraphs: number;
+  /** Paragraphs in passages whose paragraph counts agree: each highlights its partner. */
+  aligned: number;
+  /** Aligned paragraphs whose sentences pair one for one: the other column highlights the very sentence. */
+  bySentence: number;
+}
+
 export interface TitleReport {
   slug: string;
   title: string;
@@ -125,6 +145,8 @@ export interface TitleReport {
   editions: EditionReport[];
   /** The Flesch–Kincaid grade of each English edition file (not sources). */
   englishGrades: Partial<Record<Level, number>>;
+  /** Every pair of editions (and sources) in two different languages, English first. */
+  pairs: PairReport[];
   findings: Finding[];
 }
 
@@ -238,6 +260,22 @@ export function checkTitle(pub: CheckPublication): TitleReport {
     }
   }
 
+  // Paragraph counts: two columns highlight in step paragraph for paragraph (src/domain/alignment.ts), so every
+  // edition and source gives each passage as many paragraphs as en.ORIGINAL does (else as the first edition).
+  const reference = all.find(({ e, source }) => !source && e.language === 'en' && e.level === 'ORIGINAL') ?? all[0];
+  if (reference) {
+    const paragraphCounts = (e: CheckEdition) => e.passages.map((p) => plainParagraphs(p).length);
+    const expected = paragraphCounts(reference.e);
+    for (const { e, source } of all) {
+      if (e === reference.e) continue;
+      const differ = paragraphCounts(e).flatMap((n, i) => (i < expected.length && n !== expected[i] ? [`${i + 1} (${n}, not ${expected[i]})`] : []));
+      if (differ.length) {
+        add('error', 'paragraphs-aligned', `${editionName(e)}${source ? ' (source)' : ''} has other paragraph counts than ${editionName(reference.e)} in passage${differ.length > 1 ? 's' : ''} ${differ.join(', ')} (two columns highlight in step paragraph for paragraph)`);
+      }
+    }
+  }
+  const pairs = alignmentPairs(all);
+
   // Passage lengths of en.ORIGINAL.
   const originalEdition = pub.editions.find((e) => e.language === 'en' && e.level === 'ORIGINAL');
   if (originalEdition) {
@@ -284,8 +322,52 @@ export function checkTitle(pub: CheckPublication): TitleReport {
     badges: [...pub.badges],
     editions,
     englishGrades,
+    pairs,
     findings,
   };
+}
+
+/** A passage's plain text as the reader has it, split into paragraphs. */
+function plainParagraphs(passage: CheckPassage): string[] {
+  const plain = passagePlainText(passage.html);
+  return plain ? plain.split('\n') : [];
+}
+
+function alignmentPairs(all: readonly { e: CheckEdition; source: boolean }[]): PairReport[] {
+  const ordered = [...all].sort((a, b) => (a.e.language === 'en' ? 0 : 1) - (b.e.language === 'en' ? 0 : 1) || a.e.language.localeCompare(b.e.language) || LEVEL_ORDER.indexOf(b.e.level) - LEVEL_ORDER.indexOf(a.e.level) || Number(a.source) - Number(b.source));
+  const pairs: PairReport[] = [];
+  ordered.forEach((a, i) => {
+    for (const b of ordered.slice(i + 1)) {
+      if (a.e.language === b.e.language) continue;
+      const pair: PairReport = { first: `${editionName(a.e)}${a.source ? '*' : ''}`, second: `${editionName(b.e)}${b.source ? '*' : ''}`, paragraphs: 0, aligned: 0, bySentence: 0 };
+      const common = Math.min(a.e.passages.length, b.e.passages.length);
+      for (let k = 0; k < common; k++) {
+        const summary = alignmentSummary(
+          alignPassages({ text: passagePlainText(a.e.passages[k].html), locale: a.e.language }, { text: passagePlainText(b.e.passages[k].html), locale: b.e.language }),
+        );
+        pair.paragraphs += summary.paragraphs;
+        if (summary.aligned) pair.aligned += summary.paragraphs;
+        pair.bySentence += summary.bySentence;
+      }
+      pairs.push(pair);
+    }
+  });
+  return pairs;
+}
+
+/** The title's pairs grouped by language pair, e.g. 'en–es', in the order they come. */
+export function pairsByLanguages(t: Pick<TitleReport, 'pairs'>): { languages: string; pairs: PairReport[] }[] {
+  const groups = new Map<string, PairReport[]>();
+  for (const p of t.pairs) {
+    const key = `${p.first.split('.')[0]}–${p.second.split('.')[0]}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  return [...groups].map(([languages, pairs]) => ({ languages, pairs }));
+}
+
+/** One pair as the report shows it: 'en.ORIGINAL/es.ORIGINAL 8/8, 3 by sentence'. */
+export function pairCell(p: PairReport): string {
+  return `${p.first}/${p.second} ${p.aligned}/${p.paragraphs}, ${p.bySentence} by sentence`;
 }
 
 /** The library totals. */
@@ -370,6 +452,12 @@ export function formatReport(report: LibraryReport): string {
     'Grades: Flesch–Kincaid grade level (English). Translations: reading ease (es Fernández-Huerta, ru Oborneva, pt Martins; higher is easier); none for ar, zh, vi, bn, fil, ur, ha.',
     `Words per passage: en.ORIGINAL, min–max (about ${PASSAGE_WORDS_TARGET.min}–${PASSAGE_WORDS_TARGET.max} wanted; warning outside ${PASSAGE_WORDS_WARN.min}–${PASSAGE_WORDS_WARN.max}, error outside ${PASSAGE_WORDS_FAIL.min}–${PASSAGE_WORDS_FAIL.max}).`,
   );
+  const languagePairs = report.titles.flatMap((t) => pairsByLanguages(t).map((g) => ({ slug: t.slug, ...g })));
+  if (languagePairs.length) {
+    out.push('', 'Two columns, per title and language pair: paragraphs that align / paragraphs, and how many align by sentence (* = on-demand source):');
+    const slugWidth = Math.max(...languagePairs.map((g) => g.slug.length));
+    for (const g of languagePairs) out.push(`  ${g.slug.padEnd(slugWidth)}  ${g.languages.padEnd(6)}  ${g.pairs.map(pairCell).join('; ')}`);
+  }
   const byTitle = report.findings.filter((f) => f.slug);
   if (byTitle.length) {
     out.push('', 'Findings:');
@@ -439,6 +527,7 @@ export function libraryMarkdown(report: LibraryReport): string {
     '',
     ...wrap(
       `Rules: ${MIN_PASSAGES}–${MAX_PASSAGES} passages in every edition, every edition as many passages as en.ORIGINAL, ` +
+        'every passage as many paragraphs in every edition (two columns highlight in step, paragraph for paragraph), ' +
         `en.ORIGINAL passages of about ${PASSAGE_WORDS_TARGET.min}–${PASSAGE_WORDS_TARGET.max} words (warning outside ` +
         `${PASSAGE_WORDS_WARN.min}–${PASSAGE_WORDS_WARN.max}, error outside ${PASSAGE_WORDS_FAIL.min}–${PASSAGE_WORDS_FAIL.max}), ` +
         'an illustration on every en.ORIGINAL passage of an ILLUSTRATED title, and a QR code into passage 1. Words are ' +
@@ -461,6 +550,23 @@ export function libraryMarkdown(report: LibraryReport): string {
       const figure = e.readability ? `${isGrade(e.readability) ? 'grade' : 'ease'} ${fmt(e.readability.grade)}` : '—';
       out.push(`| \`${t.slug}\` | ${e.language} ${e.level}${e.source ? ' (on-demand source)' : ''} | ${e.passages} | ${e.words.total} | ${figure} | ${e.readability?.formula ?? '—'} |`);
     }
+  }
+  out.push(
+    '',
+    '## Two columns',
+    '',
+    ...wrap(
+      'Two editions side by side highlight in step (docs/reading-aids.md): while one column plays, the other lights the ' +
+        'matching sentence when both paragraphs have as many sentences, else the whole matching paragraph. Per title ' +
+        'and language pair, over the passages both editions have: paragraphs that align / paragraphs, and how many of ' +
+        'them align sentence for sentence (* = on-demand source).',
+    ),
+    '',
+    '| title | languages | editions: paragraphs aligned, by sentence |',
+    '|---|---|---|',
+  );
+  for (const t of report.titles) {
+    for (const g of pairsByLanguages(t)) out.push(`| \`${t.slug}\` | ${g.languages} | ${g.pairs.map((p) => mdEscape(pairCell(p)).replace(/\*/g, '\\*')).join('<br>')} |`);
   }
   if (report.coverage) {
     const c = report.coverage;

@@ -17,7 +17,7 @@ import { listenPlayerOf, type listenFlowMachine, type ListenPlayer } from '../ma
 import type { missingEditionMachine } from '../machines/missingEdition';
 import type { passageLoadingMachine } from '../machines/passageLoading';
 import type { readerAudioMachine } from '../machines/readerAudio';
-import { columnDisplay, columnsOf, featuresOf, locksOf, readerPlayback, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
+import { columnDisplay, columnsOf, featuresOf, locksOf, readerPlayback, type FollowedColumn, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
 import type { readingSessionMachine, Slot } from '../machines/readingSession';
 import type { roleModalMachine } from '../machines/roleModal';
 import type { toastsMachine } from '../machines/toasts';
@@ -30,8 +30,11 @@ export interface SlotView {
   missing: SnapshotFrom<typeof missingEditionMachine>;
   /** The column's locks for the features in force (src/domain/locks.ts): locked levels, greyed languages, audio, premium title. */
   locks: ColumnLocks;
-  /** How the column shows its passage: decoded (with the legend), or with its words lit as the audio plays. */
-  display: { decoded: boolean; highlight: boolean };
+  /**
+   * How the column shows its passage: decoded (with the legend), with its words lit as the audio plays, or
+   * following the other column's narration (two columns: it lights the sentence or paragraph that matches).
+   */
+  display: { decoded: boolean; highlight: boolean; follows: FollowedColumn | null };
 }
 
 export type ReaderAudioStatus = 'none' | 'loading' | 'ready' | 'failed';
@@ -134,8 +137,19 @@ export function createSnapshotComposer() {
     listenPlayer: flow ? listenPlayerOf(flow) : null,
   }));
 
-  function slotView(passage: Passage | null, loading: SlotView['loading'], missing: SlotView['missing'], locks: ColumnLocks, decoded: boolean, highlight: boolean): SlotView {
-    return { passage, loading, missing, locks, display: { decoded, highlight } };
+  // `follows` comes as its two parts, so an unchanged column keeps its view (keepWhileSame compares arguments).
+  function slotView(
+    passage: Passage | null,
+    loading: SlotView['loading'],
+    missing: SlotView['missing'],
+    locks: ColumnLocks,
+    decoded: boolean,
+    highlight: boolean,
+    followsSlot: Slot | null,
+    followsLanguage: string | null,
+  ): SlotView {
+    const follows = followsSlot && followsLanguage ? { slot: followsSlot, language: followsLanguage } : null;
+    return { passage, loading, missing, locks, display: { decoded, highlight, follows } };
   }
   const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
   // Locks are kept while the title, the column's language and the features in force are the same (their key):
@@ -153,8 +167,8 @@ export function createSnapshotComposer() {
     const child = <T>(id: string) => childSnapshot<T>(root, id);
     const held = features(context.user, context.code, context.settings, context.view);
     const column = (slot: Slot): SlotView => {
-      const { decoded, highlight } = columnDisplay(context, slot);
-      return slotViews[slot](context.columns[slot].passage, child(`loader.${slot}`), child(`missing.${slot}`), locks(context, slot, held), decoded, highlight);
+      const { decoded, highlight, follows } = columnDisplay(context, slot);
+      return slotViews[slot](context.columns[slot].passage, child(`loader.${slot}`), child(`missing.${slot}`), locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null);
     };
     const twoColumns = columnsOf(context);
     const flow = child<SnapshotFrom<typeof listenFlowMachine> | undefined>('listen');

@@ -117,6 +117,45 @@ describe('per-title rules', () => {
     ]);
   });
 
+  it('needs every passage to have as many paragraphs in every edition and source as in en.ORIGINAL (two columns highlight in step)', () => {
+    const base = title('paragraphs');
+    const split = (e: CheckEdition, positions: number[], parts: number): CheckEdition => ({
+      ...e,
+      passages: e.passages.map((p, i) => (positions.includes(i + 1) ? { ...p, html: Array.from({ length: parts }, () => `<p>${p.plain}</p>`).join('') } : p)),
+    });
+    const es = split(base.editions[3], [2, 5], 3);
+    const report = checkTitle({ ...base, editions: [...base.editions.slice(0, 3), es], sources: [split(edition('es', 'GOLD', SPANISH_EASY), [1], 2)] });
+    expect(report.findings.map((f) => [f.severity, f.rule, f.message])).toEqual([
+      ['error', 'paragraphs-aligned', 'es.ORIGINAL has other paragraph counts than en.ORIGINAL in passages 2 (3, not 1), 5 (3, not 1) (two columns highlight in step paragraph for paragraph)'],
+      ['error', 'paragraphs-aligned', 'es.GOLD (source) has other paragraph counts than en.ORIGINAL in passage 1 (2, not 1) (two columns highlight in step paragraph for paragraph)'],
+    ]);
+    // The same split in every edition lines up again.
+    const all = checkTitle({ ...base, editions: base.editions.map((e) => split(e, [2, 5], 3)) });
+    expect(all.findings).toEqual([]);
+  });
+
+  it('reports, per pair of editions in two languages, how many paragraphs align and how many by sentence', () => {
+    const base = title('pairs', { sources: [edition('es', 'GOLD', SPANISH_EASY)] });
+    const report = checkTitle(base);
+    expect(report.pairs.map((p) => `${p.first}/${p.second}`)).toEqual([
+      'en.ORIGINAL/es.ORIGINAL',
+      'en.ORIGINAL/es.GOLD*',
+      'en.GOLD/es.ORIGINAL',
+      'en.GOLD/es.GOLD*',
+      'en.SILVER/es.ORIGINAL',
+      'en.SILVER/es.GOLD*',
+    ]);
+    // One paragraph per passage, 8 passages. HARD and SPANISH_HARD are one long sentence each, repeated as often as
+    // 80 words need: 4 times each, so they pair sentence for sentence; EASY's many short sentences do not.
+    const pair = (name: string) => report.pairs.find((p) => `${p.first}/${p.second}` === name)!;
+    expect(pair('en.ORIGINAL/es.ORIGINAL')).toMatchObject({ paragraphs: 8, aligned: 8, bySentence: 8 });
+    expect(pair('en.SILVER/es.ORIGINAL')).toMatchObject({ paragraphs: 8, aligned: 8, bySentence: 0 });
+
+    const es = base.editions[3];
+    const misaligned = checkTitle({ ...base, editions: [...base.editions.slice(0, 3), { ...es, passages: es.passages.map((p, i) => (i === 0 ? { ...p, html: `<p>${p.plain}</p><p>${p.plain}</p>` } : p)) }] });
+    expect(misaligned.pairs.find((p) => p.first === 'en.ORIGINAL' && p.second === 'es.ORIGINAL')).toMatchObject({ paragraphs: 8, aligned: 7, bySentence: 7 });
+  });
+
   it('warns about en.ORIGINAL passages a little outside the wanted length and fails ones far outside', () => {
     const words = (n: number) => {
       const p = passage(HARD);
@@ -267,6 +306,8 @@ describe('the report', () => {
     expect(lines.find((l) => l.startsWith('no-qr'))).toMatch(/FAIL \(1\)$/);
     expect(text).toContain('error    no-qr  [qr-first-passage]');
     expect(text).toContain(`titles       2/${MIN_TITLES}  ✗`);
+    expect(text).toContain('Two columns, per title and language pair');
+    expect(lines.find((l) => /^\s+good-book\s+en–es\s/.test(l))).toMatch(/en\.ORIGINAL\/es\.ORIGINAL 8\/8, 8 by sentence; en\.GOLD\/es\.ORIGINAL 8\/8, \d+ by sentence; en\.SILVER\/es\.ORIGINAL 8\/8, \d+ by sentence$/);
     expect(lines.at(-1)).toMatch(/^2 titles checked: 1 pass, 1 fail; library totals fail \(\d+\); \d+ errors, 0 warnings\.$/);
   });
 
@@ -279,6 +320,8 @@ describe('the report', () => {
     expect(md).toContain('| pictures (`pictures`) | illustrated | premium |');
     expect(md).toMatch(/\| `pictures` \| es GOLD \(on-demand source\) \| 8 \| \d+ \| ease [\d.]+ \| Fernández-Huerta reading ease \|/);
     expect(md).not.toContain('## Coverage');
+    expect(md).toContain('## Two columns');
+    expect(md).toMatch(/\| `pictures` \| en–es \| en\.ORIGINAL\/es\.ORIGINAL 8\/8, 8 by sentence<br>en\.ORIGINAL\/es\.GOLD\\\* 8\/8, \d+ by sentence<br>/);
     expect(libraryMarkdown(report)).toBe(md);
     expect(libraryMarkdown(checkContent(fullLibrary()))).toContain('None: every rule holds.');
   });

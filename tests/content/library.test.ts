@@ -1,8 +1,8 @@
 /**
  * The real library in content/ passes every rule of `npm run content:check`: per title (English levels present
- * and reading SILVER < GOLD < ORIGINAL, 6–20 passages in every edition, every edition lined up with en.ORIGINAL,
- * passage lengths, illustrations, a QR code into passage 1) and the library totals of the library issue (20
- * titles, language coverage, illustrated and premium titles).
+ * and reading SILVER < GOLD < ORIGINAL, 6–20 passages in every edition, every edition lined up with en.ORIGINAL
+ * passage for passage and paragraph for paragraph, passage lengths, illustrations, a QR code into passage 1) and the
+ * library totals of the library issue (20 titles, language coverage, illustrated and premium titles).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -200,6 +200,45 @@ describe('bug 3: highlight follows the column that plays', () => {
   });
 });
 
+describe('two columns in step (issue 14 §2)', () => {
+  it('the column that does not play follows the one that plays, when two columns show the same passage', async () => {
+    const { engine } = makeSystem();
+    engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    engine.send({
+      type: 'reader.open',
+      request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' }, position: 1 },
+    });
+    await settle();
+    engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
+    await settle();
+    // A narrow screen shows one column: nothing follows.
+    expect(engine.getSnapshot().primary.display.follows).toBeNull();
+    engine.send({ type: 'viewport.changed', wide: true });
+    const { primary, secondary } = engine.getSnapshot();
+    expect(secondary.display).toEqual({ decoded: false, highlight: true, follows: null });
+    expect(primary.display).toEqual({ decoded: false, highlight: false, follows: { slot: 'secondary', language: 'es' } });
+    // The same object while nothing it is made from changes, so the column does not render again.
+    engine.send({ type: 'toolbar.activity' });
+    expect(engine.getSnapshot().primary.display.follows).toBe(primary.display.follows);
+
+    // Highlight off: nothing is lit, so nothing follows.
+    connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e)).toggleHighlight();
+    await settle();
+    expect(engine.getSnapshot().secondary.display.highlight).toBe(false);
+    expect(engine.getSnapshot().primary.display.follows).toBeNull();
+    connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e)).toggleHighlight();
+    await settle();
+    expect(engine.getSnapshot().primary.display.follows).toEqual({ slot: 'secondary', language: 'es' });
+
+    // The player closed: nothing follows either.
+    engine.send({ type: 'audio.listen', slot: 'secondary', on: false });
+    await settle();
+    expect(engine.getSnapshot().primary.display.follows).toBeNull();
+    expect(engine.getSnapshot().secondary.display.follows).toBeNull();
+    engine.stop();
+  });
+});
+
 describe("a premium title the reader may not open", () => {
   it("leaves for the reader's library with 'Unlock Premium Novels', which stays open once the reader has closed", async () => {
     const premium = makeSystem({ publicationFailure: new PortFailure('premium_content', 403, 'Premium content') });

@@ -197,12 +197,34 @@ export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 
   return JSON.stringify([highlightEnabled, decodeEnabled, isEnglish]);
 };
 
-/** How a column shows its passage: decoded (the primary column in decode mode), or with its words lit as they play. */
-export function columnDisplay(context: ReaderSystemContext, slot: Slot): { decoded: boolean; highlight: boolean } {
-  const decoded = slot === 'primary' && context.reading.mode === 'decode' && context.columns.primary.passage?.textDecoded != null;
-  const highlight = context.reading.mode === 'highlight' && !decoded && playingSlot(context) === slot && isPlayerOpen(context.audio.state);
-  return { decoded, highlight };
+/** The column the other one's aligned highlight follows, and the language it is segmented in (issue 14 §2). */
+export interface FollowedColumn {
+  slot: Slot;
+  language: string;
 }
+
+/**
+ * How a column shows its passage: decoded (the primary column in decode mode), with its words lit as they play, or
+ * following the other column: in two columns with highlight on, the column that does not play lights what matches
+ * the sentence the playing one speaks (src/domain/alignment.ts), when both show the same passage position.
+ */
+export function columnDisplay(context: ReaderSystemContext, slot: Slot): { decoded: boolean; highlight: boolean; follows: FollowedColumn | null } {
+  const decoded = isDecoded(context, slot);
+  const highlight = isLit(context, slot);
+  const other: Slot = slot === 'primary' ? 'secondary' : 'primary';
+  const mine = context.columns[slot].passage;
+  const theirs = context.columns[other].passage;
+  const language = choiceOf(context.view, other)?.language;
+  const follows =
+    !decoded && !highlight && isLit(context, other) && columnsOf(context).showSecondary && language && mine && theirs && !isBlocked(mine) && !isBlocked(theirs) && mine.position === theirs.position
+      ? { slot: other, language }
+      : null;
+  return { decoded, highlight, follows };
+}
+
+const isDecoded = (context: ReaderSystemContext, slot: Slot) => slot === 'primary' && context.reading.mode === 'decode' && context.columns.primary.passage?.textDecoded != null;
+const isLit = (context: ReaderSystemContext, slot: Slot) =>
+  context.reading.mode === 'highlight' && !isDecoded(context, slot) && playingSlot(context) === slot && isPlayerOpen(context.audio.state);
 
 /** Two columns: on wide screens only, and not with a class code (SPEC §2 Two-column mode). */
 export function columnsOf(context: ReaderSystemContext): { allowed: boolean; showSecondary: boolean } {

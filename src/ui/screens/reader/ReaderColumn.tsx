@@ -17,14 +17,16 @@ import { connectLevelIndicator } from '../../../machines/levelIndicator';
 import { connectMissingEdition } from '../../../machines/missingEdition';
 import { connectPassageLoading } from '../../../machines/passageLoading';
 import { connectReaderAudio } from '../../../machines/readerAudio';
+import type { FollowedColumn } from '../../../machines/readerSystem';
 import type { EditionChoice, Slot } from '../../../machines/readingSession';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { LanguagePicker } from './LanguagePicker';
 import { LevelPicker } from './LevelPicker';
 import { DecodeLegend } from './DecodeLegend';
 import { ListenToggle } from './ListenToggle';
-import { useSpeechHighlight } from './useSpeechHighlight';
+import { useAlignedHighlight, useSpeechHighlight } from './useSpeechHighlight';
 import './reader.css';
+import './alignedHighlight.css';
 import '../../fonts/scripts';
 import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
 import { COLUMN_CONTROLS_CLASS, FONT_SIZE_CLASSES, PASSAGE_NUMBER_BESIDE_CLASS, PASSAGE_NUMBER_CLASS, PASSAGE_TEXT_CLASS, SECTION_HEADER_CLASS } from './readerStyles';
@@ -194,12 +196,14 @@ function ColumnBody({
   } else if (loading.needsLicense) {
     body = <LicensePanel />;
   } else if (showsPassage && view.passage) {
-    // Decoded text, or words lit as they play: the engine's rule (readerSystem.rules.ts columnDisplay).
+    // Decoded text, words lit as they play, or following the other column: the engine's rule (readerSystem.rules.ts
+    // columnDisplay).
     return (
       <PassageView
         passage={view.passage}
         decoded={view.display.decoded}
         highlight={view.display.highlight}
+        follows={view.display.follows}
         language={language}
         levelLabel={LEVEL_LABELS[choice.level]}
         illustrated={illustrated}
@@ -234,6 +238,7 @@ const PassageView = memo(function PassageView({
   passage,
   decoded,
   highlight,
+  follows,
   language,
   levelLabel,
   illustrated,
@@ -246,6 +251,8 @@ const PassageView = memo(function PassageView({
   decoded: boolean;
   /** Highlight the sentence and word being spoken. */
   highlight: boolean;
+  /** The playing column this one follows in two columns (it lights what matches the sentence spoken), or null. */
+  follows: FollowedColumn | null;
   language: Language;
   levelLabel: string;
   illustrated: boolean;
@@ -261,6 +268,17 @@ const PassageView = memo(function PassageView({
     [decoded, passage.textDecoded, passage.text],
   );
   useSpeechHighlight({ containerRef: textRef, html, marks: passage.audio?.speechMarks, locale: language.code, active: highlight });
+  // The playing column's passage, as that column renders it in highlight mode (never decoded).
+  const followed = useEngine((s) => (follows ? s[follows.slot].passage : null), Object.is);
+  const followedHtml = useMemo(() => (followed ? sanitizePassageHtml(followed.text) : null), [followed]);
+  useAlignedHighlight({
+    containerRef: textRef,
+    html,
+    locale: language.code,
+    sourceHtml: followedHtml,
+    sourceMarks: followed?.audio?.speechMarks,
+    sourceLocale: follows?.language ?? null,
+  });
   const dir = language.rightToLeft ? 'rtl' : 'ltr';
   const image = passage.imageUrl ? (
     <figure className={illustrated ? 'flex justify-center' : 'mt-10 flex justify-center'}>

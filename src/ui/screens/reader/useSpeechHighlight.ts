@@ -4,28 +4,38 @@
  * element's currentTime, not timeupdate), finds the word by binary search over the speech marks
  * (src/domain/speechMarks.ts) and moves the two highlights. The rendered element also carries the word's index
  * and mark time (data-highlight-word, data-highlight-time), for tests and the drift bench.
+ *
+ * In two columns the other column follows (issue 14 §2, `useAlignedHighlight`): the same loop over the playing
+ * column's marks, and the domain's alignment rule (src/domain/alignment.ts) says which sentence or paragraph of
+ * this column matches the word being spoken. Its element carries data-aligned-paragraph and data-aligned-sentence.
  */
 import { useEffect, type RefObject } from 'react';
+import { alignedHighlight, alignPassages } from '../../../domain/alignment';
 import { passagePlainText } from '../../../domain/sanitize';
 import { markIndexAt, markWordSpans, sentenceSpans, spanAt, type SpeechMark } from '../../../domain/speechMarks';
 import { getEngine } from '../../engine/engine';
 import { mapPassageText } from './passageRanges';
 
-/** The names of the two highlights; reader.css styles `::highlight(…)` with them. */
+/** The names of the highlights; reader.css styles `::highlight(…)` with the first two, alignedHighlight.css the third. */
 export const SENTENCE_HIGHLIGHT = 'lectern-sentence';
 export const WORD_HIGHLIGHT = 'lectern-word';
+export const ALIGNED_HIGHLIGHT = 'lectern-aligned';
+
+/** The page's highlight of that name, registered on first use; null without the CSS Custom Highlight API. */
+function highlightNamed(name: string): Highlight | null {
+  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight === 'undefined') return null;
+  let h = CSS.highlights.get(name);
+  if (!h) {
+    h = new Highlight();
+    CSS.highlights.set(name, h);
+  }
+  return h;
+}
 
 function registry(): { sentence: Highlight; word: Highlight } | null {
-  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight === 'undefined') return null;
-  const get = (name: string) => {
-    let h = CSS.highlights.get(name);
-    if (!h) {
-      h = new Highlight();
-      CSS.highlights.set(name, h);
-    }
-    return h;
-  };
-  return { sentence: get(SENTENCE_HIGHLIGHT), word: get(WORD_HIGHLIGHT) };
+  const sentence = highlightNamed(SENTENCE_HIGHLIGHT);
+  const word = highlightNamed(WORD_HIGHLIGHT);
+  return sentence && word ? { sentence, word } : null;
 }
 
 export function useSpeechHighlight({
@@ -94,4 +104,72 @@ export function useSpeechHighlight({
       delete el.dataset.highlightTime;
     };
   }, [containerRef, html, marks, locale, active]);
+}
+
+/**
+ * The other column's highlight in two-column mode: while `source` (the playing column's passage) is spoken, light
+ * the part of this column's passage that matches the sentence being spoken: the sentence, or the whole paragraph.
+ */
+export function useAlignedHighlight({
+  containerRef,
+  html,
+  locale,
+  sourceHtml,
+  sourceMarks,
+  sourceLocale,
+}: {
+  containerRef: RefObject<HTMLElement | null>;
+  /** The HTML rendered in this column's container. */
+  html: string;
+  locale: string;
+  /** The playing column's HTML, its speech marks and its language; null or empty while this column follows none. */
+  sourceHtml: string | null;
+  sourceMarks: readonly SpeechMark[] | undefined;
+  sourceLocale: string | null;
+}): void {
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el || sourceHtml === null || sourceLocale === null || !sourceMarks?.length) return;
+    const marks = sourceMarks;
+    const highlight = highlightNamed(ALIGNED_HIGHLIGHT);
+    const map = mapPassageText(el);
+    const alignment = alignPassages({ text: passagePlainText(sourceHtml), locale: sourceLocale }, { text: passagePlainText(html), locale });
+    const engine = getEngine();
+    let shownMark = -2;
+    let shownKey = '';
+    let range: Range | null = null;
+    let frame = 0;
+
+    const clear = () => {
+      if (highlight && range) highlight.delete(range);
+      range = null;
+      delete el.dataset.alignedParagraph;
+      delete el.dataset.alignedSentence;
+    };
+
+    const loop = () => {
+      const index = markIndexAt(marks, engine.getAudioTime() * 1000);
+      if (index !== shownMark) {
+        shownMark = index;
+        const aligned = index >= 0 ? alignedHighlight(alignment, marks[index].offset) : null;
+        const key = aligned ? `${aligned.paragraph}:${aligned.sentence ?? ''}` : '';
+        if (key !== shownKey) {
+          shownKey = key;
+          clear();
+          if (aligned) {
+            range = map.range(aligned.span.start, aligned.span.end);
+            if (highlight && range) highlight.add(range);
+            el.dataset.alignedParagraph = String(aligned.paragraph);
+            if (aligned.sentence !== null) el.dataset.alignedSentence = String(aligned.sentence);
+          }
+        }
+      }
+      frame = requestAnimationFrame(loop);
+    };
+    frame = requestAnimationFrame(loop);
+    return () => {
+      cancelAnimationFrame(frame);
+      clear();
+    };
+  }, [containerRef, html, locale, sourceHtml, sourceMarks, sourceLocale]);
 }
