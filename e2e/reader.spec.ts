@@ -155,7 +155,7 @@ test.describe('Reader', () => {
     await reader.expectPosition(1);
     await expect(reader.textSizeButton).toContainText('Default');
     const before = parseFloat(await reader.primary.text.evaluate((el) => getComputedStyle(el).fontSize));
-    await reader.chooseFromToolbar(reader.textSizeButton, 'Extra Large');
+    await reader.chooseTextSetting('Text size', 'Extra Large');
     await expect(reader.textSizeButton).toContainText('Extra Large');
     await expect.poll(async () => parseFloat(await reader.primary.text.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThan(before);
     await page.reload();

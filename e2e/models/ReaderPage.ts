@@ -139,6 +139,19 @@ export class ReaderPage {
     await expect(listbox).toBeHidden();
   }
 
+  /** Open the toolbar's text menu and pick one option of one of its groups (Text size, Font, Spacing, Page tint). */
+  async chooseTextSetting(group: string, option: string) {
+    await this.page.mouse.move(10, 200);
+    await this.textSizeButton.click();
+    const dialog = this.page.getByRole('dialog', { name: 'Text settings' });
+    await expect(dialog).toBeVisible();
+    const radios = dialog.getByRole('radiogroup', { name: group });
+    await radios.getByText(option, { exact: true }).click();
+    await expect(radios.getByRole('radio', { name: option, exact: true })).toBeChecked();
+    await this.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+
   async chooseSection(name: string) {
     await this.page.mouse.move(10, 200);
     await this.shortcutButton.click();

@@ -8,6 +8,7 @@ import { PLAYBACK_SPEEDS } from './constants';
 import { LevelSchema } from './schemas';
 import { parseEditionRef } from './reading';
 import { READING_RULER_OPTIONS } from './readingRuler';
+import { PAGE_TINTS, READING_FONTS, TEXT_SPACINGS } from './readingType';
 
 /** How many recently used languages are remembered. The spec does not give the value. @default 5 */
 export const RECENT_LANGUAGES_CAP = 5;
@@ -109,8 +110,24 @@ export const SETTINGS = {
        * next change (the migration; tests/engine/settings.test.ts).
        */
       readingRuler: z.enum(READING_RULER_OPTIONS).catch('off'),
+      /**
+       * Type and spacing (src/domain/readingType.ts), added with the same migration as the ruler: missing or
+       * unknown values read as the default.
+       */
+      readingFont: z.enum(READING_FONTS).catch('default'),
+      textSpacing: z.enum(TEXT_SPACINGS).catch('default'),
+      pageTint: z.enum(PAGE_TINTS).catch('white'),
     }),
-    default: { fontSize: 'default', illustratedModeFontSize: 'large', decodeEnabled: false, columns: 'one-column', readingRuler: 'off' } as const,
+    default: {
+      fontSize: 'default',
+      illustratedModeFontSize: 'large',
+      decodeEnabled: false,
+      columns: 'one-column',
+      readingRuler: 'off',
+      readingFont: 'default',
+      textSpacing: 'default',
+      pageTint: 'white',
+    } as const,
   },
   recentLanguages: {
     schema: z

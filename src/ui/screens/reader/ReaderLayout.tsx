@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { readingPageStyle, type ReadingTypeSettings } from '../../../domain/readingType';
 import { ArrowLeftIcon } from '../../components/Icons';
 import { SkipLink } from '../../layout/MainLayout';
 import { READER_AUTHOR_CLASS, READER_HEADER_CLASS, READER_HEADER_ROW_CLASS, READER_TITLE_CLASS } from './readerStyles';
@@ -14,6 +15,7 @@ export function ReaderLayout({
   publicationHref,
   toolbar,
   bottomBar,
+  page,
   children,
 }: {
   /** Null while the publication loads. */
@@ -22,6 +24,8 @@ export function ReaderLayout({
   publicationHref: string;
   toolbar?: ReactNode;
   bottomBar?: ReactNode;
+  /** The reader's type, spacing and tint for the reading page (src/domain/readingType.ts); none while it loads. */
+  page?: ReadingTypeSettings;
   children: ReactNode;
 }) {
   return (
@@ -50,7 +54,15 @@ export function ReaderLayout({
         </div>
       </header>
       {toolbar}
-      <main id="main" tabIndex={-1} className={`flex-1 outline-none ${bottomBar ? 'pb-28' : 'pb-12'}`}>
+      <main
+        id="main"
+        tabIndex={-1}
+        data-page-tint={page && page.pageTint !== 'white' ? page.pageTint : undefined}
+        data-reading-font={page && page.readingFont !== 'default' ? page.readingFont : undefined}
+        data-text-spacing={page && page.textSpacing !== 'default' ? page.textSpacing : undefined}
+        style={page && readingPageStyle(page)}
+        className={`flex-1 bg-paper text-ink outline-none ${bottomBar ? 'pb-28' : 'pb-12'}`}
+      >
         {children}
       </main>
       {bottomBar}

@@ -2,7 +2,8 @@
  * The reader screen (SPEC §2 Reader screen): thin views over the engine's reading session. It selects machine
  * snapshots, renders what their connect APIs say, and sends events; no reading rule lives here.
  */
-import { memo, useDeferredValue, useEffect } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
+import type { ReadingTypeSettings } from '../../../domain/readingType';
 import type { Level } from '../../../domain/levels';
 import { useStableCallback } from '../../hooks/useStableCallback';
 import { connectPassageLoading } from '../../../machines/passageLoading';
@@ -22,6 +23,7 @@ import { publicationPath } from '../../../domain/routes';
 import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerStyles';
 import { ReleaseFirstScreen } from '../../platform/firstScreen';
 import { rulerLineCount } from '../../../domain/readingRuler';
+import '../../fonts/reading';
 
 const noop = () => {};
 
@@ -54,6 +56,9 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   );
   const setColumns = useStableCallback((columns: typeof settings.columns) => send({ type: 'settings.reader', patch: { columns } }));
   const setRuler = useStableCallback((readingRuler: typeof settings.readingRuler) => send({ type: 'settings.reader', patch: { readingRuler } }));
+  const setReadingType = useStableCallback((patch: Partial<ReadingTypeSettings>) => send({ type: 'settings.reader', patch }));
+  const { readingFont, textSpacing, pageTint } = settings;
+  const page = useMemo(() => ({ readingFont, textSpacing, pageTint }), [readingFont, textSpacing, pageTint]);
 
   // The section a turn lands in reaches the toolbar's Sections picker in a render after the passage's own (a React
   // Aria Select re-renders its whole list): the turn's frame shows the text, the picker follows a moment later.
@@ -72,7 +77,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   const publicationHref = publication && publication.slug === slug ? publicationPath(publication.slug, publication.version) : publicationPath(slug);
   if (session.isPassageNotFound && publication) {
     return (
-      <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref}>
+      <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref} page={page}>
         <PassageNotFound publication={publication} />
         <ReleaseFirstScreen />
       </ReaderLayout>
@@ -103,6 +108,8 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       onFontSize={setFontSize}
       ruler={settings.readingRuler}
       onRuler={setRuler}
+      readingType={page}
+      onReadingType={setReadingType}
       columns={showSecondary ? 'two-column' : 'one-column'}
       onColumns={setColumns}
       showColumns={twoColumns.allowed}
@@ -140,7 +147,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   );
 
   return (
-    <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref} toolbar={toolbar} bottomBar={bottomBar}>
+    <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref} toolbar={toolbar} bottomBar={bottomBar} page={page}>
       {showSecondary ? (
         <div className={TWO_COLUMNS_CLASS}>
           {column('primary', primary, 'Left column')}

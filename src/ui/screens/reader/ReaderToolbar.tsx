@@ -4,7 +4,7 @@
  * 'Reader controls menu'. It slides away after inactivity (the engine's toolbar machine) and is held while one
  * of its menus is open or it has focus.
  */
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -27,6 +27,19 @@ import { connectToolbar } from '../../../machines/toolbar';
 import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../components/Icons';
 import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, RulerIcon, TextSizeIcon } from '../../components/ReaderIcons';
 import { READING_RULER_LABELS, READING_RULER_OPTIONS, type ReadingRulerOption } from '../../../domain/readingRuler';
+import {
+  PAGE_TINT_LABELS,
+  PAGE_TINT_PALETTES,
+  PAGE_TINTS,
+  READING_FONT_FAMILIES,
+  READING_FONT_LABELS,
+  READING_FONTS,
+  TEXT_SPACING_LABELS,
+  TEXT_SPACINGS,
+  type PageTint,
+  type ReadingFont,
+  type ReadingTypeSettings,
+} from '../../../domain/readingType';
 import { Hint } from '../../components/Tooltip';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { controlButton, controlUnavailable, listItem, popoverStyles, TOOLBAR_ROW_CLASS } from './readerStyles';
@@ -66,6 +79,8 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   onFontSize,
   ruler,
   onRuler,
+  readingType,
+  onReadingType,
   columns,
   onColumns,
   showColumns,
@@ -80,6 +95,9 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   /** The reading ruler (src/domain/readingRuler.ts): off, or its band in lines. */
   ruler: ReadingRulerOption;
   onRuler: (ruler: ReadingRulerOption) => void;
+  /** The passage's font, spacing and page tint (src/domain/readingType.ts), chosen in the text menu. */
+  readingType: ReadingTypeSettings;
+  onReadingType: (patch: Partial<ReadingTypeSettings>) => void;
   columns: Columns;
   onColumns: (columns: Columns) => void;
   /** 1 Column / 2 Columns is offered (a large screen without a class code). */
@@ -102,12 +120,20 @@ export const ReaderToolbar = memo(function ReaderToolbar({
         )}
         <div className="ms-auto hidden items-center gap-2 md:flex">
           <DecodeToggle />
-          <SettingPicker {...TEXT_SIZE_PICKER} value={fontSize} onChange={onFontSize} onOpenChange={menu('font')} />
+          <TextMenu fontSize={fontSize} onFontSize={onFontSize} readingType={readingType} onReadingType={onReadingType} onOpenChange={menu('font')} />
           <SettingPicker {...RULER_PICKER} value={ruler} onChange={onRuler} onOpenChange={menu('ruler')} />
           {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
         </div>
         <div className="ms-auto md:hidden">
-          <MobileControls fontSize={fontSize} onFontSize={onFontSize} ruler={ruler} onRuler={onRuler} onOpenChange={menu('mobile')} />
+          <MobileControls
+            fontSize={fontSize}
+            onFontSize={onFontSize}
+            ruler={ruler}
+            onRuler={onRuler}
+            readingType={readingType}
+            onReadingType={onReadingType}
+            onOpenChange={menu('mobile')}
+          />
         </div>
       </div>
     </div>
@@ -247,23 +273,26 @@ function SettingPicker<T extends string>({
   );
 }
 
-/** The settings the toolbar offers as dropdowns (SPEC §9 text size; §2 Two-column mode). */
-const TEXT_SIZE_PICKER = { label: 'Text size', listLabel: 'Text sizes', icon: <TextSizeIcon size={18} className="text-primary-600" />, width: 'w-52', options: FONT_SIZES, labels: FONT_SIZE_LABELS };
+/** The settings the toolbar offers as dropdowns (§2 Two-column mode; the reading ruler). */
 const RULER_PICKER = { label: 'Reading ruler', listLabel: 'Reading ruler sizes', icon: <RulerIcon size={17} className="text-primary-600" />, width: 'w-44', options: READING_RULER_OPTIONS, labels: READING_RULER_LABELS };
 const COLUMNS_PICKER = { label: 'Columns', listLabel: 'Column layouts', icon: <ColumnsIcon size={17} className="text-primary-600" />, width: 'w-44', options: COLUMN_OPTIONS, labels: COLUMN_LABELS };
 
-/** Small screens: decode, text size and the reading ruler in one 'Reader controls menu'. */
+/** Small screens: decode, text size, the reading ruler, font, spacing and page tint in one 'Reader controls menu'. */
 function MobileControls({
   fontSize,
   onFontSize,
   ruler,
   onRuler,
+  readingType,
+  onReadingType,
   onOpenChange,
 }: {
   fontSize: FontSize;
   onFontSize: (v: FontSize) => void;
   ruler: ReadingRulerOption;
   onRuler: (v: ReadingRulerOption) => void;
+  readingType: ReadingTypeSettings;
+  onReadingType: (patch: Partial<ReadingTypeSettings>) => void;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
@@ -271,7 +300,7 @@ function MobileControls({
       <Button aria-label="Reader controls menu" className={`${controlButton} px-2.5`}>
         <SlidersIcon size={19} />
       </Button>
-      <Popover placement="bottom end" offset={6} className={`${popoverStyles} w-64 p-3`}>
+      <Popover placement="bottom end" offset={6} className={`${popoverStyles} max-h-[min(36rem,calc(100dvh-6rem))] w-64 p-3`}>
         <Dialog aria-labelledby="reader-controls-title" className="outline-none">
           <Heading id="reader-controls-title" slot="title" className="sr-only">
             Reader controls
@@ -279,6 +308,7 @@ function MobileControls({
           <DecodeToggle variant="menu" />
           <SettingRadios label="Text size" options={FONT_SIZES} labels={FONT_SIZE_LABELS} value={fontSize} onChange={onFontSize} />
           <SettingRadios label="Reading ruler" options={READING_RULER_OPTIONS} labels={READING_RULER_LABELS} value={ruler} onChange={onRuler} />
+          <ReadingTypeRadios value={readingType} onChange={onReadingType} />
         </Dialog>
       </Popover>
     </DialogTrigger>
@@ -292,26 +322,103 @@ function SettingRadios<T extends string>({
   labels,
   value,
   onChange,
+  preview,
+  className = 'mt-4',
 }: {
   label: string;
   options: readonly T[];
   labels: Record<T, string>;
   value: T;
   onChange: (value: T) => void;
+  /** What an option shows beside its name (a swatch), or the style its name is drawn in (a font). */
+  preview?: (option: T) => { swatch?: ReactNode; style?: CSSProperties };
+  className?: string;
 }) {
   return (
-    <RadioGroup value={value} onChange={(v) => onChange(v as T)} className="mt-4 flex flex-col gap-1">
+    <RadioGroup value={value} onChange={(v) => onChange(v as T)} className={`${className} flex flex-col gap-1`}>
       <Label className="px-1 pb-1 text-xs font-semibold tracking-wide text-ink-muted">{label}</Label>
       {options.map((option) => (
         <Radio key={option} value={option} className={`${listItem} data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus`}>
           {({ isSelected }) => (
             <>
-              <span className="flex-1">{labels[option]}</span>
+              {preview?.(option).swatch}
+              <span className="flex-1" style={preview?.(option).style}>
+                {labels[option]}
+              </span>
               <Tick isShown={isSelected} />
             </>
           )}
         </Radio>
       ))}
     </RadioGroup>
+  );
+}
+
+/**
+ * The text menu (issue 14 item 4): the text size (SPEC §9), and the passage's font, spacing and page tint. Its
+ * trigger shows the text size, as the text-size dropdown it replaces did.
+ */
+function TextMenu({
+  fontSize,
+  onFontSize,
+  readingType,
+  onReadingType,
+  onOpenChange,
+}: {
+  fontSize: FontSize;
+  onFontSize: (v: FontSize) => void;
+  readingType: ReadingTypeSettings;
+  onReadingType: (patch: Partial<ReadingTypeSettings>) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <DialogTrigger onOpenChange={onOpenChange}>
+      <Button className={controlButton}>
+        <TextSizeIcon size={18} className="text-primary-600" />
+        <span className="sr-only">Text size: </span>
+        {FONT_SIZE_LABELS[fontSize]}
+        <ChevronDownIcon size={16} className="text-ink-muted" />
+      </Button>
+      <Popover placement="bottom end" offset={6} className={`${popoverStyles} max-h-[min(40rem,calc(100dvh-6rem))] w-[min(32rem,calc(100vw-2rem))] p-3`}>
+        <Dialog aria-labelledby="text-menu-title" className="grid grid-cols-2 gap-x-4 outline-none">
+          <Heading id="text-menu-title" slot="title" className="sr-only">
+            Text settings
+          </Heading>
+          <SettingRadios label="Text size" options={FONT_SIZES} labels={FONT_SIZE_LABELS} value={fontSize} onChange={onFontSize} className="mt-1" />
+          <ReadingTypeRadios value={readingType} onChange={onReadingType} first="mt-1" />
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}
+
+const fontPreview = (font: ReadingFont) => ({ style: READING_FONT_FAMILIES[font] ? { fontFamily: READING_FONT_FAMILIES[font]! } : undefined });
+const tintPreview = (tint: PageTint) => ({
+  swatch: (
+    <span
+      aria-hidden="true"
+      className="size-4 shrink-0 rounded-full border border-line-strong"
+      style={{ backgroundColor: PAGE_TINT_PALETTES[tint].paper }}
+    />
+  ),
+});
+
+/** Font, spacing and page tint as radio groups: in the text menu, and in the small screen's controls menu. */
+function ReadingTypeRadios({
+  value,
+  onChange,
+  first = 'mt-4',
+}: {
+  value: ReadingTypeSettings;
+  onChange: (patch: Partial<ReadingTypeSettings>) => void;
+  /** The first group's top margin (beside the text sizes in the two-column text menu). */
+  first?: string;
+}) {
+  return (
+    <>
+      <SettingRadios label="Font" options={READING_FONTS} labels={READING_FONT_LABELS} value={value.readingFont} onChange={(readingFont) => onChange({ readingFont })} preview={fontPreview} className={first} />
+      <SettingRadios label="Spacing" options={TEXT_SPACINGS} labels={TEXT_SPACING_LABELS} value={value.textSpacing} onChange={(textSpacing) => onChange({ textSpacing })} />
+      <SettingRadios label="Page tint" options={PAGE_TINTS} labels={PAGE_TINT_LABELS} value={value.pageTint} onChange={(pageTint) => onChange({ pageTint })} preview={tintPreview} />
+    </>
   );
 }

@@ -2,7 +2,7 @@
 
 /** A compact dropdown trigger or toggle in the toolbar and the column headers. */
 export const controlButton =
-  'inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-medium text-primary-900 shadow-[0_1px_1px_rgba(16,58,58,0.04)] outline-none transition-colors data-[hovered]:border-line-strong data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus data-[selected]:border-primary-700 data-[selected]:bg-primary-900 data-[selected]:text-white';
+  'inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-medium text-primary-900 shadow-[0_1px_1px_rgba(16,58,58,0.04)] outline-none transition-colors data-[hovered]:border-line-strong data-[hovered]:bg-primary-50 data-[pressed]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus data-[selected]:border-primary-700 data-[selected]:bg-primary-900 data-[selected]:text-surface';
 
 /** The look of a control that cannot be used now (kept focusable so its tooltip explains why). */
 export const controlUnavailable =
