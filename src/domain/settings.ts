@@ -117,6 +117,8 @@ export const SETTINGS = {
       readingFont: z.enum(READING_FONTS).catch('default'),
       textSpacing: z.enum(TEXT_SPACINGS).catch('default'),
       pageTint: z.enum(PAGE_TINTS).catch('white'),
+      /** Word mode (src/domain/wordAudio.ts): a tapped word, or Enter on the word cursor, says the word. Off by default. */
+      wordMode: z.boolean().catch(false),
     }),
     default: {
       fontSize: 'default',
@@ -127,6 +129,7 @@ export const SETTINGS = {
       readingFont: 'default',
       textSpacing: 'default',
       pageTint: 'white',
+      wordMode: false,
     } as const,
   },
   recentLanguages: {

@@ -79,6 +79,29 @@ export function markWordSpans(text: string, marks: readonly SpeechMark[], locale
 }
 
 /**
+ * The words of the text, in order: Intl.Segmenter's word-like segments (without it, runs of letters, marks,
+ * digits and apostrophes). Punctuation and spaces are not words.
+ */
+export function wordSpans(text: string, locale = 'en'): TextSpan[] {
+  const words = segmenter(locale, 'word');
+  const out: TextSpan[] = [];
+  if (words) {
+    for (const s of words.segment(text)) if (s.isWordLike !== false && /[\p{L}\p{N}]/u.test(s.segment)) out.push({ start: s.index, end: s.index + s.segment.length });
+    return out;
+  }
+  for (let i = 0; i < text.length; ) {
+    if (!WORD_CHAR.test(text[i])) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < text.length && WORD_CHAR.test(text[i])) i++;
+    out.push({ start, end: i });
+  }
+  return out;
+}
+
+/**
  * The sentences of the text (Intl.Segmenter 'sentence'; without it, runs ending in . ! ? or a line break),
  * with surrounding whitespace left out.
  */

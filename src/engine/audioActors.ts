@@ -11,7 +11,8 @@ import { AUDIO_TICK_MS } from '../domain/constants';
 import { PortFailure } from '../domain/failures';
 import type { PassageAudio } from '../domain/schemas';
 import type { Narration, NarrationInput, PlaybackReport } from '../machines/shared/audio';
-import type { AudioPort, ClockPort, LoggerPort } from './ports';
+import type { WordClip } from '../machines/wordAudio';
+import type { AudioPort, ClockPort, LoggerPort, TimerHandle } from './ports';
 
 /** How long to wait before asking again while the server answers 202 'generating' (it sends Retry-After: 1). @default 1000 */
 export const NARRATION_POLL_MS = 1000;
@@ -36,6 +37,51 @@ export function narrationActor(fetchNarration: ((input: NarrationInput) => Promi
       await wait(clock, NARRATION_POLL_MS, signal);
     }
   });
+}
+
+/** How often a word's clip checks whether its audio reached the word's end. @default 15 */
+export const WORD_CLIP_POLL_MS = 15;
+/** A word's clip ends at the latest this long after its length, should the audio stall. @default 3000 */
+export const WORD_CLIP_GRACE_MS = 3000;
+
+/**
+ * Plays one stretch of a narration (a tapped word, issue 14 item 1) on its own audio port: loads the url unless it
+ * is already in the port, seeks to the start, plays, and pauses at the end (the port's time checked every
+ * WORD_CLIP_POLL_MS on the clock), at the audio's own end, or when its machine stops it.
+ */
+export function wordClipActor(audio: AudioPort | undefined, clock: ClockPort, logger: LoggerPort) {
+  let loaded: string | null = null;
+  return fromPromise<void, WordClip>(({ input, signal }) =>
+    new Promise<void>((resolve) => {
+      if (!audio) return resolve();
+      audio.pause();
+      if (loaded !== input.url) {
+        audio.load(input.url);
+        loaded = input.url;
+      }
+      audio.seek(input.start);
+      let poll: TimerHandle = null;
+      let offEnded = () => {};
+      const finish = () => {
+        clock.clearTimeout(poll);
+        clock.clearTimeout(deadline);
+        offEnded();
+        audio.pause();
+        resolve();
+      };
+      const deadline = clock.setTimeout(finish, (input.end - input.start) * 1000 + WORD_CLIP_GRACE_MS);
+      offEnded = audio.onEnded(finish);
+      signal.addEventListener('abort', finish, { once: true });
+      const check = () => {
+        if (audio.currentTime() >= input.end) finish();
+        else poll = clock.setTimeout(check, WORD_CLIP_POLL_MS);
+      };
+      audio.play().then(check, (error: unknown) => {
+        logger.warn('A word could not play', error);
+        finish();
+      });
+    }),
+  );
 }
 
 export function playbackActor(audio: AudioPort | undefined, clock: ClockPort, logger: LoggerPort) {

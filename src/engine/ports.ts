@@ -95,6 +95,8 @@ export interface EnginePorts {
   audio?: AudioPort;
   /** The listen flow's own audio element (src/machines/listenFlow), apart from the reader's. Without it the listen flow is silent. */
   listenAudio?: AudioPort;
+  /** The audio element a tapped word plays on (src/machines/wordAudio), apart from the reader's. Without it words are silent. */
+  wordAudio?: AudioPort;
   analytics: AnalyticsPort;
   navigation?: NavigationPort;
   clipboard?: ClipboardPort;

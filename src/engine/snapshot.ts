@@ -22,6 +22,7 @@ import type { readingSessionMachine, Slot } from '../machines/readingSession';
 import type { roleModalMachine } from '../machines/roleModal';
 import type { toastsMachine } from '../machines/toasts';
 import type { toolbarMachine } from '../machines/toolbar';
+import { wordAudioStatus, type WordAudioView, type wordAudioMachine } from '../machines/wordAudio';
 
 export interface SlotView {
   /** The passage being shown in this column, or null while none is loaded. */
@@ -77,6 +78,8 @@ export interface ReaderEngineSnapshot {
   features: string[];
   /** The 'Unlock Premium {feature}' dialog, when open. */
   premiumDialog: { feature: string } | null;
+  /** The word being said in word mode (src/machines/wordAudio): waiting for its narration or speaking, and where. */
+  wordAudio: WordAudioView;
   /** The reader's display settings (text size, columns, decode). */
   readerSettings: ReaderSettings;
   /** Whether two columns may show (a wide screen, no class code) and whether the second one shows. */
@@ -86,7 +89,7 @@ export interface ReaderEngineSnapshot {
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
 
 /** The children whose snapshots the engine's snapshot shows. */
-const SHOWN_CHILDREN = ['session', 'loader.primary', 'loader.secondary', 'missing.primary', 'missing.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+const SHOWN_CHILDREN = ['wordAudio', 'session', 'loader.primary', 'loader.secondary', 'missing.primary', 'missing.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
 
 /** The last result of `fn`, kept while its inputs are the same objects. */
 function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -152,6 +155,7 @@ export function createSnapshotComposer() {
     return { passage, loading, missing, locks, display: { decoded, highlight, follows } };
   }
   const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
+  const word = keepWhileSame((snapshot: SnapshotFrom<typeof wordAudioMachine> | undefined): WordAudioView => (snapshot ? wordAudioStatus(snapshot) : { status: 'idle', slot: null, word: null }));
   // Locks are kept while the title, the column's language and the features in force are the same (their key):
   // the same object, so a view of them re-renders only when they change.
   const keepLocks = () => keepByKey<ColumnLocks>();
@@ -186,6 +190,7 @@ export function createSnapshotComposer() {
       toasts: child('toasts'),
       copyLink: child('copyLink'),
       levelIndicator: child('levelIndicator'),
+      wordAudio: word(child('wordAudio')),
       features: held,
       premiumDialog: context.premiumDialog,
       readerSettings: context.settings.readerSettings,

@@ -8,8 +8,9 @@ import { paths, withQuery } from '../domain/routes';
 import { PortFailure } from '../domain/failures';
 import { formatPlaybackSpeedParam } from '../domain/playbackSpeed';
 import { listenFlowMachine } from '../machines/listenFlow';
-import { readerSystemMachine } from '../machines/readerSystem';
-import { narrationActor, playbackActor } from './audioActors';
+import { readerSystemChildren, readerSystemMachine } from '../machines/readerSystem';
+import { narrationActor, playbackActor, wordClipActor } from './audioActors';
+
 import { PassageCache, passageLoadActor } from './passageCache';
 import type { ApiPort, AudioPort, EnginePorts, LoggerPort, NavigationPort } from './ports';
 import type { SettingsStore } from './settings';
@@ -81,6 +82,12 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       updateRole: fromPromise(({ input }) => optional(api.updateRole)(input.role)),
       copyText: fromPromise(({ input }) => optional(ports.clipboard?.writeText)(input.text)),
       playback: playbackActor(ports.audio, clock, logger),
+      wordAudio: readerSystemChildren.wordAudio.provide({
+        actors: {
+          loadNarration: narrationActor((input) => getPassageAudio(input.passageId, input.editionId), clock),
+          sayClip: wordClipActor(ports.wordAudio, clock, logger),
+        },
+      }),
     },
     actions: {
       prefetchNeighbours: (_, request) => cache.prefetchNeighbours(request.editionId, request.position, request.passageCount),

@@ -6,7 +6,7 @@ describe('stored settings (SPEC §3 Local browser storage)', () => {
   it('uses versioned keys and gives defaults when nothing is stored', () => {
     const settings = createSettingsStore(createMemoryStorage());
     expect(storageKey('readerSettings')).toBe('lectern.v1.readerSettings');
-    expect(settings.get('readerSettings')).toEqual({ fontSize: 'default', illustratedModeFontSize: 'large', decodeEnabled: false, columns: 'one-column', readingRuler: 'off', readingFont: 'default', textSpacing: 'default', pageTint: 'white' });
+    expect(settings.get('readerSettings')).toEqual({ fontSize: 'default', illustratedModeFontSize: 'large', decodeEnabled: false, columns: 'one-column', readingRuler: 'off', readingFont: 'default', textSpacing: 'default', pageTint: 'white', wordMode: false });
     expect(settings.get('audioSettings')).toBeNull();
     expect(settings.get('recentLanguages')).toEqual([]);
     expect(settings.get('roleModalClosed')).toBe(false);
@@ -18,9 +18,9 @@ describe('stored settings (SPEC §3 Local browser storage)', () => {
       'lectern.v1.readerSettings': JSON.stringify({ fontSize: 'large', illustratedModeFontSize: 'large', decodeEnabled: true, columns: 'two-column' }),
     });
     const settings = createSettingsStore(storage);
-    expect(settings.get('readerSettings')).toEqual({ fontSize: 'large', illustratedModeFontSize: 'large', decodeEnabled: true, columns: 'two-column', readingRuler: 'off', readingFont: 'default', textSpacing: 'default', pageTint: 'white' });
+    expect(settings.get('readerSettings')).toEqual({ fontSize: 'large', illustratedModeFontSize: 'large', decodeEnabled: true, columns: 'two-column', readingRuler: 'off', readingFont: 'default', textSpacing: 'default', pageTint: 'white', wordMode: false });
     settings.set('readerSettings', { ...settings.get('readerSettings'), readingRuler: '3' });
-    expect(JSON.parse(storage.getItem('lectern.v1.readerSettings')!)).toEqual({ fontSize: 'large', illustratedModeFontSize: 'large', decodeEnabled: true, columns: 'two-column', readingRuler: '3', readingFont: 'default', textSpacing: 'default', pageTint: 'white' });
+    expect(JSON.parse(storage.getItem('lectern.v1.readerSettings')!)).toEqual({ fontSize: 'large', illustratedModeFontSize: 'large', decodeEnabled: true, columns: 'two-column', readingRuler: '3', readingFont: 'default', textSpacing: 'default', pageTint: 'white', wordMode: false });
     // A value no version wrote falls back to off without touching the rest.
     storage.setItem('lectern.v1.readerSettings', JSON.stringify({ fontSize: 'large', illustratedModeFontSize: 'large', decodeEnabled: false, columns: 'one-column', readingRuler: '9' }));
     expect(createSettingsStore(storage).get('readerSettings')).toMatchObject({ fontSize: 'large', readingRuler: 'off' });
@@ -42,14 +42,14 @@ describe('stored settings (SPEC §3 Local browser storage)', () => {
   it('round-trips every setting', () => {
     const storage = createMemoryStorage();
     const settings = createSettingsStore(storage);
-    settings.set('readerSettings', { fontSize: 'large', illustratedModeFontSize: 'extra-large', decodeEnabled: true, columns: 'two-column', readingRuler: '2', readingFont: 'lexend', textSpacing: 'wide', pageTint: 'cream' });
+    settings.set('readerSettings', { fontSize: 'large', illustratedModeFontSize: 'extra-large', decodeEnabled: true, columns: 'two-column', readingRuler: '2', readingFont: 'lexend', textSpacing: 'wide', pageTint: 'cream', wordMode: true });
     settings.set('audioSettings', { audioControlState: 'playing', autoPlay: true, currentTime: 12.5, editionSelected: 'secondary', highlight: true, playbackSpeed: { default: 1.5 } });
     settings.set('groupCode', 'ABCD1234');
     settings.set('recentLanguages', ['es', 'ar']);
     settings.set('editionIndicatorSeen', true);
     const again = createSettingsStore(storage);
     expect(again.get('readerSettings').fontSize).toBe('large');
-    expect(again.get('readerSettings')).toMatchObject({ readingRuler: '2', readingFont: 'lexend', textSpacing: 'wide', pageTint: 'cream' });
+    expect(again.get('readerSettings')).toMatchObject({ readingRuler: '2', readingFont: 'lexend', textSpacing: 'wide', pageTint: 'cream', wordMode: true });
     expect(again.get('audioSettings')).toMatchObject({ autoPlay: true, playbackSpeed: { default: 1.5 } });
     expect(again.get('groupCode')).toBe('ABCD1234');
     expect(again.get('recentLanguages')).toEqual(['es', 'ar']);

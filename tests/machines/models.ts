@@ -18,6 +18,7 @@ import { readingSessionMachine, type ReadingSessionEvent } from '../../src/machi
 import { roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
 import { toolbarMachine, type ToolbarEvent } from '../../src/machines/toolbar';
 import { toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
+import { wordAudioMachine, type WordAudioDone, type WordAudioEvent, type WordRequest } from '../../src/machines/wordAudio';
 import { PortFailure } from '../../src/domain/failures';
 import { edition, fixturePublication } from '../fixtures/publication';
 import { ENGINE_SETTINGS, SETTINGS, type AudioSettings } from '../../src/domain/settings';
@@ -284,6 +285,7 @@ export const readerSystemInertActors = {
   copyLink: inertChild('idle'),
   levelIndicator: inertChild('idle'),
   toolbar: inertChild('idle'),
+  wordAudio: inertChild('idle'),
   listenFlow: inertChild('idle'),
   loadPublication: pending<Publication, { slug: string; version?: string }>(),
   loadPassage: pending<Passage, { editionId: number; position: number; passageCount: number }>(),
@@ -429,6 +431,8 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'audio.settingsChanged', playbackSpeed: 1.5, autoPlay: true },
   { type: 'audio.listen', slot: 'primary', on: false },
   { type: 'audio.listen', slot: 'primary', on: true },
+  { type: 'word.say', slot: 'primary', offset: 0 },
+  { type: 'word.playFrom', slot: 'primary', offset: 0 },
   { type: 'settings.reader', patch: { fontSize: 'large' } },
   { type: 'settings.reader', patch: { columns: 'one-column' } },
   { type: 'viewport.changed', wide: true },
@@ -597,7 +601,7 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
   } else if (c.user.known) {
     if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced }, { type: 'session.syncAddress', view: views.premium });
     out.push({ type: 'level.change', slot: 'primary', level: slug === 'premium' ? 'ORIGINAL' : 'GOLD' }, { type: 'language.change', slot: 'primary', language: 'ru' });
-    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true });
+    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'word.say', slot: 'secondary', offset: 0 }, { type: 'word.playFrom', slot: 'secondary', offset: 0 });
   } else if (slug === 'fixture') {
     out.push({ type: 'reader.sync', request: { slug: 'fixture', primary: en, position: 3 } }, { type: 'reader.sync', request: { slug: 'fixture', primary: es } });
   } else if (c.viewport.wide) {
@@ -609,8 +613,8 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
     const slot = readerPlayback(c).slot;
     if (stage === 'loading') out.push(audioReport('paused'), { type: 'session.savePosition', view: views.fixture });
     if (stage === 'open') out.push(done(`passage.${slot}`, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')));
-    if (stage === 'ready') out.push(audioReport('playing'), { type: 'audio.seek', seconds: 30 }, { type: 'playback.time', time: 3.5, duration: 20 });
-    if (stage === 'playing') out.push(audioReport('paused'), audioReport('closed'), { type: 'reader.close' }, { type: 'audio.seek', seconds: 5 });
+    if (stage === 'ready') out.push(audioReport('playing'), { type: 'audio.seek', seconds: 30 }, { type: 'playback.time', time: 3.5, duration: 20 }, { type: 'word.playFrom', slot, offset: 0 });
+    if (stage === 'playing') out.push(audioReport('paused'), audioReport('closed'), { type: 'reader.close' }, { type: 'audio.seek', seconds: 5 }, { type: 'word.playFrom', slot, offset: 0 });
   }
   return out;
 }
@@ -632,6 +636,27 @@ function readerSystemState(s: { value: unknown; context: ReaderSystemContext }):
   const stage = voicedStage(c);
   return JSON.stringify(['voiced', stage, code, s.value, stage === 'ready' || stage === 'playing' ? c.audio.currentTime : null]);
 }
+
+/** Words of 'Once upon a time' (src/machines/wordAudio): ready narration, narration to wait for, and none. */
+const wordTarget = { text: 'Once upon a time', locale: 'en', offset: 5 };
+const wordMarks = [{ offset: 0, time: 0 }, { offset: 5, time: 400 }, { offset: 10, time: 900 }, { offset: 12, time: 1100 }];
+export const wordRequests = {
+  ready: { slot: 'primary', target: wordTarget, narration: { url: '/a/1.mp3', speechMarks: wordMarks, duration: 2 }, load: null },
+  waits: { slot: 'secondary', target: wordTarget, narration: null, load: { passageId: 7, editionId: 3, position: 1 } },
+  none: { slot: 'primary', target: wordTarget, narration: null, load: null },
+} satisfies Record<string, WordRequest>;
+const wordAudioEvents: (WordAudioEvent | WordAudioDone)[] = [
+  { type: 'wordAudio.say', request: wordRequests.ready, readerPlaying: true },
+  { type: 'wordAudio.say', request: wordRequests.waits, readerPlaying: false },
+  { type: 'wordAudio.say', request: wordRequests.none, readerPlaying: true },
+  { type: 'wordAudio.cancel' },
+  { type: 'wordAudio.waitOver' },
+  { type: 'xstate.done.actor.wordNarration', output: { url: '/a/7.mp3', speechMarks: wordMarks, duration: 2 } },
+  { type: 'xstate.done.actor.wordNarration', output: { url: '/a/7.mp3', speechMarks: [], duration: 0 } },
+  { type: 'xstate.error.actor.wordNarration', error: new Error('network') },
+  { type: 'xstate.done.actor.wordClip', output: undefined },
+  { type: 'xstate.error.actor.wordClip', error: new Error('refused') },
+];
 
 export interface MachineModel {
   machine: AnyStateMachine;
@@ -697,6 +722,15 @@ export const MODELS = {
     maxStates: 1000,
   },
   toolbar: { machine: toolbarMachine, events: toolbarEvents, inputs: [undefined], serializeState: byValue },
+  wordAudio: {
+    // The narration load and the clip never settle on their own in the walks: their answers are sample events.
+    machine: wordAudioMachine.provide({
+      actors: { loadNarration: fromPromise<Narration, NarrationInput>(() => new Promise(() => {})), sayClip: fromPromise<void, unknown>(() => new Promise(() => {})) as never },
+    }),
+    events: wordAudioEvents,
+    inputs: [undefined],
+    serializeState: (s: { value: unknown; context: { resume: boolean; request: WordRequest | null } }) => JSON.stringify([s.value, s.context.resume, s.context.request?.slot ?? null]),
+  },
   readerSystem: { machine: readerSystemInert, events: readerSystemEventsFor, inputs: readerSystemInputs, serializeState: readerSystemState, maxStates: 20000 },
 } satisfies Record<string, MachineModel>;
 

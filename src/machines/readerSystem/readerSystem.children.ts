@@ -17,6 +17,7 @@ import { readingSessionMachine, type ReadingSessionContext, type Slot } from '..
 import { roleModalMachine } from '../roleModal';
 import { toastsMachine, type ToastRequest } from '../toasts';
 import { toolbarMachine } from '../toolbar';
+import { wordAudioMachine } from '../wordAudio';
 import type { SessionView } from './readerSystem.types';
 
 /** The systemId of the toast queue, which any child may reach. */
@@ -93,6 +94,15 @@ const levelIndicator = levelIndicatorMachine.provide({
   actions: { storeIndicatorSeen: sendParent({ type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } }) },
 });
 
+/** A tapped word pauses the reader's player and plays it again after (only when it was playing: the machine decides). */
+const wordAudio = wordAudioMachine.provide({
+  actions: {
+    pauseReader: sendParent({ type: 'audio.pause' }),
+    resumeReader: sendParent({ type: 'audio.play' }),
+    showToast: sendTo(({ system }) => system.get(TOASTS_SYSTEM_ID), (_, params: ToastRequest) => ({ type: 'toast.show', kind: params.kind, message: params.message })),
+  },
+});
+
 /** The children's logic by name, for the root's `setup({ actors })`. */
 export const readerSystemChildren = {
   session,
@@ -107,4 +117,5 @@ export const readerSystemChildren = {
   copyLink,
   levelIndicator,
   toolbar: toolbarMachine,
+  wordAudio,
 };

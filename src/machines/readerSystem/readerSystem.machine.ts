@@ -48,6 +48,9 @@ import {
   shouldPlay,
   SLOTS,
   wantsNarration,
+  wordRequestOf,
+  playFromSeconds,
+  canApplyPendingSeek,
 } from './readerSystem.rules';
 import type {
   ListenStart,
@@ -144,6 +147,8 @@ const base = setup({
       (event.type === 'language.change' && choiceUpgrade(context, { language: event.language }) !== null),
     isListenOff: ({ event }) => event.type === 'audio.listen' && !event.on,
     isColumnAudioLocked: ({ context, event }) => event.type === 'audio.listen' && locksOf(context, event.slot).audioLocked,
+    isWordColumnLocked: ({ context, event }) => (event.type === 'word.say' || event.type === 'word.playFrom') && locksOf(context, event.slot).audioLocked,
+    canApplyPendingSeek: ({ context }) => canApplyPendingSeek(context),
     isPlayerPlaying: ({ context }) => context.audio.state === 'playing',
     isValidVisitor: (_, params: { visitor: VisitorCheck }) => params.visitor.groupCodeValid,
     hasAudioLoaded: ({ context }) => context.audio.loadedKey !== null,
@@ -173,8 +178,9 @@ const withLoads = base.extend({
       enqueue.stopChild('passage.primary');
       enqueue.stopChild('passage.secondary');
       // A dialog opened in the reader closes with it; one that tells why the reader could not open stays.
-      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: context.view.publication ? null : context.premiumDialog });
+      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: context.view.publication ? null : context.premiumDialog, audio: { ...context.audio, pendingSeek: null } });
       enqueue.sendTo('session', { type: 'session.close' });
+      enqueue.sendTo('wordAudio', { type: 'wordAudio.cancel' });
     })),
     startChildren: base.createAction(enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild('session', { id: 'session', input: { recentLanguages: context.settings.recentLanguages } });
@@ -190,6 +196,7 @@ const withLoads = base.extend({
       enqueue.spawnChild('copyLink', { id: 'copyLink' });
       enqueue.spawnChild('levelIndicator', { id: 'levelIndicator', input: { seenBefore: context.settings.editionIndicatorSeen } });
       enqueue.spawnChild('toolbar', { id: 'toolbar' });
+      enqueue.spawnChild('wordAudio', { id: 'wordAudio' });
     })),
     writeSetting: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
       const params = rawParams as SettingWrite;
@@ -286,6 +293,13 @@ const withLoads = base.extend({
       const known = plan.narration?.status === 'ready' ? plan.narration.duration : 0;
       enqueue.assign({ audio: { ...context.audio, loadedKey: plan.key, currentTime: 0, duration: known } });
       enqueue({ type: 'loadReaderAudio', params: { url: plan.url, rate: plan.speed } });
+    })),
+    /** 'Play from here': the narration is in the audio port, so the player goes to the word. */
+    applyPendingSeek: base.createAction(enqueueActions(({ context, enqueue }) => {
+      const pending = context.audio.pendingSeek;
+      if (!pending) return;
+      enqueue({ type: 'seekReaderAudio', params: { seconds: pending.seconds } });
+      enqueue.assign({ audio: { ...context.audio, pendingSeek: null, currentTime: Math.floor(pending.seconds) } });
     })),
     /** The playing or primary edition changed: the highlight/decode machine hears what the editions now allow. */
     tellEditionFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
@@ -413,7 +427,7 @@ export const readerSystemMachine = withFlows.createMachine({
     columns: EMPTY_COLUMNS,
     reading: { mode: 'off', hasDecodeFeature: false, editionId: null, told: null },
     viewport: { wide: false },
-    audio: { state: 'init', narration: {}, loadingFor: null, loadedKey: null, currentTime: 0, duration: 0, saved: null },
+    audio: { state: 'init', narration: {}, loadingFor: null, loadedKey: null, currentTime: 0, duration: 0, pendingSeek: null, saved: null },
     premiumDialog: null,
     listen: null,
   }),
@@ -515,6 +529,26 @@ export const readerSystemMachine = withFlows.createMachine({
       // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
       { guard: 'isColumnAudioLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
       { actions: { type: 'listenTo', params: ({ event }: On<'audio.listen'>) => ({ slot: event.slot }) } },
+    ],
+    // Word mode (issue 14 item 1): the audio gate first, then the word machine says it, or the player plays from it.
+    'word.say': [
+      { guard: 'isWordColumnLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
+      {
+        actions: sendTo('wordAudio', ({ context, event }: On<'word.say'>) => ({
+          type: 'wordAudio.say' as const,
+          request: wordRequestOf(context, event.slot, event.offset),
+          readerPlaying: context.audio.state === 'playing',
+        })),
+      },
+    ],
+    'word.playFrom': [
+      { guard: 'isWordColumnLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
+      {
+        actions: [
+          assign({ audio: ({ context, event }: On<'word.playFrom'>) => ({ ...context.audio, pendingSeek: playFromSeconds(context, event.slot, event.offset) }) }),
+          { type: 'listenTo', params: ({ event }: On<'word.playFrom'>) => ({ slot: event.slot }) },
+        ],
+      },
     ],
     'audio.seek': {
       guard: 'hasAudioLoaded',
@@ -720,13 +754,18 @@ export const readerSystemMachine = withFlows.createMachine({
       initial: 'silent',
       states: {
         silent: {
-          always: [{ guard: 'isOtherAudio', actions: 'loadAudio' }, { guard: 'shouldPlay', target: 'playing' }],
+          always: [
+            { guard: 'isOtherAudio', actions: 'loadAudio' },
+            { guard: 'canApplyPendingSeek', actions: 'applyPendingSeek' },
+            { guard: 'shouldPlay', target: 'playing' },
+          ],
         },
         playing: {
           entry: 'startPlayback',
           exit: 'stopPlayback',
           always: [
             { guard: 'isOtherAudio', target: 'silent' },
+            { guard: 'canApplyPendingSeek', actions: 'applyPendingSeek' },
             { guard: not('shouldPlay'), target: 'silent' },
           ],
         },

@@ -14,6 +14,9 @@ import type { PassageFacts, ReadingMode } from '../highlightDecode';
 import { defaultSecondEdition } from '../../domain/readerColumns';
 import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
 import type { NarrationState, ReaderSystemContext, SessionView } from './readerSystem.types';
+import { passagePlainText } from '../../domain/sanitize';
+import { wordTimesAt, type WordTarget } from '../../domain/wordAudio';
+import type { WordRequest } from '../wordAudio';
 
 export const SLOTS: readonly Slot[] = ['primary', 'secondary'];
 
@@ -262,3 +265,40 @@ export const shouldPlay = (context: ReaderSystemContext) => context.audio.state 
 
 /** The audio port holds another passage or url than the plan (or holds one while the player is closed). */
 export const isOtherAudio = (context: ReaderSystemContext) => readerPlayback(context).key !== context.audio.loadedKey;
+
+/** Where a word of a column's passage was tapped (word mode): its plain text, language and the offset; null without a passage. */
+export function wordTargetOf(context: ReaderSystemContext, slot: Slot, offset: number): WordTarget | null {
+  const passage = context.columns[slot]?.passage ?? null;
+  if (!passage || isBlocked(passage)) return null;
+  return { text: passagePlainText(passage.text), locale: editionOf(context.view, slot)?.language.code ?? 'en', offset };
+}
+
+/**
+ * A word to say (issue 14 item 1): the column's narration when its passage has it with speech marks, else which
+ * narration to ask for (when the edition has audio), else neither ('Audio not available').
+ */
+export function wordRequestOf(context: ReaderSystemContext, slot: Slot, offset: number): WordRequest {
+  const passage = context.columns[slot]?.passage ?? null;
+  const target = wordTargetOf(context, slot, offset) ?? { text: '', locale: 'en', offset };
+  if (!passage || isBlocked(passage)) return { slot, target, narration: null, load: null };
+  const known = narrationFor(context, passage);
+  const marks = passage.audio?.speechMarks ?? [];
+  const narration = passage.audio?.url && marks.length ? { url: passage.audio.url, speechMarks: marks, duration: known?.status === 'ready' ? known.duration : 0 } : null;
+  const load = editionOf(context.view, slot)?.audioEnabled ? { passageId: passage.id, editionId: passage.editionId, position: passage.position } : null;
+  return { slot, target, narration, load };
+}
+
+/** Where 'Play from here' starts the player: the tapped word's time in its passage's narration, or null without speech marks. */
+export function playFromSeconds(context: ReaderSystemContext, slot: Slot, offset: number): { passageId: number; seconds: number } | null {
+  const passage = context.columns[slot]?.passage ?? null;
+  const marks = passage?.audio?.speechMarks;
+  const target = wordTargetOf(context, slot, offset);
+  const times = passage && marks?.length && target ? wordTimesAt(target, marks, 0) : null;
+  return passage && times ? { passageId: passage.id, seconds: times.start } : null;
+}
+
+/** The player has a 'Play from here' time to go to, and the narration it applies to is in the audio port. */
+export function canApplyPendingSeek(context: ReaderSystemContext): boolean {
+  const plan = readerPlayback(context);
+  return context.audio.pendingSeek !== null && plan.key !== null && plan.key === context.audio.loadedKey && plan.passage?.id === context.audio.pendingSeek.passageId;
+}

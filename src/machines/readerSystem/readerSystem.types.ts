@@ -58,6 +58,8 @@ export interface ReaderAudioContext {
   /** Seconds played, to the shown second; and the length. */
   currentTime: number;
   duration: number;
+  /** A 'Play from here' time (seconds) in one passage's narration, waiting for that narration to be in the audio port. */
+  pendingSeek: { passageId: number; seconds: number } | null;
   /** What was last written to the saved audio settings (state and passage), so a save happens only on a change. */
   saved: { state: string; passage: string } | null;
 }
@@ -108,6 +110,12 @@ export type ReaderSystemOwnEvent =
   /** A column's Listen toggle: play that column's edition (opening the player) with highlight, or close the player. */
   | { type: 'audio.listen'; slot: Slot; on: boolean }
   | { type: 'audio.seek'; seconds: number }
+  /**
+   * Word mode (src/domain/wordAudio.ts): say the word at `offset` of the column's passage (an offset into its plain
+   * text, src/domain/sanitize.ts passagePlainText), pausing the player meanwhile; or play the passage from it.
+   */
+  | { type: 'word.say'; slot: Slot; offset: number }
+  | { type: 'word.playFrom'; slot: Slot; offset: number }
   /** The reader's display settings (text size, columns). */
   | { type: 'settings.reader'; patch: Partial<Omit<ReaderSettings, 'decodeEnabled'>> }
   /** The screen is wide enough for two columns (a DOM fact the view reports). */

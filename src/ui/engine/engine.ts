@@ -31,6 +31,7 @@ export function getEngine(): ReaderEngine {
       audio: typeof Audio === 'undefined' ? undefined : createHtmlAudio(),
       // The listen page's own element, so it never fights the reader's player.
       listenAudio: typeof Audio === 'undefined' ? undefined : createHtmlAudio(),
+      wordAudio: typeof Audio === 'undefined' ? undefined : createHtmlAudio(),
       analytics,
       navigation: createHistoryNavigation(),
       clipboard: browserClipboard,

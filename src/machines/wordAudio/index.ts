@@ -1,0 +1,3 @@
+export * from './wordAudio.machine';
+export * from './wordAudio.connect';
+export * from './wordAudio.types';
