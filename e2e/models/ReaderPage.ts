@@ -67,6 +67,8 @@ export class ReaderPage {
   readonly textSizeButton: Locator;
   readonly columnsButton: Locator;
   readonly rulerButton: Locator;
+  /** Word mode's toggle (docs/reading-aids.md "Tap a word"). */
+  readonly wordsButton: Locator;
   readonly controlsMenuButton: Locator;
   readonly passages: Locator;
   readonly previousButton: Locator;
@@ -94,6 +96,7 @@ export class ReaderPage {
     this.textSizeButton = this.toolbar.getByRole('button', { name: /Text size/ });
     this.columnsButton = this.toolbar.getByRole('button', { name: /Columns$/ });
     this.rulerButton = this.toolbar.getByRole('button', { name: /Reading ruler/ });
+    this.wordsButton = this.toolbar.getByRole('button', { name: 'Words', exact: true });
     this.controlsMenuButton = this.toolbar.getByRole('button', { name: 'Reader controls menu' });
     this.passages = page.getByRole('navigation', { name: 'Passages' });
     this.previousButton = this.passages.getByRole('button', { name: 'Previous passage' });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { passagePlainText } from '../../src/domain/sanitize';
 import { sanitizePassageHtml } from '../../src/domain/passageText';
 import { sanitizeDecodedHtml } from '../../src/domain/decode';
-import { mapPassageText } from '../../src/ui/screens/reader/passageRanges';
+import { mapPassageText, mapWordOffset } from '../../src/ui/screens/reader/passageRanges';
 
 function render(html: string) {
   const el = document.createElement('div');
@@ -27,7 +27,13 @@ function expectWordsPlaced(html: string) {
   const map = render(html);
   const plain = passagePlainText(html);
   expect(map.text).toBe(plain);
-  for (const w of words(plain)) expect(map.range(w.start, w.end)?.toString()).toBe(w.word);
+  for (const w of words(plain)) {
+    const range = map.range(w.start, w.end);
+    expect(range?.toString()).toBe(w.word);
+    // And back: each end of the word's range is the word's own offset in the plain text.
+    expect(map.offsetOf(range!.startContainer, range!.startOffset)).toBe(w.start);
+    expect(map.offsetOf(range!.endContainer, range!.endOffset)).toBe(w.end);
+  }
 }
 
 describe('plain-text offsets to DOM ranges', () => {
@@ -74,5 +80,65 @@ describe('plain-text offsets to DOM ranges', () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
+  });
+});
+
+describe('DOM positions back to plain-text offsets (a tapped word)', () => {
+  function setup(html: string) {
+    const el = document.createElement('div');
+    el.innerHTML = html;
+    const texts: Text[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
+    return { map: mapPassageText(el), texts };
+  }
+
+  it('counts from the paragraph, skipping its leading whitespace, across elements and paragraphs', () => {
+    const { map, texts } = setup('<p>  The <em>bees</em> hum.</p>\n<p>They make<br>honey.</p>');
+    // texts: '  The ', 'bees', ' hum.', '\n', 'They make', 'honey.'
+    expect(map.text).toBe('The bees hum.\nThey make honey.');
+    expect(map.offsetOf(texts[0], 2)).toBe(0); // 'T'
+    expect(map.offsetOf(texts[0], 0)).toBeNull(); // the paragraph's leading spaces
+    expect(map.offsetOf(texts[1], 1)).toBe(5); // 'e' of bees
+    expect(map.offsetOf(texts[2], 1)).toBe(9); // 'h' of hum
+    expect(map.offsetOf(texts[3], 0)).toBeNull(); // the newline between paragraphs is no text node of the plain text
+    expect(map.offsetOf(texts[4], 0)).toBe(14); // 'They'
+    expect(map.offsetOf(texts[5], 0)).toBe(24); // 'honey', after the <br>'s space
+    expect(map.text.slice(24, 29)).toBe('honey');
+  });
+
+  it('refuses a node that is not the passage text', () => {
+    const { map } = setup('<p>One two.</p>');
+    expect(map.offsetOf(document.createTextNode('One two.'), 1)).toBeNull();
+  });
+
+  it('on decoded markup, a syllable inside a word finds the whole word', () => {
+    const { map, texts } = setup(
+      sanitizeDecodedHtml('<p><span class="dc-word"><span class="dc-syl">ta</span><span class="dc-syl dc-cle">ble</span></span> and cake.</p>'),
+    );
+    expect(map.text).toBe('table and cake.');
+    const ble = texts.find((t) => t.data === 'ble')!;
+    expect(map.offsetOf(ble, 1)).toBe(3);
+  });
+});
+
+describe('a word by its place among the words (decoded text that differs from the passage)', () => {
+  it('is the offset itself when the texts are the same', () => {
+    expect(mapWordOffset('The bees hum.', 'The bees hum.', 'en', 5)).toBe(5);
+  });
+
+  it('finds the word with the same ordinal in the other text', () => {
+    // The decoded rendering split 'ice-cream' differently and dropped the comma.
+    const decoded = 'We ate ice cream and cake';
+    const plain = 'We ate ice-cream, and cake.';
+    expect(mapWordOffset(decoded, plain, 'en', decoded.indexOf('cream') + 2)).toBe(plain.indexOf('cream'));
+    expect(mapWordOffset(decoded, plain, 'en', decoded.indexOf('cake'))).toBe(plain.indexOf('cake'));
+    // And back, for the engine's word shown in the decoded rendering.
+    expect(mapWordOffset(plain, decoded, 'en', plain.indexOf('ate'))).toBe(decoded.indexOf('ate'));
+  });
+
+  it('is null on a space or punctuation, or past the other text\'s words', () => {
+    expect(mapWordOffset('a b', 'a b c', 'en', 1)).toBeNull();
+    expect(mapWordOffset('a b c', 'a b', 'en', 4)).toBeNull();
   });
 });

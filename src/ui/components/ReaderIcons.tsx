@@ -25,3 +25,9 @@ export const LockIcon = icon(<rect x="5" y="10.5" width="14" height="10" rx="2" 
 export const AudioOffIcon = icon(<path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />, <path d="m16 9.5 5 5M21 9.5l-5 5" />);
 /** The reading ruler: a clear band between dimmed lines. */
 export const RulerIcon = icon(<path d="M4 5h16M4 19h16" opacity="0.45" />, <rect x="3" y="9" width="18" height="6" rx="1.5" />);
+/** Word mode: a word in its box, and the sound of it. */
+export const WordsIcon = icon(
+  <rect x="2.5" y="8" width="12" height="8" rx="2" />,
+  <path d="M5.5 12h6" />,
+  <path d="M17.5 9.5a3.5 3.5 0 0 1 0 5M20 7a7 7 0 0 1 0 10" />,
+);

@@ -32,6 +32,7 @@ import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkele
 import { COLUMN_CONTROLS_CLASS, FONT_SIZE_CLASSES, PASSAGE_NUMBER_BESIDE_CLASS, PASSAGE_NUMBER_CLASS, PASSAGE_TEXT_CLASS, SECTION_HEADER_CLASS } from './readerStyles';
 import { useReleaseFirstScreen } from '../../platform/firstScreen';
 import { ReadingRuler } from './ReadingRuler';
+import { useWordMode } from './WordMode';
 import { useCurrentAddress } from '../../hooks/useCurrentAddress';
 
 const noop = () => {};
@@ -53,6 +54,7 @@ export const ReaderColumn = memo(function ReaderColumn({
   illustrated,
   fontSize,
   rulerLines,
+  wordMode,
   onLanguage,
   onLevel,
 }: {
@@ -67,6 +69,8 @@ export const ReaderColumn = memo(function ReaderColumn({
   fontSize: ReaderSettings['fontSize'];
   /** The reading ruler's band in lines; 0: off. */
   rulerLines: number;
+  /** Word mode (docs/reading-aids.md "Tap a word"): a tapped word is said. */
+  wordMode: boolean;
   onLanguage: (slot: Slot, code: string) => void;
   onLevel: (slot: Slot, level: Level) => void;
 }) {
@@ -86,7 +90,7 @@ export const ReaderColumn = memo(function ReaderColumn({
         onLanguage={onLanguage}
         onLevel={onLevel}
       />
-      <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize, rulerLines }} isMissing={!edition} />
+      <ColumnBody {...{ slot, view, edition, language, choice, illustrated, fontSize, rulerLines, wordMode }} isMissing={!edition} />
     </section>
   );
 });
@@ -164,6 +168,7 @@ function ColumnBody({
   illustrated,
   fontSize,
   rulerLines,
+  wordMode,
   isMissing,
 }: {
   slot: Slot;
@@ -174,6 +179,7 @@ function ColumnBody({
   illustrated: boolean;
   fontSize: ReaderSettings['fontSize'];
   rulerLines: number;
+  wordMode: boolean;
   isMissing: boolean;
 }) {
   const send = useEngineSend();
@@ -200,6 +206,7 @@ function ColumnBody({
     // columnDisplay).
     return (
       <PassageView
+        slot={slot}
         passage={view.passage}
         decoded={view.display.decoded}
         highlight={view.display.highlight}
@@ -210,6 +217,7 @@ function ColumnBody({
         fontSize={fontSize}
         passageCount={edition?.passageCount ?? view.passage.position}
         rulerLines={rulerLines}
+        wordMode={wordMode}
       />
     );
   } else {
@@ -235,6 +243,7 @@ function ColumnGroupCodePanel() {
 
 /** Memoized: renders again only when what it shows changes. */
 const PassageView = memo(function PassageView({
+  slot,
   passage,
   decoded,
   highlight,
@@ -245,7 +254,9 @@ const PassageView = memo(function PassageView({
   fontSize,
   passageCount,
   rulerLines,
+  wordMode,
 }: {
+  slot: Slot;
   passage: Passage;
   /** Show the decoded text (dc-* markup) and its legend. */
   decoded: boolean;
@@ -260,6 +271,8 @@ const PassageView = memo(function PassageView({
   passageCount: number;
   /** The reading ruler's band in lines; 0: off. */
   rulerLines: number;
+  /** Word mode: taps, the word cursor and the word's menu (WordMode.tsx). */
+  wordMode: boolean;
 }) {
   const header = sectionHeader(passage.partName, passage.sectionName);
   const textRef = useRef<HTMLDivElement>(null);
@@ -279,6 +292,16 @@ const PassageView = memo(function PassageView({
     sourceMarks: followed?.audio?.speechMarks,
     sourceLocale: follows?.language ?? null,
   });
+  const words = useWordMode({
+    textRef,
+    slot,
+    enabled: wordMode,
+    html,
+    passageText: passage.text,
+    locale: language.code,
+    rightToLeft: language.rightToLeft,
+  });
+  const { className: wordModeClass, ...wordModeProps } = words.textProps;
   const dir = language.rightToLeft ? 'rtl' : 'ltr';
   const image = passage.imageUrl ? (
     <figure className={illustrated ? 'flex justify-center' : 'mt-10 flex justify-center'}>
@@ -301,13 +324,15 @@ const PassageView = memo(function PassageView({
       </p>
       <div
         ref={textRef}
+        {...wordModeProps}
         data-passage-text=""
         data-position={passage.position}
         data-decoded={decoded ? '' : undefined}
-        className={`${PASSAGE_TEXT_CLASS} ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''}`}
+        className={`${PASSAGE_TEXT_CLASS} ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''} ${wordModeClass ?? ''}`}
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {rulerLines > 0 && <ReadingRuler textRef={textRef} lineCount={rulerLines} html={html} />}
+      {words.overlay}
     </div>
   );
   return (

@@ -57,6 +57,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   const setColumns = useStableCallback((columns: typeof settings.columns) => send({ type: 'settings.reader', patch: { columns } }));
   const setRuler = useStableCallback((readingRuler: typeof settings.readingRuler) => send({ type: 'settings.reader', patch: { readingRuler } }));
   const setReadingType = useStableCallback((patch: Partial<ReadingTypeSettings>) => send({ type: 'settings.reader', patch }));
+  const setWordMode = useStableCallback((wordMode: boolean) => send({ type: 'settings.reader', patch: { wordMode } }));
   const { readingFont, textSpacing, pageTint } = settings;
   const page = useMemo(() => ({ readingFont, textSpacing, pageTint }), [readingFont, textSpacing, pageTint]);
 
@@ -110,6 +111,8 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       onRuler={setRuler}
       readingType={page}
       onReadingType={setReadingType}
+      wordMode={settings.wordMode}
+      onWordMode={setWordMode}
       columns={showSecondary ? 'two-column' : 'one-column'}
       onColumns={setColumns}
       showColumns={twoColumns.allowed}
@@ -141,6 +144,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       illustrated={illustrated && !showSecondary}
       fontSize={fontSize}
       rulerLines={rulerLineCount(settings.readingRuler)}
+      wordMode={settings.wordMode}
       onLanguage={changeLanguage}
       onLevel={changeLevel}
     />

@@ -1,6 +1,6 @@
 /**
  * The reader's top toolbar (SPEC §2 Reader screen): the shortcut dropdown of named sections; from medium widths
- * the decode toggle and the text-size dropdown; on large screens 1 Column / 2 Columns; on small screens one
+ * the decode and word-mode toggles and the text-size dropdown; on large screens 1 Column / 2 Columns; on small screens one
  * 'Reader controls menu'. It slides away after inactivity (the engine's toolbar machine) and is held while one
  * of its menus is open or it has focus.
  */
@@ -25,7 +25,7 @@ import { COLUMN_LABELS, COLUMN_OPTIONS, FONT_SIZE_LABELS, FONT_SIZES, type Reade
 import { connectHighlightDecode, DECODE_UNAVAILABLE_TOOLTIP } from '../../../machines/highlightDecode';
 import { connectToolbar } from '../../../machines/toolbar';
 import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../components/Icons';
-import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, RulerIcon, TextSizeIcon } from '../../components/ReaderIcons';
+import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, RulerIcon, TextSizeIcon, WordsIcon } from '../../components/ReaderIcons';
 import { READING_RULER_LABELS, READING_RULER_OPTIONS, type ReadingRulerOption } from '../../../domain/readingRuler';
 import {
   PAGE_TINT_LABELS,
@@ -81,6 +81,8 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   onRuler,
   readingType,
   onReadingType,
+  wordMode,
+  onWordMode,
   columns,
   onColumns,
   showColumns,
@@ -98,6 +100,9 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   /** The passage's font, spacing and page tint (src/domain/readingType.ts), chosen in the text menu. */
   readingType: ReadingTypeSettings;
   onReadingType: (patch: Partial<ReadingTypeSettings>) => void;
+  /** Word mode (docs/reading-aids.md "Tap a word"): a tapped word is said. */
+  wordMode: boolean;
+  onWordMode: (on: boolean) => void;
   columns: Columns;
   onColumns: (columns: Columns) => void;
   /** 1 Column / 2 Columns is offered (a large screen without a class code). */
@@ -120,6 +125,7 @@ export const ReaderToolbar = memo(function ReaderToolbar({
         )}
         <div className="ms-auto hidden items-center gap-2 md:flex">
           <DecodeToggle />
+          <WordModeToggle isSelected={wordMode} onChange={onWordMode} />
           <TextMenu fontSize={fontSize} onFontSize={onFontSize} readingType={readingType} onReadingType={onReadingType} onOpenChange={menu('font')} />
           <SettingPicker {...RULER_PICKER} value={ruler} onChange={onRuler} onOpenChange={menu('ruler')} />
           {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
@@ -132,6 +138,8 @@ export const ReaderToolbar = memo(function ReaderToolbar({
             onRuler={onRuler}
             readingType={readingType}
             onReadingType={onReadingType}
+            wordMode={wordMode}
+            onWordMode={onWordMode}
             onOpenChange={menu('mobile')}
           />
         </div>
@@ -229,6 +237,24 @@ function DecodeToggle({ variant = 'toolbar' }: { variant?: 'toolbar' | 'menu' })
   );
 }
 
+/** The tooltip of the word-mode toggle. */
+const WORD_MODE_TOOLTIP = 'Tap a word to hear it';
+
+/**
+ * Word mode (issue 14 item 1, docs/reading-aids.md "Tap a word"): on, a tapped word is said. Shown wherever the
+ * reader shows passages; a column without narration answers with the engine's 'Audio not available'.
+ */
+function WordModeToggle({ isSelected, onChange, variant = 'toolbar' }: { isSelected: boolean; onChange: (on: boolean) => void; variant?: 'toolbar' | 'menu' }) {
+  return (
+    <Hint content={WORD_MODE_TOOLTIP}>
+      <ToggleButton isSelected={isSelected} onChange={onChange} className={`${controlButton} ${variant === 'menu' ? 'mt-2 w-full justify-start' : ''}`}>
+        <WordsIcon size={17} />
+        Words
+      </ToggleButton>
+    </Hint>
+  );
+}
+
 /** A toolbar dropdown of one reader setting: its icon and current value on the trigger, the choices ticked below. */
 function SettingPicker<T extends string>({
   label,
@@ -277,7 +303,7 @@ function SettingPicker<T extends string>({
 const RULER_PICKER = { label: 'Reading ruler', listLabel: 'Reading ruler sizes', icon: <RulerIcon size={17} className="text-primary-600" />, width: 'w-44', options: READING_RULER_OPTIONS, labels: READING_RULER_LABELS };
 const COLUMNS_PICKER = { label: 'Columns', listLabel: 'Column layouts', icon: <ColumnsIcon size={17} className="text-primary-600" />, width: 'w-44', options: COLUMN_OPTIONS, labels: COLUMN_LABELS };
 
-/** Small screens: decode, text size, the reading ruler, font, spacing and page tint in one 'Reader controls menu'. */
+/** Small screens: decode, word mode, text size, the reading ruler, font, spacing and page tint in one 'Reader controls menu'. */
 function MobileControls({
   fontSize,
   onFontSize,
@@ -285,6 +311,8 @@ function MobileControls({
   onRuler,
   readingType,
   onReadingType,
+  wordMode,
+  onWordMode,
   onOpenChange,
 }: {
   fontSize: FontSize;
@@ -293,6 +321,8 @@ function MobileControls({
   onRuler: (v: ReadingRulerOption) => void;
   readingType: ReadingTypeSettings;
   onReadingType: (patch: Partial<ReadingTypeSettings>) => void;
+  wordMode: boolean;
+  onWordMode: (on: boolean) => void;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
@@ -306,6 +336,7 @@ function MobileControls({
             Reader controls
           </Heading>
           <DecodeToggle variant="menu" />
+          <WordModeToggle isSelected={wordMode} onChange={onWordMode} variant="menu" />
           <SettingRadios label="Text size" options={FONT_SIZES} labels={FONT_SIZE_LABELS} value={fontSize} onChange={onFontSize} />
           <SettingRadios label="Reading ruler" options={READING_RULER_OPTIONS} labels={READING_RULER_LABELS} value={ruler} onChange={onRuler} />
           <ReadingTypeRadios value={readingType} onChange={onReadingType} />

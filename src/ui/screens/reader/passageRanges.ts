@@ -2,8 +2,9 @@
  * Plain-text offsets to DOM ranges in a rendered passage. Speech-mark offsets index into
  * `passagePlainText(passage.text)` (src/domain/sanitize.ts): each paragraph's text, trimmed, joined by '\n', with
  * <br> read as a space. This walks the rendered element the same way, so an offset finds its text node without
- * the DOM being changed.
+ * the DOM being changed; `offsetOf` goes back, from a DOM position (a tap's caret) to the plain text.
  */
+import { wordSpans } from '../../../domain/speechMarks';
 
 interface Piece {
   /** The text node, or null for a <br> (one space in the plain text). */
@@ -20,6 +21,12 @@ export interface PassageTextMap {
   text: string;
   /** A DOM range for [start, end) of the plain text, or null when it cannot be placed. */
   range(start: number, end: number): Range | null;
+  /**
+   * The plain-text offset of a DOM position: `nodeOffset` characters into the text node `node` (the inverse of
+   * `range`). Null when the node is not one of the passage's text nodes, or the position lies in whitespace the
+   * plain text leaves out (around a paragraph).
+   */
+  offsetOf(node: Node, nodeOffset: number): number | null;
 }
 
 export function mapPassageText(root: HTMLElement): PassageTextMap {
@@ -80,5 +87,27 @@ export function mapPassageText(root: HTMLElement): PassageTextMap {
       range.setEnd(b[0], b[1]);
       return range;
     },
+    offsetOf(node, nodeOffset) {
+      for (const p of pieces) {
+        if (p.node !== node) continue;
+        const at = nodeOffset - p.skip;
+        if (at >= 0 && at <= p.length) return p.start + at;
+      }
+      return null;
+    },
   };
+}
+
+/**
+ * The offset in `to` of the word that has, among the words of `to`, the place the word at `offset` has among the
+ * words of `from` (src/domain/speechMarks.ts wordSpans); `offset` itself when the two texts are the same. For a
+ * rendering whose text is not the passage's plain text (decoded markup that differs): the tapped word's ordinal
+ * finds the passage's word. Null when `offset` is on no word, or `to` has fewer words.
+ */
+export function mapWordOffset(from: string, to: string, locale: string, offset: number): number | null {
+  if (from === to) return offset;
+  const words = wordSpans(from, locale);
+  const index = words.findIndex((w) => offset >= w.start && offset < w.end);
+  if (index < 0) return null;
+  return wordSpans(to, locale)[index]?.start ?? null;
 }

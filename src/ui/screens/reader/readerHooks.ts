@@ -38,9 +38,9 @@ export function useSendOnChange(key: string, event: () => ReaderEngineEvent): vo
   }, [key, send]);
 }
 
-/** Targets where arrow keys belong to the control, not to paging. */
+/** Targets where arrow keys belong to the control, not to paging (data-own-arrows: word mode's passage text). */
 const OWN_ARROWS =
-  'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="listbox"], [role="menu"], [role="menuitem"], [role="menuitemradio"], [role="option"], [role="slider"], [role="radiogroup"], [role="radio"], [role="tablist"], [role="dialog"]';
+  '[data-own-arrows], input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="listbox"], [role="menu"], [role="menuitem"], [role="menuitemradio"], [role="option"], [role="slider"], [role="radiogroup"], [role="radio"], [role="tablist"], [role="dialog"]';
 
 /**
  * ArrowLeft pages back and ArrowRight forward. Not when focus is in a field, a menu or a dialog, and not with a

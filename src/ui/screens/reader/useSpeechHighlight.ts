@@ -22,7 +22,7 @@ export const WORD_HIGHLIGHT = 'lectern-word';
 export const ALIGNED_HIGHLIGHT = 'lectern-aligned';
 
 /** The page's highlight of that name, registered on first use; null without the CSS Custom Highlight API. */
-function highlightNamed(name: string): Highlight | null {
+export function highlightNamed(name: string): Highlight | null {
   if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight === 'undefined') return null;
   let h = CSS.highlights.get(name);
   if (!h) {
