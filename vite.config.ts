@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { execSync } from 'node:child_process';
-import type { Plugin } from 'vite';
+import type { Plugin, PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 function gitCommit(): string {
   try {
@@ -27,11 +28,46 @@ function fontsourceWoff2Only(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 14 item 6): the web manifest and the service worker (src/sw.ts, built with its
+ * precache list of the app shell: scripts, styles and index.html; no fonts, no source maps). The page registers it
+ * (src/ui/platform/serviceWorker.ts), so the plugin injects no script. Not in the test runner.
+ */
+function pwa(): PluginOption {
+  if (process.env.VITEST) return null;
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: null,
+    manifest: {
+      name: 'Lectern',
+      short_name: 'Lectern',
+      description: 'Graded reading for every classroom: books in several languages and reading levels, with narration.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f8f7f3',
+      theme_color: '#103a3a',
+      icons: [
+        { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg}'],
+      globIgnores: ['**/*.map', 'sw.js'],
+      rollupFormat: 'iife',
+      maximumFileSizeToCacheInBytes: 3_000_000,
+    },
+  });
+}
+
 /** Where `npm run dev` proxies API calls (the API server runs beside Vite). */
 const apiTarget = process.env.LECTERN_API_ORIGIN ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [fontsourceWoff2Only(), react(), tailwindcss()],
+  plugins: [fontsourceWoff2Only(), react(), tailwindcss(), pwa()],
   define: {
     __BUILD_INFO__: JSON.stringify({
       version: process.env.npm_package_version ?? '0.0.0',

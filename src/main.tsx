@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './ui/App';
+import { registerServiceWorker } from './ui/platform/serviceWorker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -18,3 +19,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

@@ -26,6 +26,8 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   debug: '/debug',
+  /** Titles downloaded for offline (issue 14 item 6). */
+  downloads: '/downloads',
   /** The QR prefix; a bare '/qr' goes to the catalog. */
   qr: '/qr',
 } as const;

@@ -34,6 +34,7 @@ const DebugScreen = lazy(() => import('./screens/debug/DebugScreen').then((m) =>
 const QrScreen = lazy(() => import('./screens/qr/QrScreen').then((m) => ({ default: m.QrScreen })));
 const PublicationRedirect = lazy(() => import('./screens/publication/PublicationRedirect').then((m) => ({ default: m.PublicationRedirect })));
 const LegalScreen = lazy(() => import('./screens/misc/ComingSoonScreens').then((m) => ({ default: m.LegalScreen })));
+const DownloadsScreen = lazy(() => import('./screens/offline/DownloadsScreen').then((m) => ({ default: m.DownloadsScreen })));
 const ClassroomScreen = lazy(() => import('./screens/classroom/ClassroomScreen').then((m) => ({ default: m.ClassroomScreen })));
 
 /** Shown while a lazy screen's chunk loads. */
@@ -85,6 +86,8 @@ const LAYOUT_PAGES: readonly (readonly [path: string, screen: () => ReactNode])[
   [paths.debug, () => <DebugScreen />],
   // A teacher's own texts (issue 7 §5, lazy).
   [paths.uploads, () => <UploadsScreen />],
+  // Titles stored for offline (issue 14 item 6, lazy).
+  [paths.downloads, () => <DownloadsScreen />],
   [paths.notFound, () => <NotFoundScreen />],
   [paths.account, () => <ManageAccountScreen />],
   [paths.organization, () => <ManageOrganizationScreen />],

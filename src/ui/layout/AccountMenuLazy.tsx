@@ -46,7 +46,10 @@ export function ClassCodeMenu({ classCode, ...frame }: { classCode: ClassCodeVie
   const [, navigate] = useLocation();
   const label = classCodeMenuLabel(classCode) ?? '';
   const onClear = () => {
-    void sendToEngine({ type: 'classCode.clear' }).then(() => navigate(paths.catalog));
+    void sendToEngine({ type: 'classCode.clear' })
+      // Titles downloaded with the class code that a visitor may not read go with it (issue 14 item 6).
+      .then(() => import('../offline/downloads').then((m) => m.deleteGatedDownloads()).catch((error: unknown) => console.warn('Could not delete downloads', error)))
+      .then(() => navigate(paths.catalog));
   };
   return (
     <MenuFrame {...frame} width="min-w-56">

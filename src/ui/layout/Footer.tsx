@@ -11,6 +11,12 @@ export function Footer() {
         <nav aria-label="Legal">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
+              {/* Titles stored for offline (issue 14 item 6); reachable without a network. */}
+              <Link href={paths.downloads} className="rounded hover:text-primary-900 hover:underline">
+                Downloads
+              </Link>
+            </li>
+            <li>
               <Link href={paths.terms} className="rounded hover:text-primary-900 hover:underline">
                 Terms of Service
               </Link>

@@ -20,13 +20,22 @@ function pagePrimedResponses(): PrimedResponses {
   }
 }
 
-export const api = createApiClient({
+const sameClient = {
   baseUrl: API_PREFIX,
   clientId: () => (clientId ??= getOrCreateClientId(localStore)),
   // The accepted class code goes with every request (SPEC §7), so a student's passages and titles are gated by it.
   groupCode: () => readStoredClassCode(),
-  primed: pagePrimedResponses(),
-});
+};
+
+export const api = createApiClient({ ...sameClient, primed: pagePrimedResponses() });
+
+/**
+ * A client that asks exactly as the app's does (the same addresses, headers and class code) through another
+ * fetch: the offline download (src/ui/offline/download.ts) stores what it answers, for the service worker to serve.
+ */
+export function createApiClientWithFetch(fetchImpl: typeof fetch) {
+  return createApiClient({ ...sameClient, fetch: fetchImpl });
+}
 
 export const queries = createQueries(api);
 

@@ -14,6 +14,10 @@ import { queryKeys } from '../../../api/queryKeys';
 import { api } from '../../platform/api';
 import { sendToEngine } from '../../engine/store';
 
+/** The downloads module (and zod, which it validates with) loads only when a reader signs out. */
+const deleteGatedDownloads = () =>
+  import('../../offline/downloads').then((m) => m.deleteGatedDownloads()).catch((error: unknown) => console.warn('Could not delete downloads', error));
+
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser(),
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
@@ -66,6 +70,8 @@ export async function signOut(queryClient: QueryClient): Promise<Error | null> {
     return error instanceof Error ? error : new Error(String(error));
   }
   await sendToEngine({ type: 'auth.signedOut' });
+  // Titles downloaded for offline that a visitor may not read go with the account (issue 14 item 6).
+  await deleteGatedDownloads();
   await queryClient.cancelQueries({ queryKey: queryKeys.currentUser() });
   queryClient.setQueryData(queryKeys.currentUser(), null);
   return null;

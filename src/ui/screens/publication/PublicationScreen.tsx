@@ -27,6 +27,7 @@ import {
   LazyVisibleToStudentsBadge as VisibleToStudentsBadge,
 } from '../classroom/lazyClassroom';
 
+const OfflineEditions = lazy(() => import('../../offline/OfflineEditions').then((m) => ({ default: m.OfflineEditions })));
 const ShareWithStudentsDialog = lazy(() =>
   import('../classroom/ClassroomOverlays').then((m) => ({ default: m.ShareWithStudentsDialog })),
 );
@@ -88,6 +89,9 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
               <BookOpenIcon size={20} />
               Read Online
             </Link>
+            <Suspense fallback={null}>
+              <OfflineEditions publication={p} />
+            </Suspense>
             <VisibilityButton titleId={p.id} />
             {teacher && classCode ? (
               <>

@@ -15,6 +15,7 @@ export function ReaderLayout({
   publicationHref,
   toolbar,
   bottomBar,
+  headerActions,
   page,
   children,
 }: {
@@ -24,6 +25,8 @@ export function ReaderLayout({
   publicationHref: string;
   toolbar?: ReactNode;
   bottomBar?: ReactNode;
+  /** Beside 'About this book': the reader's 'Download for offline' (src/ui/offline/DownloadButton.tsx). */
+  headerActions?: ReactNode;
   /** The reader's type, spacing and tint for the reading page (src/domain/readingType.ts); none while it loads. */
   page?: ReadingTypeSettings;
   children: ReactNode;
@@ -44,13 +47,16 @@ export function ReaderLayout({
               <div className="h-3.5 w-32 rounded-full bg-primary-100/70" />
             </div>
           )}
-          <Link
-            href={publicationHref}
-            className="inline-flex size-10 shrink-0 items-center justify-center gap-2 rounded-lg border border-line-strong bg-surface text-sm font-medium text-primary-900 transition-colors hover:bg-primary-50 sm:h-10 sm:w-auto sm:px-3"
-          >
-            <ArrowLeftIcon size={16} />
-            <span className="sr-only sm:not-sr-only">About this book</span>
-          </Link>
+          <div className="flex shrink-0 items-center gap-2">
+            {headerActions}
+            <Link
+              href={publicationHref}
+              className="inline-flex size-10 shrink-0 items-center justify-center gap-2 rounded-lg border border-line-strong bg-surface text-sm font-medium text-primary-900 transition-colors hover:bg-primary-50 sm:h-10 sm:w-auto sm:px-3"
+            >
+              <ArrowLeftIcon size={16} />
+              <span className="sr-only sm:not-sr-only">About this book</span>
+            </Link>
+          </div>
         </div>
       </header>
       {toolbar}

@@ -24,6 +24,7 @@ import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerS
 import { ReleaseFirstScreen } from '../../platform/firstScreen';
 import { rulerLineCount } from '../../../domain/readingRuler';
 import '../../fonts/reading';
+import { DownloadButton } from '../../offline/DownloadButton';
 
 const noop = () => {};
 
@@ -151,7 +152,15 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   );
 
   return (
-    <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref} toolbar={toolbar} bottomBar={bottomBar} page={page}>
+    <ReaderLayout
+      title={publication.title}
+      author={publication.author}
+      publicationHref={publicationHref}
+      toolbar={toolbar}
+      bottomBar={bottomBar}
+      page={page}
+      headerActions={session.primaryEdition && !needsGroupCode ? <DownloadButton publication={publication} edition={session.primaryEdition} compact /> : null}
+    >
       {showSecondary ? (
         <div className={TWO_COLUMNS_CLASS}>
           {column('primary', primary, 'Left column')}
