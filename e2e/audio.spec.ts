@@ -6,23 +6,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
+import { watchAudioElements } from './support/audioElements';
 import { asLicensedReader } from './support/licensed';
 
 const LIGHTHOUSE = '/the-lighthouse-keepers-apprentice/v1';
 
-/** The app's audio elements are created with `new Audio()`; keep a handle on them so the test can read the real element. */
-async function watchAudioElements(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.Audio;
-    const seen: HTMLAudioElement[] = [];
-    (window as unknown as { __audios: HTMLAudioElement[] }).__audios = seen;
-    window.Audio = function (src?: string) {
-      const el = new Native(src);
-      seen.push(el);
-      return el;
-    } as unknown as typeof Audio;
-  });
-}
 
 /** The reader's element: the one that has a source. */
 const readerAudio = (page: Page) =>

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
+import { watchAudioElements } from './support/audioElements';
 
 /**
  * Whole titles offline (issue 14 item 6; docs/reading-aids.md): the service worker and the web manifest make the
@@ -11,19 +12,6 @@ import { ReaderPage } from './models/ReaderPage';
 
 const GOAT = '/the-goat-who-chased-the-shade/v1';
 
-/** The app's audio elements are created with `new Audio()`: keep them, to read the real element. */
-async function watchAudioElements(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.Audio;
-    const seen: HTMLAudioElement[] = [];
-    (window as unknown as { __audios: HTMLAudioElement[] }).__audios = seen;
-    window.Audio = function (src?: string) {
-      const el = new Native(src);
-      seen.push(el);
-      return el;
-    } as unknown as typeof Audio;
-  });
-}
 
 const readerAudioTime = (page: Page) =>
   page.evaluate(() => {

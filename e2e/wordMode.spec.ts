@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ReaderPage, type ReaderColumn } from './models/ReaderPage';
 import { asLicensedReader } from './support/licensed';
+import { watchAudioElements } from './support/audioElements';
 
 const LIGHTHOUSE = '/the-lighthouse-keepers-apprentice/v1';
 
@@ -76,19 +77,6 @@ async function speechMarks(page: Page, slug: string, language: string, level: st
   return audio.status === 'ready' ? audio.audio.speechMarks : [];
 }
 
-/** The app's audio elements (`new Audio()`), kept so the test can read them. */
-async function watchAudioElements(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.Audio;
-    const seen: HTMLAudioElement[] = [];
-    (window as unknown as { __audios: HTMLAudioElement[] }).__audios = seen;
-    window.Audio = function (src?: string) {
-      const el = new Native(src);
-      seen.push(el);
-      return el;
-    } as unknown as typeof Audio;
-  });
-}
 
 /** The index of the audio element that plays now (the reader's player), or -1. */
 const playingElement = (page: Page) => page.evaluate(() => (window as unknown as { __audios: HTMLAudioElement[] }).__audios.findIndex((a) => !a.paused));
