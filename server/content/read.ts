@@ -20,6 +20,12 @@ function listFiles(root: string, rel = ''): string[] {
   return out;
 }
 
+/**
+ * Folders of the content directory that are not titles: `legal` holds the Terms of Service and Privacy Policy
+ * (Markdown the app bundles, src/ui/screens/misc/LegalScreen.tsx).
+ */
+export const NOT_TITLES: ReadonlySet<string> = new Set(['legal']);
+
 export function readLibrary(contentDir: string, onProgress?: (done: number, total: number, dir: string) => void): LibraryReadResult {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
@@ -29,7 +35,7 @@ export function readLibrary(contentDir: string, onProgress?: (done: number, tota
   }
   const dirs = fs
     .readdirSync(contentDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+    .filter((d) => d.isDirectory() && !d.name.startsWith('.') && !NOT_TITLES.has(d.name))
     .map((d) => d.name)
     .sort();
   dirs.forEach((dir, i) => {

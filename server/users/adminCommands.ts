@@ -8,6 +8,7 @@
  *   license list
  *   user teacher <email>
  *   user org-admin <email> <org>
+ *   user delete <email>
  *
  * They open the database the server uses: PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL. PGlite allows one
  * process, so while a server holds DATA_DIR (its lock, DATA_DIR/lectern.lock) the CLI sends them to the server's
@@ -24,6 +25,7 @@ import { CONTENT_TYPES } from '../../src/domain/schemas';
 import {
   AccountsError,
   createOrganization,
+  deleteUser,
   grantLicense,
   listLicenses,
   makeOrgAdmin,
@@ -178,6 +180,19 @@ const userOrgAdmin = databaseCall(
   (result) => `${result.user.email} is an admin of ${result.organization.slug} now.`,
 );
 
+const userDelete: AdminCommand = {
+  summary: 'delete a user and everything tied to the account (sessions, role, memberships, class code, uploads)',
+  usage: '<email>',
+  details: ['<email>  the address they signed up with'],
+  options: {},
+  positionals: { min: 1, max: 1 },
+  async run({ positionals }, io) {
+    const result = await withDatabase(io, (database) => deleteUser(database, positionals[0]!));
+    io.out(`Deleted ${result.user.email}${result.uploads ? ` and ${result.uploads} upload(s)` : ''}.`);
+    return 0;
+  },
+};
+
 function wrap<T>(fn: () => T): T {
   try {
     return fn();
@@ -191,5 +206,5 @@ function wrap<T>(fn: () => T): T {
 export const ACCOUNT_COMMANDS: Record<string, Record<string, AdminCommand>> = {
   org: { create: orgCreate, default: orgDefault },
   license: { grant: licenseGrant, revoke: licenseRevoke, list: licenseList },
-  user: { teacher: userTeacher, 'org-admin': userOrgAdmin },
+  user: { teacher: userTeacher, 'org-admin': userOrgAdmin, delete: userDelete },
 };

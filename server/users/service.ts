@@ -4,7 +4,8 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull, or, gte, asc, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { bumpRevision } from '../content/import';
 import { classCodes, invitation, member, organization, publications, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
 import { CLASS_CODE_LENGTH } from '../../src/domain/constants';
 import { CONTENT_TYPES, type ContentType, type TitleStatus, type UserRole } from '../../src/domain/schemas';
@@ -200,6 +201,22 @@ export async function makeTeacher(db: Db, email: string) {
   if (!found) throw new AccountsError('not_found', `No user with the email '${email}'. They sign up first.`);
   await setRole(db, found.id, 'TEACHER');
   return found;
+}
+
+/**
+ * Delete a user and everything tied to the account (the CLI's `user delete <email>`): sessions, sign-in accounts,
+ * role, memberships, class code, title choices and uploads all reference the user with `on delete cascade`.
+ * Returns the user and how many uploads went with them.
+ */
+export async function deleteUser(database: Database, email: string) {
+  const found = await findUserByEmail(database.db, email);
+  if (!found) throw new AccountsError('not_found', `No user with the email '${email}'.`);
+  return database.exclusive(async () => {
+    const uploads = await database.db.select({ id: publications.id }).from(publications).where(eq(publications.ownerUserId, found.id));
+    await database.db.delete(user).where(eq(user.id, found.id));
+    if (uploads.length) await bumpRevision(database);
+    return { user: found, uploads: uploads.length };
+  });
 }
 
 /** Make the user an admin of the organization (the CLI's `user org-admin <email> <org>`). */

@@ -19,7 +19,7 @@ const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScr
 const ListenScreen = lazy(() => import('./screens/listen/ListenScreen'));
 const TeaserScreen = lazy(() => import('./screens/teaser/TeaserScreen'));
 // The account pages are lazy too: the catalog's entry chunk carries none of their forms.
-const AuthScreen = lazy(() => import('./screens/auth/AuthScreen').then((m) => ({ default: m.AuthScreen })));
+const AuthScreen = lazy(() => import('./screens/auth/AuthScreen'));
 const ManageAccountScreen = lazy(() => import('./screens/auth/ManageAccountScreen').then((m) => ({ default: m.ManageAccountScreen })));
 const ManageOrganizationScreen = lazy(() =>
   import('./screens/auth/ManageOrganizationScreen').then((m) => ({ default: m.ManageOrganizationScreen })),
@@ -33,7 +33,7 @@ const DebugScreen = lazy(() => import('./screens/debug/DebugScreen').then((m) =>
 // Pages the catalog never shows are lazy too: the QR landing, a publication's redirect, the legal pages.
 const QrScreen = lazy(() => import('./screens/qr/QrScreen').then((m) => ({ default: m.QrScreen })));
 const PublicationRedirect = lazy(() => import('./screens/publication/PublicationRedirect').then((m) => ({ default: m.PublicationRedirect })));
-const LegalScreen = lazy(() => import('./screens/misc/ComingSoonScreens').then((m) => ({ default: m.LegalScreen })));
+const LegalScreen = lazy(() => import('./screens/misc/LegalScreen'));
 const DownloadsScreen = lazy(() => import('./screens/offline/DownloadsScreen').then((m) => ({ default: m.DownloadsScreen })));
 const ClassroomScreen = lazy(() => import('./screens/classroom/ClassroomScreen').then((m) => ({ default: m.ClassroomScreen })));
 

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { runAdmin } from '../../server/bin/admin';
 import { openDatabase } from '../../server/db/client';
 import { acquireDataDirLock } from '../../server/db/lock';
-import { member, organization, user, userRoles } from '../../server/db/schema';
+import { member, organization, session, user, userRoles } from '../../server/db/schema';
 import { featuresOf } from '../../server/users/service';
 
 let dataDir: string;
@@ -44,7 +44,7 @@ describe('admin CLI: organizations, licenses and users', () => {
   it('lists the account commands in its usage', async () => {
     const { code, out } = await admin('--help');
     expect(code).toBe(0);
-    for (const line of ['org create', 'license grant', 'license revoke', 'license list', 'user teacher', 'user org-admin']) expect(out).toContain(line);
+    for (const line of ['org create', 'license grant', 'license revoke', 'license list', 'user teacher', 'user org-admin', 'user delete']) expect(out).toContain(line);
   });
 
   it('creates an organization, refuses a duplicate', async () => {
@@ -103,6 +103,33 @@ describe('admin CLI: organizations, licenses and users', () => {
       expect(await featuresOf(database.db, 'user-ada')).toEqual(['AUDIO', 'DECODE', 'GROUP_CODES', 'LANGUAGES', 'LEVELS', 'USER_UPLOAD']);
     } finally {
       await database.close();
+    }
+  });
+
+  it('deletes a user with everything tied to the account', async () => {
+    const database = await openDatabase({ dataDir });
+    try {
+      await database.db.insert(user).values({ id: 'user-bo', name: 'Bo Reader', email: 'bo@example.org', emailVerified: false });
+      await database.db.insert(userRoles).values({ userId: 'user-bo', role: 'TEACHER' });
+      await database.db.insert(session).values({ id: 's-bo', token: 'tok-bo', userId: 'user-bo', expiresAt: new Date(Date.now() + 60_000), createdAt: new Date(), updatedAt: new Date() });
+    } finally {
+      await database.close();
+    }
+    const missing = await admin('user', 'delete', 'nobody@example.org');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("No user with the email 'nobody@example.org'");
+    expect((await admin('user', 'delete')).code).toBe(2);
+    const deleted = await admin('user', 'delete', 'BO@example.org');
+    expect(deleted.code, deleted.err).toBe(0);
+    expect(deleted.out).toBe('Deleted bo@example.org.');
+    const after = await openDatabase({ dataDir });
+    try {
+      expect(await after.db.select().from(user).where(eq(user.id, 'user-bo'))).toEqual([]);
+      expect(await after.db.select().from(userRoles).where(eq(userRoles.userId, 'user-bo'))).toEqual([]);
+      expect(await after.db.select().from(session).where(eq(session.userId, 'user-bo'))).toEqual([]);
+      expect(await after.db.select().from(user).where(eq(user.id, 'user-ada'))).toHaveLength(1);
+    } finally {
+      await after.close();
     }
   });
 

@@ -1,4 +1,4 @@
-/** Full-width centred message pages: 404, unexpected errors, coming soon. */
+/** Full-width centred message pages: 404 and unexpected errors. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../domain/constants';

@@ -2,6 +2,10 @@
  * The shared navbar (SPEC §2): logo and title, Classroom Library (class-code holders, teachers with GROUP_CODES),
  * Free Library (hidden while a class code is set), My Uploads (teachers with USER_UPLOAD), Shop Paperbacks
  * (external), 'Enter Class Code' for an anonymous visitor without one, and the account menu.
+ *
+ * On a page about one title, that page adds the title with its tooltip '{title} by {author}' to this row, the
+ * parent of the 'Main' navigation (src/ui/layout/NavbarTitle.tsx, a portal), so the entry carries none of it. Keep
+ * the row's own children unconditional, so the portal's node stays last among them.
  */
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME, SHOP_URL } from '../../domain/constants';

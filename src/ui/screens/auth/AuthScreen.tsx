@@ -7,12 +7,16 @@
  * The target comes from `redirectUrl` (src/domain/redirect.ts): same origin only, '/catalog' by default. A target
  * on another domain is refused with 'Navigation to a different domain is blocked.', and the user goes to the
  * catalog instead.
+ *
+ * A hosted widget's hash route (`/sign-in#/factor-one`, `/sign-up#/verify-email-address`) is replaced by the plain
+ * form it stands for, keeping the query; `#/reset-password` stays and says that no reset emails are sent.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../domain/constants';
+import { authHashRedirect, authHashRoute, type AuthMode } from '../../../domain/authHash';
 import { DEFAULT_AFTER_SIGN_IN, resolveRedirect } from '../../../domain/redirect';
 import { ApiError } from '../../../api/errors';
 import { LogoMark } from '../../components/Logo';
@@ -24,7 +28,21 @@ import { AuthField, FormMessage } from './AuthField';
 import { checkAuthForm, firstInvalid, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
 import { completeSignIn } from './session';
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = AuthMode;
+
+/** Shown on the password-reset step of a hosted widget's address (`/sign-in#/reset-password`). */
+export const RESET_PASSWORD_NOTICE =
+  "Lectern sends no password reset emails. If you forgot your password, ask your school's Lectern administrator, or the operator of this Lectern server.";
+
+// The address's hash, which wouter's location leaves out: hash changes, and the router's own navigations.
+const HASH_EVENTS = ['hashchange', 'popstate', 'pushState', 'replaceState'] as const;
+function subscribeHash(onChange: () => void): () => void {
+  for (const type of HASH_EVENTS) window.addEventListener(type, onChange);
+  return () => {
+    for (const type of HASH_EVENTS) window.removeEventListener(type, onChange);
+  };
+}
+const readHash = () => window.location.hash;
 const FIELD_ORDER = ['name', 'email', 'password'] as const;
 
 /** Focus a form's field by name (the first one with an error). */
@@ -58,6 +76,13 @@ export function AuthScreen({ mode }: { mode: Mode }) {
   const target = resolveRedirect(redirectUrl, window.location.origin);
   const title = mode === 'sign-in' ? 'Sign In' : 'Sign Up';
   useDocumentTitle(title);
+  // A hosted widget's hash route (SPEC §2): its step here, or the plain form (src/domain/authHash.ts).
+  const hash = useSyncExternalStore(subscribeHash, readHash, () => '');
+  const hashTarget = authHashRedirect(mode, search, hash);
+  const step = authHashRoute(mode, hash).step;
+  useEffect(() => {
+    if (hashTarget) navigate(hashTarget, { replace: true });
+  }, [hashTarget, navigate]);
 
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -108,6 +133,11 @@ export function AuthScreen({ mode }: { mode: Mode }) {
           <span className="font-serif text-2xl font-semibold text-primary-900">{PRODUCT_NAME}</span>
         </Link>
         <h1 className="mt-8 text-center text-2xl font-semibold">{title}</h1>
+        {step === 'reset-password' ? (
+          <div className="mt-6">
+            <FormMessage kind="success">{RESET_PASSWORD_NOTICE}</FormMessage>
+          </div>
+        ) : null}
         {!target.ok ? (
           <div className="mt-6">
             <FormMessage kind="error">{target.message}</FormMessage>
@@ -149,3 +179,5 @@ export function AuthScreen({ mode }: { mode: Mode }) {
     </main>
   );
 }
+
+export default AuthScreen;
