@@ -114,6 +114,8 @@ test('an admin invites by link; the invitee signs up through it, accepts, and sh
 });
 
 test('an admin cancels an invitation, whose link then fails, and removes a member', async ({ page, browser }) => {
+  // Four accounts sign up or in, each in its own browser context: over 30 s on a busy 2-core machine.
+  test.slow();
   const { name, school } = await schoolAdmin(page);
   const inviteeEmail = uniqueEmail('cancelled');
   await school.inviteEmail.fill(inviteeEmail);

@@ -622,9 +622,10 @@ test.describe('Reader from the keyboard', () => {
     await reader.expectPosition(2);
     await page.getByRole('link', { name: 'Skip to content' }).focus();
 
-    // Tab order: section, decode, text size, columns are above the columns; the bottom bar follows them.
+    // Tab order: the title bar's download, section, decode, words, text, ruler, columns are above the columns; the
+    // bottom bar follows them.
     const order: string[] = [];
-    for (let i = 0; i < 14; i++) {
+    for (let i = 0; i < 18; i++) {
       await page.keyboard.press('Tab');
       order.push(
         await page.evaluate(() => {
