@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './ui/App';
-import { registerServiceWorker } from './ui/platform/serviceWorker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -20,4 +19,8 @@ startTransition(() => {
   );
 });
 
-registerServiceWorker();
+// The service worker (issue 14 item 6) is registered from its own chunk once the page has loaded: the entry carries
+// only this import.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./ui/platform/serviceWorker').then((m) => m.registerServiceWorker()), { once: true });
+}

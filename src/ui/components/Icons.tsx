@@ -38,8 +38,6 @@ export const ArrowLeftIcon = icon(<path d="M19 12H5M11 18l-6-6 6-6" />);
 export const UserIcon = icon(<circle cx="12" cy="8.5" r="3.5" />, <path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5" />);
 export const ExternalIcon = icon(<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />);
 export const SlidersIcon = icon(<path d="M4 7h10M18 7h2M4 17h4M12 17h8" />, <circle cx="16" cy="7" r="2" />, <circle cx="10" cy="17" r="2" />);
-export const DownloadIcon = icon(<path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />);
-export const TrashIcon = icon(<path d="M4.5 7h15M10 11v6M14 11v6M6.5 7l1 12.5h9l1-12.5M9.5 7V4.5h5V7" />);
 export const CheckIcon = icon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
 export const BookOpenIcon = icon(<path d="M12 6.5C10 5 7.5 4.5 4 4.8v13c3.5-.3 6 .2 8 1.7 2-1.5 4.5-2 8-1.7v-13c-3.5-.3-6 .2-8 1.7zM12 6.5v13" />);
 export const MailIcon = icon(<rect x="3.5" y="5.5" width="17" height="13" rx="2" />, <path d="m4 7 8 6 8-6" />);

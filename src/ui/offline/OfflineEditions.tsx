@@ -7,7 +7,8 @@ import { isLanguageCode, languageInfo } from '../../domain/languages';
 import { LEVEL_LABELS, sortLevels } from '../../domain/levels';
 import { DOWNLOAD_LABEL } from '../../domain/offline';
 import type { Publication } from '../../domain/schemas';
-import { CloseIcon, DownloadIcon } from '../components/Icons';
+import { CloseIcon } from '../components/Icons';
+import { DownloadIcon } from './icons';
 import { buttonStyles } from '../components/styles';
 import { DownloadButton } from './DownloadButton';
 

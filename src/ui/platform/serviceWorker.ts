@@ -1,6 +1,6 @@
 /**
- * Registers the service worker (src/sw.ts; issue 14 item 6) in a built app, once the page has loaded and the
- * browser is idle, so it never competes with the first screen. `npm run dev` has none.
+ * Registers the service worker (src/sw.ts; issue 14 item 6) in a built app when the browser is idle, so it never
+ * competes with the first screen. src/main.tsx loads this module after the page's load event; `npm run dev` has none.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
