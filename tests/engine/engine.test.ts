@@ -365,7 +365,9 @@ describe('analytics', () => {
     engine.send({ type: 'auth.signedOut' });
     engine.send({ type: 'copy.succeeded' });
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
-    await new Promise((r) => setTimeout(r, 300));
+    // 'Viewed Passage' follows the fake API's answers: wait for it (a condition, not a fixed time, so a busy machine
+    // does not fail the test), at most 5 s.
+    for (let waited = 0; waited < 5000 && !analytics.events.some((e) => e.event === 'Viewed Passage'); waited += 10) await new Promise((r) => setTimeout(r, 10));
     const sent = analytics.events.map((e) => e.event);
     expect([...new Set(sent)].sort()).toEqual([...TRACKED_EVENTS].sort());
     expect(sent.slice(3, 7)).toEqual(['Opened Audio Player', 'Paused Audio', 'Resumed Audio', 'Closed Audio Player']);
