@@ -23,7 +23,8 @@ test.describe('Public teaser page', () => {
     await teaser.goto(FOX, 'v1', 'en:gold', 1);
     await expect(page).toHaveTitle('The Fox Who Counted Stars | Lectern');
     await expect(teaser.heading('The Fox Who Counted Stars')).toBeVisible();
-    await expect(page.getByText('Tamsin Harrowgate')).toBeVisible();
+    // In the page's byline (the navbar also names the author, for screen readers, beside the title).
+    await expect(page.getByRole('main').getByText('Tamsin Harrowgate')).toBeVisible();
     await expect(teaser.cover('The Fox Who Counted Stars')).toBeVisible();
     await expect(teaser.fact('Edition')).toContainText('English');
     await expect(teaser.fact('Edition')).toContainText('Gold');
