@@ -9,7 +9,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEngine } from '../../src/ui/engine/store';
 import type { CurrentUser, PublicationSummary, UserTitle } from '../../src/domain/schemas';
 import { AccountMenu } from '../../src/ui/layout/AccountMenu';
 import { Navbar } from '../../src/ui/layout/Navbar';
@@ -74,6 +75,12 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+
+// A stored class code makes the views load the engine (a dynamic import): let it finish before the file's environment
+// is torn down, or its late import fails the run (EnvironmentTeardownError on a busy machine).
+afterAll(async () => {
+  await loadEngine();
 });
 
 describe('the class-code visitor', () => {
