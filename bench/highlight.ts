@@ -21,6 +21,7 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { markIndexAt, type SpeechMark } from '../src/domain/speechMarks';
+import { watchAudioElements } from '../e2e/support/audioElements';
 
 export const HIGHLIGHT_DRIFT_TARGET_MS = 30;
 /** Seconds of playback sampled at each speed. @default 8 */
@@ -70,16 +71,7 @@ export async function highlightDriftBench(
       const page = await context.newPage();
       // tsx (esbuild, keepNames) wraps named functions in __name(); give the page that helper.
       await page.addInitScript('window.__name = (f) => f;');
-      await page.addInitScript(() => {
-        const Native = window.Audio;
-        const seen: HTMLAudioElement[] = [];
-        (window as unknown as { __audios: HTMLAudioElement[] }).__audios = seen;
-        window.Audio = function (src?: string) {
-          const el = new Native(src);
-          seen.push(el);
-          return el;
-        } as unknown as typeof Audio;
-      });
+      await watchAudioElements(page);
       await page.goto(`${baseUrl}/${slug}/${version}/${language}:${level.toLowerCase()}/${position}?playbackSpeed=${edition.id}:${speed}`);
       await page.waitForSelector('[data-passage-text]');
       await page.getByRole('region', { name: /^(Passage|Left) column$/ }).getByRole('button', { name: 'Listen' }).click();
