@@ -1,6 +1,7 @@
 /** The database schema (drizzle). Migrations in `drizzle/` are generated from this file with drizzle-kit. */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   index,
@@ -191,6 +192,11 @@ export const schoolLicenses = pgTable('school_licenses', {
   organizationId: organizationIdColumn().primaryKey(),
   /** Content types (AUDIO, DECODE, GROUP_CODES, LANGUAGES, LEVELS, USER_UPLOAD). */
   features: text('features').array().notNull(),
+  /**
+   * The kind of license: 'standard', or 'ar-free-trial' (SPEC §3's free-trial identifier) for a trial that
+   * `npm run admin -- license grant … --trial` creates with an expiry 30 days out by default.
+   */
+  kind: text('kind').$type<'standard' | 'ar-free-trial'>().notNull().default('standard'),
   /** The last day the license is valid (inclusive, UTC); null for no expiry. */
   expiresOn: date('expires_on', { mode: 'string' }),
   createdAt: createdAt(),
@@ -265,4 +271,38 @@ export const narrationJobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('narration_jobs_order').on(t.priority, t.rank, t.passageId), index('narration_jobs_key').on(t.key)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// First-party analytics (issue 15): SPEC §4's tracked events, counted without identifying anyone.
+
+/**
+ * One tracked event (SPEC §4) as the browser sent it to `POST /api/v1/events`. No IP address, no user id and no free
+ * text: the client id is a random id the browser made for itself. `classOwnerId` is the teacher whose class code the
+ * reader used (from X-Group-Code), so that the teacher's class activity can be counted without naming a student.
+ * Rows older than 180 days are deleted by a daily job.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** When the event happened (the client's time, clamped to the server's window of trust). */
+    at: ts('at').notNull(),
+    /** The SPEC §4 event name ('Viewed Passage', 'Paused Audio', …). */
+    name: text('name').notNull(),
+    /** The browser's random analytics id (not a user id). */
+    clientId: text('client_id').notNull(),
+    publicationId: integer('publication_id').references(() => publications.id, { onDelete: 'set null' }),
+    editionId: integer('edition_id').references(() => editions.id, { onDelete: 'set null' }),
+    /** The passage position, where the event has one. */
+    position: integer('position'),
+    /** Seconds of audio heard, on the events that end a stretch of listening ('Paused Audio', 'Closed Audio Player'). */
+    seconds: integer('seconds'),
+    /** The teacher whose class code the reader used, if any. */
+    classOwnerId: text('class_owner_id').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('analytics_events_at').on(t.at),
+    index('analytics_events_class_owner_at').on(t.classOwnerId, t.at),
+  ],
 );
