@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CatalogPage } from './models/CatalogPage';
 
@@ -59,6 +60,10 @@ test.describe('Free Library', () => {
     await expect(catalog.searchBox).toHaveValue('');
     await expect(page).toHaveURL(/\/catalog$/);
     await expect.poll(() => catalog.cardLinks.count()).toBeGreaterThanOrEqual(4);
+
+    await catalog.searchBox.fill('honey');
+    await catalog.searchBox.press('Escape');
+    await expect(catalog.searchBox).toHaveValue('');
   });
 
   test('a search in the address is shown in the search box', async ({ page }) => {
@@ -127,6 +132,10 @@ test.describe('Free Library', () => {
 
     await catalog.pageInput.pressSequentially(String(lastPage + 1));
     await expect(catalog.pagination.getByText(`Enter a page from 1 to ${lastPage}`)).toBeVisible();
+    await expect(catalog.pageInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(catalog.pageInput).toHaveAccessibleDescription(`Enter a page from 1 to ${lastPage}`);
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.waitForTimeout(800);
     await expect(page).not.toHaveURL(/p=/);
     await expect(catalog.pageButton(1)).toHaveAttribute('aria-current', 'page');

@@ -5,10 +5,9 @@
  * Classroom Library reuses the parts.
  */
 import type { ReactNode } from 'react';
-import { Button, Input, SearchField } from 'react-aria-components';
 import { sortLabel } from '../../../domain/catalog';
+import { CatalogSearchField } from './CatalogSearchField';
 import type { PublicationSummary } from '../../../domain/schemas';
-import { CloseIcon, SearchIcon } from '../../components/Icons';
 import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMinWidth } from '../../platform/media';
@@ -76,28 +75,23 @@ export function CatalogToolbar({ model }: { model: CatalogModel }) {
   const wide = useMinWidth('sm');
   return (
         <div className="flex w-full gap-3 lg:max-w-xl" role="search">
-          <SearchField
-            aria-label={SEARCH_PLACEHOLDER}
+          <CatalogSearchField
+            label={SEARCH_PLACEHOLDER}
+            placeholder={wide ? SEARCH_PLACEHOLDER : SEARCH_PLACEHOLDER_NARROW}
             value={model.searchText}
             onChange={model.setSearchText}
             onSubmit={model.submitSearch}
             onClear={model.clearSearch}
-            className="group relative flex-1"
-          >
-            <SearchIcon size={20} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-ink-muted" />
-            <Input
-              placeholder={wide ? SEARCH_PLACEHOLDER : SEARCH_PLACEHOLDER_NARROW}
-              className="h-12 w-full rounded-xl border border-line-strong bg-surface ps-11 pe-11 text-base text-ink shadow-[0_1px_2px_rgba(16,58,58,0.05)] placeholder:text-ink-muted/80 data-[hovered]:border-primary-400 [&::-webkit-search-cancel-button]:hidden"
-            />
-            <Button className="absolute top-1/2 right-2 grid size-8 -translate-y-1/2 place-items-center rounded-lg text-ink-muted data-[hovered]:bg-primary-50 data-[hovered]:text-primary-900 group-data-[empty]:hidden">
-              <CloseIcon size={18} />
-            </Button>
-          </SearchField>
+          />
           <SortMenu
             sort={model.sort}
             onSortChange={model.setSort}
             filter={model.hasFilter ? model.filter : undefined}
             onFilterChange={model.setFilter}
+            languages={model.languages}
+            onLanguagesChange={model.setLanguages}
+            levels={model.levels}
+            onLevelsChange={model.setLevels}
           />
         </div>
   );
@@ -150,14 +144,23 @@ export function CatalogResults({ model, cards, empty }: { model: CatalogModel; c
   }
 
   if (model.status === 'empty') {
-    if (empty && !model.activeSearch) return <>{empty}</>;
+    if (empty && !model.activeSearch && !model.hasActiveFilters) return <>{empty}</>;
     return (
       <div className="rounded-2xl border border-dashed border-line-strong px-6 py-16 text-center">
         <h2 className="text-xl font-semibold">{EMPTY_MESSAGE}</h2>
-        <p className="mt-2 text-ink-muted">Try another word, or check the spelling of the title or author.</p>
+        <p className="mt-2 text-ink-muted">
+          {model.activeSearch || !model.hasActiveFilters
+            ? 'Try another word, or check the spelling of the title or author.'
+            : 'No title has an edition in the chosen languages and levels.'}
+        </p>
         {model.activeSearch && (
           <button type="button" onClick={model.clearSearch} className={`${buttonStyles.secondary} mt-6`}>
             Clear search
+          </button>
+        )}
+        {model.hasActiveFilters && (
+          <button type="button" onClick={model.clearFilters} className={`${buttonStyles.secondary} mt-6 ms-3`}>
+            Clear filters
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 /** Previous / next, numbered pages and a typed page input (SPEC §2 Catalog, §5 Catalog page input). */
-import { FieldError, Input, Label, TextField } from 'react-aria-components';
+import { useRef } from 'react';
+import { useTextField } from 'react-aria';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import type { CatalogModel } from './useCatalog';
 
@@ -49,27 +50,7 @@ export function Pagination({ model }: { model: CatalogModel }) {
           )}
         </ol>
 
-        <TextField
-          value={model.pageText}
-          onChange={model.setPageText}
-          onBlur={() => (model.isPageTextInvalid || model.pageText === '' ? model.resetPageText() : undefined)}
-          isInvalid={model.isPageTextInvalid}
-          className="relative flex items-center gap-2 text-sm text-ink-muted"
-        >
-          <Label className="sr-only">Go to page</Label>
-          <span aria-hidden="true">Page</span>
-          <Input
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            maxLength={6}
-            className="h-10 w-14 rounded-lg border border-line-strong bg-surface text-center text-base font-medium text-ink tabular-nums data-[invalid]:border-danger"
-          />
-          <span>of {model.pageCount}</span>
-          <FieldError className="absolute top-full left-1/2 mt-1 -translate-x-1/2 text-xs whitespace-nowrap text-danger">
-            Enter a page from 1 to {model.pageCount}
-          </FieldError>
-        </TextField>
+        <PageField model={model} />
       </div>
 
       <button type="button" className={stepButton} onClick={go(model.goToNext)} disabled={!model.hasNext} aria-label="Next page">
@@ -79,5 +60,49 @@ export function Pagination({ model }: { model: CatalogModel }) {
         <ChevronRightIcon size={18} />
       </button>
     </nav>
+  );
+}
+
+/**
+ * The typed page input, on React Aria's `useTextField` hook rather than its `TextField` component, which would bring
+ * React Aria's Autocomplete into the catalog's entry chunk (issue 14).
+ */
+function PageField({ model }: { model: CatalogModel }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const errorMessage = `Enter a page from 1 to ${model.pageCount}`;
+  const { labelProps, inputProps, errorMessageProps } = useTextField(
+    {
+      label: 'Go to page',
+      value: model.pageText,
+      onChange: model.setPageText,
+      onBlur: () => (model.isPageTextInvalid || model.pageText === '' ? model.resetPageText() : undefined),
+      isInvalid: model.isPageTextInvalid,
+      errorMessage,
+      inputMode: 'numeric',
+      pattern: '[0-9]*',
+      autoComplete: 'off',
+      maxLength: 6,
+    },
+    ref,
+  );
+  return (
+    <div className="relative flex items-center gap-2 text-sm text-ink-muted">
+      <label {...labelProps} className="sr-only">
+        Go to page
+      </label>
+      <span aria-hidden="true">Page</span>
+      <input
+        {...inputProps}
+        ref={ref}
+        data-invalid={model.isPageTextInvalid || undefined}
+        className="h-10 w-14 rounded-lg border border-line-strong bg-surface text-center text-base font-medium text-ink tabular-nums data-[invalid]:border-danger"
+      />
+      <span>of {model.pageCount}</span>
+      {model.isPageTextInvalid && (
+        <span {...errorMessageProps} className="absolute top-full left-1/2 mt-1 -translate-x-1/2 text-xs whitespace-nowrap text-danger">
+          {errorMessage}
+        </span>
+      )}
+    </div>
   );
 }
