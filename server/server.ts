@@ -17,6 +17,7 @@ import { NarrationService, narrationSettings, type NarrationSettings } from './n
 import { audioStoreFromEnv } from './narration/audioStore';
 import { createAccounts, type Accounts, type AccountsOptions } from './auth';
 import { startAdminSocket, type AdminSocket } from './admin/socket';
+import { startRetentionJob } from './analytics/service';
 
 export interface StartOptions {
   port: number;
@@ -186,6 +187,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         }, REVISION_POLL_MS)
       : null;
   poll?.unref();
+  // Analytics events past their retention are deleted now and every day (server/analytics).
+  const stopRetention = startRetentionJob(database.db, logger);
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(s));
@@ -224,6 +227,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await narration.stop();
       await adminSocket?.close();
       if (poll) clearInterval(poll);
+      stopRetention();
       if (ownsDatabase) await database.close();
       if (options.pidFile) fs.rmSync(options.pidFile, { force: true });
       if (tempAudioDir) fs.rmSync(tempAudioDir, { recursive: true, force: true });

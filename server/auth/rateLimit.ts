@@ -145,6 +145,20 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Count one attempt and say whether it was within the budget, in one atomic step (two requests at once cannot
+   * both pass a budget of one): milliseconds until the key may try again, or 0 when this attempt is allowed.
+   */
+  async take(key: string): Promise<number> {
+    try {
+      const w = await this.store.increment(this.storeKey(key), this.rule.windowMs);
+      return w.count > this.rule.max ? Math.max(1, w.resetInMs) : 0;
+    } catch (err) {
+      this.storeFailed(err);
+      return 0;
+    }
+  }
+
   /** Count one attempt. */
   async hit(key: string): Promise<void> {
     try {

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { AdminError, DEFAULT_QR_BASE_URL, printQr } from '../content/qr';
 import { ACCOUNT_COMMANDS } from '../users/adminCommands';
+import { ANALYTICS_COMMANDS } from '../analytics/adminCommands';
 import { AdminSocketError, runOnServer, runningServerSocket } from '../admin/client';
 import type { AdminCommand, AdminIo } from '../admin/command';
 import { BACKUP_COMMANDS } from '../admin/backup';
@@ -73,6 +74,8 @@ export const COMMANDS: Record<string, Record<string, AdminCommand>> = {
   qr: { print: qrPrint },
   // Accounts (server/users/adminCommands.ts): org create, license grant|revoke|list, user teacher|org-admin.
   ...markDatabase(ACCOUNT_COMMANDS),
+  // Analytics (server/analytics/adminCommands.ts): events summary.
+  ...markDatabase(ANALYTICS_COMMANDS),
 };
 
 /** Every account command opens the database. */

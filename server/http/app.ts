@@ -35,6 +35,7 @@ import type { Env } from './env';
 import type { Accounts } from '../auth';
 import { registerAccountsApi } from '../auth';
 import { privateContentGate, registerUploadsApi } from '../uploads';
+import { registerAnalyticsApi } from '../analytics/http';
 import { audioAccess, decodeAccess, isTitleLocked, passageAccess } from '../../src/domain/access';
 import type { Passage, PublicationList } from '../../src/domain/schemas';
 import {
@@ -308,6 +309,8 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
   if (accounts) registerAccountsApi(api, { ...accounts, store });
   // Uploads (server/uploads): POST/GET /uploads, DELETE /uploads/{slug}.
   if (accounts) registerUploadsApi(api, { accounts, store, narration });
+  // First-party analytics (server/analytics): POST /events.
+  if (accounts) registerAnalyticsApi(api, { database: accounts.database, store, logger });
 
   api.get('/qr/:qrCode', async (c) => {
     const { qrCode } = param(z.object({ qrCode: QrCodeSchema }), { qrCode: c.req.param('qrCode') });

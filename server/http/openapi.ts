@@ -29,6 +29,7 @@ import {
   UploadListSchema,
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
+import { AnalyticsBatchSchema } from '../../src/domain/analyticsSchema';
 import { HealthSchema, ReadySchema } from './health';
 import { LEVELS } from '../../src/domain/levels';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE, PREMIUM_CONTENT_MESSAGE } from '../../src/domain/access';
@@ -351,6 +352,25 @@ export function buildOpenApiDocument(): object {
     summary: "Delete one of the signed-in user's uploads, with its passages.",
     request: { params: z.object({ slug: z.string() }) },
     responses: { 204: { description: 'Deleted.' }, 401: accountErrors[401], 403: accountErrors[403], 404: json(ErrorBody, "'Upload not found'.") },
+  });
+
+  // First-party analytics (issue 15, server/analytics): the tracked events of SPEC §4, without IP, user id or free text.
+  registry.registerPath({
+    method: 'post',
+    path: '/events',
+    summary:
+      'Store a batch of tracked events (SPEC §4) from one browser. JSON, also sent as text/plain by sendBeacon. At most one request a second per clientId and 10 KB. The class owner comes from X-Group-Code (or the body\'s groupCode).',
+    request: {
+      headers: actorHeaders,
+      body: { content: { 'application/json': { schema: AnalyticsBatchSchema.meta({ id: 'AnalyticsBatch' }) } } },
+    },
+    responses: {
+      202: json(z.object({ accepted: z.number().int() }), 'Stored; accepted is the number of events.'),
+      400: json(ErrorBody, 'invalid_parameter: an unknown event name, an unknown key, a malformed clientId, time or slug (every problem listed).'),
+      413: json(ErrorBody, 'payload_too_large: the body is over 10 KB.'),
+      415: json(ErrorBody, 'unsupported_media_type: neither application/json nor text/plain.'),
+      429: json(ErrorBody, 'rate_limited: a second batch from the same clientId within a second (Retry-After).'),
+    },
   });
 
   document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

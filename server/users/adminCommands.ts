@@ -37,7 +37,7 @@ import {
 } from './service';
 
 /** Open the server's database for one command, or explain why not. Tests may pass `io.database`. */
-async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<T>): Promise<T> {
   const injected = (io as AdminIo & { database?: Database }).database;
   if (injected) return run(injected, fn);
   const config = loadConfig();

@@ -1,0 +1,52 @@
+/**
+ * The body of `POST /api/v1/events` (first-party analytics, issue 15): a batch of SPEC §4 tracked events from one
+ * browser. Shared by the server, which validates with it, and the browser's adapter (src/adapters/analytics.ts),
+ * which builds it (as a type only, so zod stays out of the catalog's entry JS). Strict everywhere: no key beyond
+ * these, no free text (a publication is its slug, an edition its id), no user id, no address.
+ */
+import { z } from 'zod';
+import { TRACKED_EVENTS, type TrackedEvent } from './analytics';
+import { CLASS_CODE_LENGTH } from './constants';
+import { SlugSchema } from './schemas';
+
+/** The largest body the endpoint reads (bytes); a larger one is 413. @default 10240 */
+export const ANALYTICS_MAX_BODY_BYTES = 10 * 1024;
+/** The most events one batch may carry. @default 50 */
+export const ANALYTICS_MAX_BATCH = 50;
+/** The events that end a stretch of listening, and so carry `seconds` (audio heard). */
+export const LISTENING_EVENTS: readonly TrackedEvent[] = ['Paused Audio', 'Closed Audio Player'];
+/** The longest stretch of listening one event may report, in seconds (a day). */
+export const MAX_LISTENING_SECONDS = 24 * 60 * 60;
+
+export const AnalyticsEventSchema = z
+  .strictObject({
+    name: z.enum(TRACKED_EVENTS, { error: `name must be one of ${TRACKED_EVENTS.join(', ')}` }),
+    /** When it happened, by the browser's clock (ISO 8601). */
+    at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 date and time' }),
+    /** The publication's slug. */
+    publication: SlugSchema.optional(),
+    editionId: z.int().positive().max(2 ** 31 - 1).optional(),
+    position: z.int().positive().max(1_000_000).optional(),
+    /** Seconds of audio heard, on 'Paused Audio' and 'Closed Audio Player' only. */
+    seconds: z.int().min(0).max(MAX_LISTENING_SECONDS).optional(),
+  })
+  .refine((e) => e.seconds === undefined || LISTENING_EVENTS.includes(e.name), {
+    error: `seconds belongs only to ${LISTENING_EVENTS.join(' and ')}`,
+    path: ['seconds'],
+  });
+
+export const AnalyticsBatchSchema = z.strictObject({
+  /** The browser's random analytics id (a UUID it made and keeps), not a user id. */
+  clientId: z.uuid({ error: 'clientId must be a UUID' }),
+  /**
+   * The class code, for `sendBeacon`, which cannot send the X-Group-Code header (the header wins when both come).
+   */
+  groupCode: z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9]{${CLASS_CODE_LENGTH}}$`), { error: `groupCode must be ${CLASS_CODE_LENGTH} letters or digits` })
+    .optional(),
+  events: z.array(AnalyticsEventSchema).min(1, { error: 'events must hold at least one event' }).max(ANALYTICS_MAX_BATCH, { error: `events may hold at most ${ANALYTICS_MAX_BATCH} events` }),
+});
+
+export type AnalyticsEventBody = z.input<typeof AnalyticsEventSchema>;
+export type AnalyticsBatchBody = z.input<typeof AnalyticsBatchSchema>;
