@@ -27,6 +27,7 @@ import {
   AuthResultSchema,
   UploadSchema,
   UploadListSchema,
+  ClassActivitySchema,
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
 import { AnalyticsBatchSchema } from '../../src/domain/analyticsSchema';
@@ -275,6 +276,17 @@ export function buildOpenApiDocument(): object {
     path: '/users/me/group-code',
     summary: "Replace the teacher's class code (teachers with GROUP_CODES); the old code stops working at once.",
     responses: { 200: json(GroupCodeResponseSchema, 'The new code.'), 401: accountErrors[401], 403: accountErrors[403] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/users/me/class-activity',
+    summary:
+      "The teacher's class activity, counts only (issue 15): passages read (one per reader, passage and UTC day) and seconds listened, this week (the last 7 UTC days, today included) and last week (the 7 before), by readers who used the teacher's class code; the five most-read titles of the last 28 days; passages read per UTC day over 28 days, zeros filled in.",
+    responses: {
+      200: json(ClassActivitySchema.meta({ id: 'ClassActivity' }), 'The counts.'),
+      401: accountErrors[401],
+      403: json(ErrorBody, "forbidden: 'Only teachers can see class activity.'"),
+    },
   });
   registry.registerPath({
     method: 'get',

@@ -1,10 +1,12 @@
 /**
- * The users API (SPEC §7): /users/me, /users/me/role, /users/me/group-code, /features/me, /users/titles,
- * /users/titles/{titleId}/visibility and /visitors/me. Answers are never cached (Cache-Control: no-store).
+ * The users API (SPEC §7): /users/me, /users/me/role, /users/me/group-code, /users/me/class-activity, /features/me,
+ * /users/titles, /users/titles/{titleId}/visibility and /visitors/me. Answers are never cached
+ * (Cache-Control: no-store).
  */
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
+  ClassActivitySchema,
   CurrentUserSchema,
   TitleIdParamSchema,
   TitleVisibilityBodySchema,
@@ -35,6 +37,7 @@ import {
   setTitleStatus,
   titleStatuses,
 } from './service';
+import { classActivity } from './classActivity';
 
 /** The header that carries a class code (src/api/client.ts sends it). */
 export const GROUP_CODE_HEADER = 'X-Group-Code';
@@ -171,6 +174,13 @@ export function registerUsersApi(api: Hono<any>, deps: UsersDeps): void {
     if (check.kind === 'none') throw new HttpError(401, [{ code: 'unauthorized', message: 'Sign in or enter a class code.' }]);
     if (check.kind === 'invalid') throw forbidden(INVALID_CLASS_CODE, 'invalid_group_code');
     return c.json({ items: await userTitles(store, await titleStatuses(db, check.teacherId, 'ASSIGNED')) }, 200, NO_STORE);
+  });
+
+  /** Issue 15 §3: the teacher's class activity, counts only (server/users/classActivity.ts). */
+  api.get('/users/me/class-activity', async (c) => {
+    const { user } = await requireSession(auth, c);
+    if ((await getRole(db, user.id)) !== 'TEACHER') throw forbidden('Only teachers can see class activity.');
+    return c.json(ClassActivitySchema.parse(await classActivity(db, user.id)), 200, NO_STORE);
   });
 
   api.patch('/users/titles/:titleId/visibility', async (c) => {

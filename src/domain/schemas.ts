@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
 import { LEVELS } from './levels';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAGE_SIZE } from './constants';
+import { ACTIVITY_SERIES_DAYS, ACTIVITY_TOP_TITLES } from './classActivity';
 
 import {
   CATALOG_FILTERS,
@@ -419,3 +420,31 @@ export const UploadListSchema = z.object({
   limits: z.object({ maxBytes: z.number().int(), maxPassages: z.number().int(), maxUploads: z.number().int() }),
 });
 export type UploadList = z.infer<typeof UploadListSchema>;
+
+/** A UTC day, 'YYYY-MM-DD'. */
+const UtcDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** One week of class activity (src/domain/classActivity.ts says what counts). */
+export const ActivityWeekSchema = z.object({
+  /** The week's first UTC day. */
+  from: UtcDaySchema,
+  /** The week's last UTC day (inclusive). */
+  to: UtcDaySchema,
+  /** 'Viewed Passage' events, one per reader, passage and day. */
+  passagesRead: z.number().int().nonnegative(),
+  /** The seconds of 'Paused Audio' and 'Closed Audio Player' events. */
+  secondsListened: z.number().int().nonnegative(),
+});
+
+/** GET /users/me/class-activity: the teacher's class activity, as counts only (issue 15 §3). */
+export const ClassActivitySchema = z.object({
+  thisWeek: ActivityWeekSchema,
+  lastWeek: ActivityWeekSchema,
+  /** The most-read titles over the series' days, most read first. */
+  topTitles: z
+    .array(z.object({ title: z.string(), slug: z.string(), passagesRead: z.number().int().positive() }))
+    .max(ACTIVITY_TOP_TITLES),
+  /** Passages read per UTC day, oldest first, today last; zero for days with none. */
+  days: z.array(z.object({ date: UtcDaySchema, passagesRead: z.number().int().nonnegative() })).length(ACTIVITY_SERIES_DAYS),
+});
+export type ClassActivity = z.infer<typeof ClassActivitySchema>;

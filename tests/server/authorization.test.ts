@@ -339,6 +339,8 @@ const ROWS: Row[] = [
     body: (a) => ({ role: a.endsWith('Teacher') ? 'TEACHER' : 'INDIVIDUAL' }),
     expect: SIGNED_IN,
   },
+  // Class activity (issue 15 §3): teachers only, counts of their own class (tests/server/classActivity.test.ts).
+  { name: 'GET /users/me/class-activity', path: () => '/api/v1/users/me/class-activity', expect: by('U', 'U', 'U', 'F', 'ok', 'ok', 'ok', 'F') },
   {
     name: 'PATCH /users/titles/{id}/visibility (far-hills stays hidden)',
     method: 'PATCH',
@@ -474,6 +476,7 @@ describe('the authorization matrix', () => {
       'GET /api/v1/users/me',
       'PATCH /api/v1/users/me/role',
       'POST /api/v1/users/me/group-code',
+      'GET /api/v1/users/me/class-activity',
       'GET /api/v1/features/me',
       'GET /api/v1/visitors/me',
       'GET /api/v1/users/titles',
