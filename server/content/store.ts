@@ -82,6 +82,8 @@ interface CatalogEntry {
   created: number;
   /** Its place in the title order (title, then slug); equal titles and slugs share a rank. */
   titleRank: number;
+  /** Its editions, as 'language:LEVEL' (the Language and Level filters). */
+  editionKeys: string[];
 }
 
 interface CatalogIndex {
@@ -103,6 +105,19 @@ type CatalogRow = [
   renderingMode: PublicationSummary['renderingMode'],
   createdMs: number,
 ];
+
+/**
+ * The Language and Level filters as a test of a catalog entry: one of its editions is in a chosen language and at a
+ * chosen level (an empty choice allows any). Undefined when nothing is chosen.
+ */
+function editionFilter(languages: readonly string[], levels: readonly string[]): ((entry: CatalogEntry) => boolean) | undefined {
+  if (!languages.length && !levels.length) return undefined;
+  return (entry) =>
+    entry.editionKeys.some((key) => {
+      const colon = key.indexOf(':');
+      return (!languages.length || languages.includes(key.slice(0, colon))) && (!levels.length || levels.includes(key.slice(colon + 1)));
+    });
+}
 
 /**
  * `sorted` sorted stably by some comparator, reversed as a stable sort by the opposite comparator would give it:
@@ -255,7 +270,8 @@ export class ContentStore {
       seen.add(slug);
       const createdAt = new Date(createdMs);
       const summary = this.toSummary({ id, slug, version, title, author, thumbnailImageUrl, badges, renderingMode, createdAt }, byPub.get(id) ?? []);
-      entries.push({ n: entries.length, summary, titleKey: title, authorKey: author, created: createdMs, titleRank: 0 });
+      const editionKeys = (byPub.get(id) ?? []).map((e) => `${e.language}:${e.level}`);
+      entries.push({ n: entries.length, summary, titleKey: title, authorKey: author, created: createdMs, titleRank: 0, editionKeys });
       // Splitting words (Unicode lower-casing and normalisation) is the dearest step of the build: titles
       // unchanged since the last build keep their words.
       const key = `${title}\u0000${author}`;
@@ -307,10 +323,24 @@ export class ContentStore {
     };
   }
 
-  /** A page of the catalog; `only` narrows it to some titles (by publication id) before paging and counting. */
-  async list(query: { search?: string; sort: SortKey; page: number; pageSize: number; only?: (publicationId: number) => boolean }): Promise<PublicationList> {
+  /**
+   * A page of the catalog; `only` narrows it to some titles (by publication id) before paging and counting, and
+   * `languages` / `levels` (empty or absent: any) to the titles with one edition in a chosen language at a chosen
+   * level (docs/decisions.md).
+   */
+  async list(query: {
+    search?: string;
+    sort: SortKey;
+    page: number;
+    pageSize: number;
+    only?: (publicationId: number) => boolean;
+    languages?: readonly string[];
+    levels?: readonly Level[];
+  }): Promise<PublicationList> {
     const index = await this.catalogIndex();
-    const only = query.only;
+    const byId = query.only;
+    const byEdition = editionFilter(query.languages ?? [], query.levels ?? []);
+    const only = byId || byEdition ? (e: CatalogEntry) => (!byId || byId(e.summary.id)) && (!byEdition || byEdition(e)) : undefined;
     const sorted = index.bySort[query.sort];
     const q = words(query.search ?? '');
     const start = (query.page - 1) * query.pageSize;
@@ -324,7 +354,7 @@ export class ContentStore {
     let total = 0;
     for (const e of sorted) {
       if (mask && mask[e.n] === 0) continue;
-      if (only && !only(e.summary.id)) continue;
+      if (only && !only(e)) continue;
       if (total >= start && total < end) items.push(e.summary);
       total++;
     }

@@ -173,6 +173,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
       sort: q.sort ?? DEFAULT_SORT,
       page: q.page ?? 1,
       pageSize: q.pageSize ?? DEFAULT_PAGE_SIZE,
+      // The Language and Level filters (SPEC §2), for everyone.
+      languages: q.languages,
+      levels: q.levels,
     };
     // The free catalog, the same for everyone: no actor needed (and none resolved without credentials).
     const actor: RequestActor = filter === 'all' && !hasCredentials(c) ? { kind: 'anonymous' } : await requestActor(accessDeps, c);

@@ -12,7 +12,7 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { parseCatalogQuery } from '../../src/domain/catalog';
+import { filterParams, parseCatalogQuery } from '../../src/domain/catalog';
 import { PAGE_SIZE } from '../../src/domain/constants';
 import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { findEdition } from '../../src/domain/reading';
@@ -113,6 +113,7 @@ function catalogPlan(pathname: string, search: string): PagePlan | null {
   const query = parseCatalogQuery(search);
   const params: Record<string, string> = { sort: DEFAULT_SORT, page: String(query.page), pageSize: String(PAGE_SIZE) };
   if (query.search) params.search = query.search;
+  Object.assign(params, filterParams(query));
   return {
     chunks: CATALOG_CHUNKS,
     async prime(get) {

@@ -3,7 +3,7 @@
  *
  *   org create <name> [--slug slug]
  *   org default <org> [--off]
- *   license grant <org> <FEATURES,...> [--expires YYYY-MM-DD]
+ *   license grant <org> <FEATURES,...> [--expires YYYY-MM-DD] [--trial]
  *   license revoke <org>
  *   license list
  *   user teacher <email>
@@ -21,7 +21,7 @@ import { AdminError } from '../content/qr';
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/client';
-import { CONTENT_TYPES } from '../../src/domain/schemas';
+import { CONTENT_TYPES, FREE_TRIAL_LICENSE_KIND } from '../../src/domain/schemas';
 import {
   AccountsError,
   createOrganization,
@@ -34,6 +34,8 @@ import {
   revokeLicense,
   setDefaultOrganization,
   slugify,
+  TRIAL_LICENSE_DAYS,
+  trialExpiry,
 } from './service';
 
 /** Open the server's database for one command, or explain why not. Tests may pass `io.database`. */
@@ -117,22 +119,25 @@ const orgDefault = databaseCall(
 
 const licenseGrant: AdminCommand = {
   summary: "grant or replace an organization's school license",
-  usage: '<org> <FEATURES,...> [--expires YYYY-MM-DD]',
+  usage: '<org> <FEATURES,...> [--expires YYYY-MM-DD] [--trial]',
   details: [
     '<org>                 the organization slug (or id)',
     `<FEATURES,...>        comma-separated, from ${CONTENT_TYPES.join(', ')}, or ALL`,
-    '--expires YYYY-MM-DD  the last day the license is valid (default: no expiry)',
+    '--expires YYYY-MM-DD  the last day the license is valid (default: no expiry; with --trial, today + ' + TRIAL_LICENSE_DAYS + ' days)',
+    `--trial               a free trial: a license of kind '${FREE_TRIAL_LICENSE_KIND}'`,
   ],
-  options: { expires: { type: 'string' } },
+  options: { expires: { type: 'string' }, trial: { type: 'boolean' } },
   positionals: { min: 2, max: 2 },
   async run({ positionals, values }, io) {
     const [org, list] = positionals as [string, string];
     const features = list.trim().toUpperCase() === 'ALL' ? [...CONTENT_TYPES] : wrap(() => parseFeatures(list));
-    const expires = values.expires === undefined ? null : String(values.expires);
+    const trial = values.trial === true;
+    const expires = values.expires === undefined ? (trial ? trialExpiry() : null) : String(values.expires);
     if (expires !== null && !DATE_RE.test(expires)) throw new AdminError(`--expires takes a date as YYYY-MM-DD, not '${expires}'.`);
-    const result = await withDatabase(io, (database) => grantLicense(database.db, org, features, expires));
+    const kind = trial ? FREE_TRIAL_LICENSE_KIND : 'standard';
+    const result = await withDatabase(io, (database) => grantLicense(database.db, org, features, expires, kind));
     io.out(
-      `Licensed ${result.organization.slug}: ${result.features.join(', ')}${result.expiresOn ? `, valid through ${result.expiresOn}` : ', no expiry'}. Its members have these features now.`,
+      `Licensed ${result.organization.slug}${trial ? ` with a free trial (${kind})` : ''}: ${result.features.join(', ')}${result.expiresOn ? `, valid through ${result.expiresOn}` : ', no expiry'}. Its members have these features now.`,
     );
     return 0;
   },
@@ -152,11 +157,13 @@ const licenseList: AdminCommand = {
   async run(_args, io) {
     const rows = await withDatabase(io, (database) => listLicenses(database.db));
     if (!rows.length) {
-      io.out('No licenses. Grant one with: license grant <org> <FEATURES,...> [--expires YYYY-MM-DD]');
+      io.out('No licenses. Grant one with: license grant <org> <FEATURES,...> [--expires YYYY-MM-DD] [--trial]');
       return 0;
     }
-    const table = [['ORGANIZATION', 'NAME', 'FEATURES', 'EXPIRES', 'STATUS', 'MEMBERS']];
-    for (const r of rows) table.push([r.slug, r.name, r.features.join(','), r.expiresOn ?? 'never', r.valid ? 'valid' : 'expired', String(r.members)]);
+    const table = [['ORGANIZATION', 'NAME', 'KIND', 'FEATURES', 'EXPIRES', 'STATUS', 'MEMBERS']];
+    for (const r of rows) {
+      table.push([r.slug, r.name, r.kind, r.features.join(','), r.expiresOn ?? 'never', r.valid ? 'valid' : 'expired', String(r.members)]);
+    }
     const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
     for (const row of table) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
     return 0;

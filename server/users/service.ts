@@ -8,7 +8,7 @@ import type { Database, Db } from '../db/client';
 import { bumpRevision } from '../content/import';
 import { classCodes, invitation, member, organization, publications, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
 import { CLASS_CODE_LENGTH } from '../../src/domain/constants';
-import { CONTENT_TYPES, type ContentType, type TitleStatus, type UserRole } from '../../src/domain/schemas';
+import { CONTENT_TYPES, type ContentType, type LicenseKind, type TitleStatus, type UserRole } from '../../src/domain/schemas';
 
 /** Organization roles of better-auth's organization plugin that count as `org:admin` (SPEC §3 User). */
 export const ORG_ADMIN_ROLES = ['owner', 'admin'] as const;
@@ -99,7 +99,7 @@ export async function setMembership(db: Db, userId: string, organizationId: stri
 export interface Membership {
   role: 'org:admin' | 'org:member';
   organization: { id: string; slug: string; name: string };
-  license: { features: ContentType[]; expiresOn: string | null; valid: boolean } | null;
+  license: { features: ContentType[]; kind: LicenseKind; expiresOn: string | null; valid: boolean } | null;
 }
 
 export async function memberships(db: Db, userId: string, today = todayUtc()): Promise<Membership[]> {
@@ -110,6 +110,7 @@ export async function memberships(db: Db, userId: string, today = todayUtc()): P
       slug: organization.slug,
       name: organization.name,
       features: schoolLicenses.features,
+      kind: schoolLicenses.kind,
       expiresOn: schoolLicenses.expiresOn,
     })
     .from(member)
@@ -121,7 +122,7 @@ export async function memberships(db: Db, userId: string, today = todayUtc()): P
     role: (ORG_ADMIN_ROLES as readonly string[]).includes(r.role) ? 'org:admin' : 'org:member',
     organization: { id: r.id, slug: r.slug, name: r.name },
     license: r.features
-      ? { features: sortFeatures(r.features), expiresOn: r.expiresOn, valid: r.expiresOn === null || r.expiresOn >= today }
+      ? { features: sortFeatures(r.features), kind: r.kind ?? 'standard', expiresOn: r.expiresOn, valid: r.expiresOn === null || r.expiresOn >= today }
       : null,
   }));
 }
@@ -144,19 +145,32 @@ export function sortFeatures(features: Iterable<string>): ContentType[] {
   return CONTENT_TYPES.filter((f) => set.has(f));
 }
 
-/** Grant (or replace) the organization's license. `expiresOn` is the last valid day, YYYY-MM-DD, or null. */
-export async function grantLicense(db: Db, orgRef: string, features: ContentType[], expiresOn: string | null) {
+/** How long a free trial ('ar-free-trial') lasts when no expiry is given: its last valid day is today plus this. */
+export const TRIAL_LICENSE_DAYS = 30;
+
+/** The last valid day of a free trial that starts `today` (YYYY-MM-DD, UTC). */
+export function trialExpiry(today = todayUtc()): string {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + TRIAL_LICENSE_DAYS);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * Grant (or replace) the organization's license. `expiresOn` is the last valid day, YYYY-MM-DD, or null. `kind` is
+ * 'standard' or 'ar-free-trial' (SPEC §3's free-trial identifier); a replacement takes the new kind.
+ */
+export async function grantLicense(db: Db, orgRef: string, features: ContentType[], expiresOn: string | null, kind: LicenseKind = 'standard') {
   const org = await findOrganization(db, orgRef);
   if (!org) throw new AccountsError('not_found', `No organization '${orgRef}'. Create it with: org create <name>`);
   if (expiresOn !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(expiresOn) || Number.isNaN(Date.parse(`${expiresOn}T00:00:00Z`)) || new Date(`${expiresOn}T00:00:00Z`).toISOString().slice(0, 10) !== expiresOn)) {
     throw new AccountsError('invalid', `The expiry must be a date as YYYY-MM-DD, not '${expiresOn}'.`);
   }
-  const values = { organizationId: org.id, features: sortFeatures(features), expiresOn, updatedAt: new Date() };
+  const values = { organizationId: org.id, features: sortFeatures(features), kind, expiresOn, updatedAt: new Date() };
   await db
     .insert(schoolLicenses)
     .values(values)
-    .onConflictDoUpdate({ target: schoolLicenses.organizationId, set: { features: values.features, expiresOn, updatedAt: values.updatedAt } });
-  return { organization: org, features: values.features, expiresOn };
+    .onConflictDoUpdate({ target: schoolLicenses.organizationId, set: { features: values.features, kind, expiresOn, updatedAt: values.updatedAt } });
+  return { organization: org, features: values.features, kind, expiresOn };
 }
 
 /** Remove the organization's license; false when it had none. */
@@ -174,6 +188,7 @@ export async function listLicenses(db: Db, today = todayUtc()) {
       slug: organization.slug,
       name: organization.name,
       features: schoolLicenses.features,
+      kind: schoolLicenses.kind,
       expiresOn: schoolLicenses.expiresOn,
       members: sql<number>`(select count(*) from ${member} where ${member.organizationId} = ${organization.id})`.mapWith(Number),
     })

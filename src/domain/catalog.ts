@@ -3,12 +3,18 @@
  * DOM: the catalog view calls these and renders what they return.
  */
 import { wholeNumberOf } from './digits';
+import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from './languages';
+import { isLevel, LEVEL_ORDER, type Level } from './levels';
 import { paths, withQuery } from './routes';
 import { DEFAULT_SORT, SORT_KEYS, type SortKey } from './wireValues';
 
 /** The query-string keys the catalog keeps in step with its state (SPEC §2 Query parameters). */
 export const CATALOG_SEARCH_PARAM = 'search';
 export const CATALOG_PAGE_PARAM = 'p';
+/** The Language filter: comma-separated language codes, lower case, e.g. 'languages=ar,es'. */
+export const CATALOG_LANGUAGES_PARAM = 'languages';
+/** The Level filter: comma-separated levels, upper case, e.g. 'levels=SILVER,GOLD'. */
+export const CATALOG_LEVELS_PARAM = 'levels';
 
 /** The catalog state that lives in the address. */
 export interface CatalogQuery {
@@ -16,6 +22,13 @@ export interface CatalogQuery {
   search: string;
   /** The requested page, 1-based. Not yet clamped to the last page. @default 1 */
   page: number;
+  /**
+   * The Language filter: titles with an edition in one of these languages (with the Level filter, one edition must
+   * be in a chosen language and at a chosen level). In the spec's language order, no duplicates. @default []
+   */
+  languages?: readonly LanguageCode[];
+  /** The Level filter: titles with an edition at one of these levels. Easiest first, no duplicates. @default [] */
+  levels?: readonly Level[];
 }
 
 /** Number of pages for `total` items at `pageSize` per page. Never less than 1, so an empty list has one (empty) page. */
@@ -74,13 +87,58 @@ export function parsePageParam(value: string | null | undefined): number {
   return page !== null && Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
+/** The items of a comma-separated list parameter, given once ('a,b') or repeated ('a&…=b'), trimmed, empty ones dropped. */
+function listItems(params: URLSearchParams, name: string): string[] {
+  return params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The Language filter of the address: known codes in any case, in the spec's order, without duplicates. An unknown
+ * code is ignored, as a page that is not a number is (the spec names no error for a bad catalog address).
+ */
+export function parseLanguagesParam(values: readonly string[]): LanguageCode[] {
+  const chosen = new Set(values.map((v) => v.toLowerCase()).filter(isLanguageCode));
+  return LANGUAGE_CODES.filter((code) => chosen.has(code));
+}
+
+/** The Level filter of the address: known levels in any case ('gold' is GOLD), easiest first, unknown ones ignored. */
+export function parseLevelsParam(values: readonly string[]): Level[] {
+  const chosen = new Set(values.map((v) => v.toUpperCase()).filter(isLevel));
+  return LEVEL_ORDER.filter((level) => chosen.has(level));
+}
+
 /** Read the catalog state from a query string (with or without the leading '?'). */
-export function parseCatalogQuery(queryString: string): CatalogQuery {
+export function parseCatalogQuery(queryString: string): CatalogQuery & Required<Pick<CatalogQuery, 'languages' | 'levels'>> {
   const params = new URLSearchParams(queryString);
   return {
     search: (params.get(CATALOG_SEARCH_PARAM) ?? '').trim(),
     page: parsePageParam(params.get(CATALOG_PAGE_PARAM)),
+    languages: parseLanguagesParam(listItems(params, CATALOG_LANGUAGES_PARAM)),
+    levels: parseLevelsParam(listItems(params, CATALOG_LEVELS_PARAM)),
   };
+}
+
+/**
+ * The filters as GET /publications takes them (and the address shows them): comma-separated, in their canonical
+ * order, left out when nothing is chosen. The one form both the catalog's request and the server's primed answer
+ * (server/http/page.ts) use, so the two keys agree.
+ */
+export function filterParams(query: Pick<CatalogQuery, 'languages' | 'levels'>): { languages?: string; levels?: string } {
+  const languages = parseLanguagesParam(query.languages ?? []);
+  const levels = parseLevelsParam(query.levels ?? []);
+  return {
+    ...(languages.length ? { languages: languages.join(',') } : {}),
+    ...(levels.length ? { levels: levels.join(',') } : {}),
+  };
+}
+
+/** Whether a Language or Level filter is chosen. */
+export function hasFilters(query: Pick<CatalogQuery, 'languages' | 'levels'>): boolean {
+  return (query.languages?.length ?? 0) > 0 || (query.levels?.length ?? 0) > 0;
 }
 
 /**
@@ -95,7 +153,14 @@ export function buildCatalogQuery(next: CatalogQuery, current = ''): string {
   const page = Number.isFinite(next.page) ? Math.max(1, Math.floor(next.page)) : 1;
   if (page > 1) params.set(CATALOG_PAGE_PARAM, String(page));
   else params.delete(CATALOG_PAGE_PARAM);
-  return params.toString();
+  const filters = filterParams(next);
+  for (const name of [CATALOG_LANGUAGES_PARAM, CATALOG_LEVELS_PARAM] as const) {
+    const value = filters[name];
+    if (value) params.set(name, value);
+    else params.delete(name);
+  }
+  // The lists read 'languages=ar,es', not 'ar%2Ces': a comma is allowed in a query, and reads back the same.
+  return params.toString().replace(/%2C/gi, ',');
 }
 
 /** The catalog path for a state, e.g. '/catalog?search=bee&p=2'. */
@@ -111,7 +176,19 @@ export function catalogHref(next: CatalogQuery, current = ''): string {
 export function withSearch(state: CatalogQuery, search: string): CatalogQuery | null {
   const trimmed = search.trim();
   if (trimmed === state.search) return null;
-  return { search: trimmed, page: 1 };
+  return { ...state, search: trimmed, page: 1 };
+}
+
+/**
+ * Choosing languages or levels moves back to page 1, as a new search does. Returns the new state, or null when the
+ * chosen sets are unchanged.
+ */
+export function withFilters(state: CatalogQuery, change: Pick<CatalogQuery, 'languages' | 'levels'>): CatalogQuery | null {
+  const languages = parseLanguagesParam(change.languages ?? state.languages ?? []);
+  const levels = parseLevelsParam(change.levels ?? state.levels ?? []);
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  if (same(languages, parseLanguagesParam(state.languages ?? [])) && same(levels, parseLevelsParam(state.levels ?? []))) return null;
+  return { ...state, languages, levels, page: 1 };
 }
 
 /** The sort choices of the Filter / Sort menu, in menu order, with their labels. */

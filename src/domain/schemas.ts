@@ -12,18 +12,22 @@ import {
   CATALOG_FILTERS,
   CONTENT_TYPES,
   DEFAULT_SORT,
+  FREE_TRIAL_LICENSE_KIND,
+  LICENSE_KINDS,
   ORGANIZATION_ROLES,
   RENDERING_MODES,
   SORT_KEYS,
   TITLE_STATUSES,
   USER_ROLES,
   type CatalogFilter,
+  type LicenseKind,
   type SortKey,
 } from './wireValues';
 
 // The plain values live in wireValues.ts (no zod), so entry code can import them without zod; re-exported here.
 export { CATALOG_FILTERS, CONTENT_TYPES, DEFAULT_SORT, ORGANIZATION_ROLES, RENDERING_MODES, SORT_KEYS, TITLE_STATUSES, USER_ROLES };
 export type { CatalogFilter, SortKey };
+export { FREE_TRIAL_LICENSE_KIND, LICENSE_KINDS, type LicenseKind };
 
 export const LanguageCodeSchema = z.enum(LANGUAGE_CODES);
 export const LevelSchema = z.enum(LEVELS);
@@ -177,6 +181,24 @@ const levelParam = z
   .transform((l) => l.toUpperCase())
   .pipe(LevelSchema);
 
+/**
+ * A comma-separated list of `allowed` values in a query ('es,ar'), in any case (`normalize`), duplicates and empty
+ * items dropped; an empty list is no filter. One unknown value is a 400 naming the parameter.
+ */
+const commaListParam = <T extends string>(name: string, allowed: readonly T[], normalize: (item: string) => string) =>
+  z
+    .string()
+    .max(MAX_LIST_PARAM_LENGTH, { error: `${name} must be at most ${MAX_LIST_PARAM_LENGTH} characters` })
+    .transform((value, ctx) => {
+      const items = [...new Set(value.split(',').map((item) => normalize(item.trim())).filter(Boolean))];
+      if (items.some((item) => !(allowed as readonly string[]).includes(item))) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be comma-separated values from ${allowed.join(', ')}` });
+        return z.NEVER;
+      }
+      return items as T[];
+    });
+const MAX_LIST_PARAM_LENGTH = 200;
+
 export const PublicationListQuerySchema = z.object({
   search: z.string().max(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` }).optional(),
   sort: z.enum(SORT_KEYS, { error: `sort must be one of ${SORT_KEYS.join(', ')}` }).optional(),
@@ -193,8 +215,24 @@ export const PublicationListQuerySchema = z.object({
    * always gets the teacher's ASSIGNED titles, whatever the filter.
    */
   filter: z.enum(CATALOG_FILTERS, { error: `filter must be one of ${CATALOG_FILTERS.join(', ')}` }).optional(),
+  /**
+   * The Language filter (SPEC §2 `languages`), for everyone: comma-separated language codes ('ar,es'). With
+   * `levels`, a title matches when one of its editions is in a chosen language and at a chosen level.
+   */
+  languages: commaListParam('languages', LANGUAGE_CODES, (item) => item.toLowerCase()).optional(),
+  /** The Level filter (SPEC §2 `levels`), for everyone: comma-separated levels in any case ('GOLD,silver'). */
+  levels: commaListParam('levels', LEVELS, (item) => item.toUpperCase()).optional(),
 });
-export type PublicationListQuery = { search?: string; sort?: SortKey; page?: number; pageSize?: number; filter?: CatalogFilter };
+/** The query as the client sends it: `languages` and `levels` comma-separated (src/domain/catalog.ts filterParams). */
+export type PublicationListQuery = {
+  search?: string;
+  sort?: SortKey;
+  page?: number;
+  pageSize?: number;
+  filter?: CatalogFilter;
+  languages?: string;
+  levels?: string;
+};
 export const DEFAULT_PAGE_SIZE = PAGE_SIZE;
 
 export const SlugSchema = z
@@ -300,6 +338,8 @@ export type UserRole = z.infer<typeof UserRoleSchema>;
 /** An organization's school license as its members see it (Manage Organization's license status). */
 export const OrganizationLicenseSchema = z.object({
   features: z.array(ContentTypeSchema),
+  /** 'standard', or 'ar-free-trial' for a free trial (SPEC §3's free-trial identifier). */
+  kind: z.enum(LICENSE_KINDS).default('standard'),
   /** The last valid day, YYYY-MM-DD, or null for no expiry. */
   expiresOn: z.string().nullable(),
   /** False once the expiry day has passed: its members no longer get the features. */

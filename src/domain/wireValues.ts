@@ -25,3 +25,12 @@ export const ORGANIZATION_ROLES = ['org:admin', 'org:member'] as const;
 
 /** SPEC §4 Title visibility. */
 export const TITLE_STATUSES = ['ASSIGNED', 'BLOCKED'] as const;
+
+/**
+ * The kinds of school license: 'standard', or 'ar-free-trial', SPEC §3's free-trial identifier, for a trial that
+ * `npm run admin -- license grant … --trial` creates (docs/decisions.md).
+ */
+export const LICENSE_KINDS = ['standard', 'ar-free-trial'] as const;
+export type LicenseKind = (typeof LICENSE_KINDS)[number];
+/** SPEC §3 'A free-trial identifier string'. */
+export const FREE_TRIAL_LICENSE_KIND: LicenseKind = 'ar-free-trial';

@@ -6,7 +6,7 @@
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
-import { paths, patterns, publicationPath, withQuery } from '../domain/routes';
+import { LEGACY_EDITION_PARAM, legacyEditionTarget, paths, patterns, publicationPath, withQuery } from '../domain/routes';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
@@ -105,75 +105,88 @@ function publicationRedirect(params: { slug: string }) {
   return inMainLayout(<PublicationRedirect key={params.slug} slug={params.slug} />);
 }
 
+/**
+ * An older link to a publication with `?legacyEditionSlug=es-GOLD` (SPEC §2) goes to the reader address of that
+ * edition (src/domain/routes.ts legacyEditionTarget); every other address renders the route table.
+ */
+function LegacyEditionRedirect({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  const search = useSearch();
+  const target = search.includes(LEGACY_EDITION_PARAM) ? legacyEditionTarget(path, search) : null;
+  return target ? <Redirect to={target} replace /> : <>{children}</>;
+}
+
 /** Memoized: the routes follow the address themselves (wouter's Switch), so the shell's re-render adds nothing. */
 export const AppRoutes = memo(function AppRoutes() {
   return (
     <Suspense fallback={<ScreenFallback />}>
       {/* A magic link's ?groupCode= and the visitor check of a stored class code, on every route. */}
       <ClassCodeSync />
-      <Switch>
-        {/* Root: the Classroom Library when a class code is set, else the Free Library. */}
-        <Route path={paths.root}>
-          <RootRedirect />
-        </Route>
-        {/* No key: every Route here is the same element to React, so moving between these pages keeps MainLayout. */}
-        {LAYOUT_PAGES.map(([path, screen]) => (
-          <Route path={path}>{inMainLayout(screen())}</Route>
-        ))}
-        <Route path={patterns.acceptInvitation}>
-          {(params) => inMainLayout(<AcceptInvitationScreen key={params.id} invitationId={params.id} />)}
-        </Route>
+      <LegacyEditionRedirect>
+        <Switch>
+          {/* Root: the Classroom Library when a class code is set, else the Free Library. */}
+          <Route path={paths.root}>
+            <RootRedirect />
+          </Route>
+          {/* No key: every Route here is the same element to React, so moving between these pages keeps MainLayout. */}
+          {LAYOUT_PAGES.map(([path, screen]) => (
+            <Route path={path}>{inMainLayout(screen())}</Route>
+          ))}
+          <Route path={patterns.acceptInvitation}>
+            {(params) => inMainLayout(<AcceptInvitationScreen key={params.id} invitationId={params.id} />)}
+          </Route>
 
-        {/* Outside the main layout group. */}
-        <Route path={paths.signIn}>
-          <AuthScreen mode="sign-in" />
-        </Route>
-        <Route path={paths.signUp}>
-          <AuthScreen mode="sign-up" />
-        </Route>
+          {/* Outside the main layout group. */}
+          <Route path={paths.signIn}>
+            <AuthScreen mode="sign-in" />
+          </Route>
+          <Route path={paths.signUp}>
+            <AuthScreen mode="sign-up" />
+          </Route>
 
-        {/* QR: a missing code goes to the catalog (SPEC §5 Route params). */}
-        <Route path={patterns.qr}>{(params) => inMainLayout(<QrScreen key={params.code} code={params.code} />)}</Route>
-        <Route path={paths.qr}>
-          <Redirect to={paths.catalog} replace />
-        </Route>
+          {/* QR: a missing code goes to the catalog (SPEC §5 Route params). */}
+          <Route path={patterns.qr}>{(params) => inMainLayout(<QrScreen key={params.code} code={params.code} />)}</Route>
+          <Route path={paths.qr}>
+            <Redirect to={paths.catalog} replace />
+          </Route>
 
-        {/* Listening: the select-passage page and the listen page (lazy). */}
-        <Route path={patterns.listen}>
-          {(params) => (
-            <ListenScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} position={params.position} />
-          )}
-        </Route>
-        <Route path={patterns.selectPassage}>
-          {(params) => (
-            <SelectPassageScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} />
-          )}
-        </Route>
-        <Route path={patterns.listenOther}>
-          <Redirect to={paths.notFound} replace />
-        </Route>
+          {/* Listening: the select-passage page and the listen page (lazy). */}
+          <Route path={patterns.listen}>
+            {(params) => (
+              <ListenScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} position={params.position} />
+            )}
+          </Route>
+          <Route path={patterns.selectPassage}>
+            {(params) => (
+              <SelectPassageScreen key={`${params.slug}/${params.version}/${params.editionSlug}`} slug={params.slug} version={params.version} editionSlug={params.editionSlug} />
+            )}
+          </Route>
+          <Route path={patterns.listenOther}>
+            <Redirect to={paths.notFound} replace />
+          </Route>
 
-        {/* The public teaser page (lazy). */}
-        <Route path={patterns.teaser}>
-          {(params) => <TeaserScreen slug={params.slug} version={params.version} edition={params.edition} position={params.position} />}
-        </Route>
+          {/* The public teaser page (lazy). */}
+          <Route path={patterns.teaser}>
+            {(params) => <TeaserScreen slug={params.slug} version={params.version} edition={params.edition} position={params.position} />}
+          </Route>
 
-        {/* Publication and reader shapes. */}
-        <Route path={patterns.publicationOverview}>{publicationRedirect}</Route>
-        <Route path={patterns.readLatest}>{(params) => <ReaderSwitch entry={{ slug: params.slug }} />}</Route>
-        <Route path={patterns.read}>
-          {(params) => (isVersion(params.version) ? <ReaderSwitch entry={{ slug: params.slug, version: params.version }} /> : <ReaderSwitch />)}
-        </Route>
-        <Route path={patterns.reader}>
-          <ReaderSwitch />
-        </Route>
-        <Route path={patterns.publication}>{(params) => <PublicationDetailRoute {...params} />}</Route>
-        <Route path={patterns.publicationLatest}>{publicationRedirect}</Route>
+          {/* Publication and reader shapes. */}
+          <Route path={patterns.publicationOverview}>{publicationRedirect}</Route>
+          <Route path={patterns.readLatest}>{(params) => <ReaderSwitch entry={{ slug: params.slug }} />}</Route>
+          <Route path={patterns.read}>
+            {(params) => (isVersion(params.version) ? <ReaderSwitch entry={{ slug: params.slug, version: params.version }} /> : <ReaderSwitch />)}
+          </Route>
+          <Route path={patterns.reader}>
+            <ReaderSwitch />
+          </Route>
+          <Route path={patterns.publication}>{(params) => <PublicationDetailRoute {...params} />}</Route>
+          <Route path={patterns.publicationLatest}>{publicationRedirect}</Route>
 
-        <Route>
-          <Redirect to={paths.notFound} replace />
-        </Route>
-      </Switch>
+          <Route>
+            <Redirect to={paths.notFound} replace />
+          </Route>
+        </Switch>
+      </LegacyEditionRedirect>
     </Suspense>
   );
 });

@@ -5,6 +5,8 @@ import {
   clampPage,
   correctedPage,
   digitsOnly,
+  filterParams,
+  hasFilters,
   isSortKey,
   pageList,
   pageNavigation,
@@ -15,6 +17,7 @@ import {
   sortLabel,
   toSortKey,
   totalPages,
+  withFilters,
   withSearch,
   type PageListItem,
 } from '../../src/domain/catalog';
@@ -119,9 +122,9 @@ describe('pageList', () => {
 
 describe('catalog query', () => {
   it('parses search and p', () => {
-    expect(parseCatalogQuery('?search=bee&p=2')).toEqual({ search: 'bee', page: 2 });
-    expect(parseCatalogQuery('search=%20fox%20stars%20')).toEqual({ search: 'fox stars', page: 1 });
-    expect(parseCatalogQuery('')).toEqual({ search: '', page: 1 });
+    expect(parseCatalogQuery('?search=bee&p=2')).toEqual({ search: 'bee', page: 2, languages: [], levels: [] });
+    expect(parseCatalogQuery('search=%20fox%20stars%20')).toEqual({ search: 'fox stars', page: 1, languages: [], levels: [] });
+    expect(parseCatalogQuery('')).toEqual({ search: '', page: 1, languages: [], levels: [] });
   });
   it('reads a bad p as page 1', () => {
     expect(parsePageParam('0')).toBe(1);
@@ -141,8 +144,10 @@ describe('catalog query', () => {
     expect(buildCatalogQuery({ search: 'fox', page: 1 }, 'groupCode=ABCD1234&search=bee&p=4')).toBe('groupCode=ABCD1234&search=fox');
   });
   it('round-trips', () => {
-    const state = { search: 'paper moon', page: 7 };
+    const state = { search: 'paper moon', page: 7, languages: [], levels: [] };
     expect(parseCatalogQuery(buildCatalogQuery(state))).toEqual(state);
+    const filtered = { search: 'moon', page: 2, languages: ['es', 'ar'] as const, levels: ['SILVER', 'ORIGINAL'] as const };
+    expect(parseCatalogQuery(buildCatalogQuery(filtered))).toEqual({ ...filtered, languages: ['es', 'ar'], levels: ['SILVER', 'ORIGINAL'] });
   });
   it('builds the catalog href', () => {
     expect(catalogHref({ search: '', page: 1 })).toBe('/catalog');
@@ -150,7 +155,52 @@ describe('catalog query', () => {
   });
 });
 
+describe('Language and Level filters in the address (SPEC §2 languages, levels)', () => {
+  it('reads comma-separated lists in any case, in the spec order, without duplicates', () => {
+    expect(parseCatalogQuery('languages=ES,ar,es&levels=original,gold')).toMatchObject({ languages: ['es', 'ar'], levels: ['GOLD', 'ORIGINAL'] });
+    expect(parseCatalogQuery('languages=ar%2Ces')).toMatchObject({ languages: ['es', 'ar'] });
+  });
+  it('also reads a repeated parameter', () => {
+    expect(parseCatalogQuery('languages=zh&languages=en&levels=SILVER&levels=GOLD')).toMatchObject({ languages: ['en', 'zh'], levels: ['SILVER', 'GOLD'] });
+  });
+  it('ignores unknown values and empty items, as a bad page is ignored', () => {
+    expect(parseCatalogQuery('languages=fr,,es,klingon&levels=PLATINUM,,silver,1')).toMatchObject({ languages: ['es'], levels: ['SILVER'] });
+    expect(parseCatalogQuery('languages=&levels=')).toMatchObject({ languages: [], levels: [] });
+    expect(parseCatalogQuery('languages=fr&levels=bronze')).toMatchObject({ languages: [], levels: [] });
+  });
+  it('writes them canonical and readable (commas, lower-case languages, upper-case levels), leaving out empty ones', () => {
+    expect(buildCatalogQuery({ search: '', page: 1, languages: ['ar', 'es'], levels: ['GOLD', 'SILVER'] })).toBe('languages=es,ar&levels=SILVER,GOLD');
+    expect(buildCatalogQuery({ search: 'bee', page: 2, languages: ['en'], levels: [] })).toBe('search=bee&p=2&languages=en');
+    expect(buildCatalogQuery({ search: '', page: 1, languages: [], levels: [] }, 'languages=es&levels=GOLD&groupCode=ABCD1234')).toBe('groupCode=ABCD1234');
+    expect(catalogHref({ search: '', page: 1, levels: ['ORIGINAL'] })).toBe('/catalog?levels=ORIGINAL');
+  });
+  it('gives the API parameters, the same for the same choice in any order', () => {
+    expect(filterParams({ languages: ['ar', 'es'], levels: ['ORIGINAL', 'GOLD'] })).toEqual({ languages: 'es,ar', levels: 'GOLD,ORIGINAL' });
+    expect(filterParams({ languages: ['es', 'ar'], levels: ['GOLD', 'ORIGINAL'] })).toEqual({ languages: 'es,ar', levels: 'GOLD,ORIGINAL' });
+    expect(filterParams({ languages: [], levels: [] })).toEqual({});
+    expect(filterParams({})).toEqual({});
+  });
+  it('knows whether a filter is chosen', () => {
+    expect(hasFilters({})).toBe(false);
+    expect(hasFilters({ languages: [], levels: [] })).toBe(false);
+    expect(hasFilters({ levels: ['GOLD'] })).toBe(true);
+    expect(hasFilters({ languages: ['es'] })).toBe(true);
+  });
+});
+
 describe('state changes', () => {
+  it('choosing languages or levels goes back to page 1 and keeps the search', () => {
+    expect(withFilters({ search: 'moon', page: 3 }, { levels: ['GOLD'] })).toEqual({ search: 'moon', page: 1, languages: [], levels: ['GOLD'] });
+    expect(withFilters({ search: '', page: 2, levels: ['GOLD'] }, { languages: ['es'] })).toEqual({ search: '', page: 1, languages: ['es'], levels: ['GOLD'] });
+    expect(withFilters({ search: '', page: 4, languages: ['es'], levels: ['GOLD'] }, { languages: [], levels: [] })).toEqual({ search: '', page: 1, languages: [], levels: [] });
+  });
+  it('the same choice, in any order, changes nothing', () => {
+    expect(withFilters({ search: '', page: 3, languages: ['es', 'ar'] }, { languages: ['ar', 'es'] })).toBeNull();
+    expect(withFilters({ search: '', page: 3 }, { levels: [] })).toBeNull();
+  });
+  it('a new search keeps the filters', () => {
+    expect(withSearch({ search: 'bee', page: 3, languages: ['es'], levels: [] }, 'fox')).toEqual({ search: 'fox', page: 1, languages: ['es'], levels: [] });
+  });
   it('a new search goes back to page 1', () => {
     expect(withSearch({ search: 'bee', page: 3 }, 'fox')).toEqual({ search: 'fox', page: 1 });
     expect(withSearch({ search: 'bee', page: 3 }, '')).toEqual({ search: '', page: 1 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptInvitationPath,
   classroomCatalogPath,
+  legacyEditionTarget,
   listenPath,
   paths,
   publicationPath,
@@ -52,5 +53,40 @@ describe('routes', () => {
     expect(acceptInvitationPath('a/b')).toBe('/accept-invitation/a%2Fb');
     expect(classroomCatalogPath()).toBe('/classroom-catalog');
     expect(classroomCatalogPath('ABCD1234')).toBe('/classroom-catalog?groupCode=ABCD1234');
+  });
+});
+
+describe('legacyEditionSlug (SPEC §2)', () => {
+  it("sends a publication's address to the reader address of that edition, at passage 1", () => {
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'legacyEditionSlug=es-ORIGINAL')).toBe('/how-bees-make-honey/v1/es:original/1');
+    expect(legacyEditionTarget('/how-bees-make-honey/v1/read', '?legacyEditionSlug=en-gold')).toBe('/how-bees-make-honey/v1/en:gold/1');
+    expect(legacyEditionTarget('/How-Bees-Make-Honey/V2', 'legacyEditionSlug=ar-original')).toBe('/how-bees-make-honey/v2/ar:original/1');
+  });
+  it('reads a bare level as English', () => {
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'legacyEditionSlug=SILVER')).toBe('/how-bees-make-honey/v1/en:silver/1');
+  });
+  it('without a version, opens the latest (the reader writes the canonical address)', () => {
+    expect(legacyEditionTarget('/how-bees-make-honey', 'legacyEditionSlug=es-ORIGINAL')).toBe('/how-bees-make-honey/es:original/1');
+    expect(legacyEditionTarget('/how-bees-make-honey/read', 'legacyEditionSlug=es-ORIGINAL')).toBe('/how-bees-make-honey/es:original/1');
+    expect(legacyEditionTarget('/how-bees-make-honey/overview', 'legacyEditionSlug=GOLD')).toBe('/how-bees-make-honey/en:gold/1');
+  });
+  it('takes the position parameter, and keeps the other parameters', () => {
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'legacyEditionSlug=es-ORIGINAL&position=3&groupCode=ABCD1234')).toBe(
+      '/how-bees-make-honey/v1/es:original/3?groupCode=ABCD1234',
+    );
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'legacyEditionSlug=es-ORIGINAL&position=zero')).toBe('/how-bees-make-honey/v1/es:original/1');
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'legacyEditionSlug=es-ORIGINAL&position=0')).toBe('/how-bees-make-honey/v1/es:original/1');
+  });
+  it('sends a reference that names no edition to the 404 page', () => {
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'legacyEditionSlug=fr-GOLD')).toBe(paths.notFound);
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'legacyEditionSlug=es-BRONZE')).toBe(paths.notFound);
+    expect(legacyEditionTarget('/how-bees-make-honey', 'legacyEditionSlug=')).toBe(paths.notFound);
+  });
+  it('leaves alone addresses without it, and addresses that are not a publication', () => {
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', '')).toBeNull();
+    expect(legacyEditionTarget('/how-bees-make-honey/v1', 'editionSlug=es-ORIGINAL')).toBeNull();
+    for (const path of ['/', '/catalog', '/classroom-catalog', '/sign-in', '/qr/abc', '/listen/a/v1/en-gold', '/how-bees-make-honey/v1/en:gold/2', '/a/b']) {
+      expect(legacyEditionTarget(path, 'legacyEditionSlug=es-ORIGINAL'), path).toBeNull();
+    }
   });
 });

@@ -78,12 +78,31 @@ describe('admin CLI: organizations, licenses and users', () => {
 
     const list = await admin('license', 'list');
     expect(list.code).toBe(0);
-    expect(list.out.split('\n')[0]).toMatch(/^ORGANIZATION\s+NAME\s+FEATURES\s+EXPIRES\s+STATUS\s+MEMBERS$/);
-    expect(list.out).toMatch(/hillside-primary\s+Hillside Primary\s+AUDIO,LEVELS\s+2999-06-30\s+valid\s+0/);
+    expect(list.out.split('\n')[0]).toMatch(/^ORGANIZATION\s+NAME\s+KIND\s+FEATURES\s+EXPIRES\s+STATUS\s+MEMBERS$/);
+    expect(list.out).toMatch(/hillside-primary\s+Hillside Primary\s+standard\s+AUDIO,LEVELS\s+2999-06-30\s+valid\s+0/);
 
     expect((await admin('license', 'revoke', 'hillside-primary')).out).toContain('Revoked the license of hillside-primary');
     expect((await admin('license', 'revoke', 'hillside-primary')).out).toContain('had no license');
     expect((await admin('license', 'list')).out).toContain('No licenses');
+  });
+
+  it("grants a free trial: kind 'ar-free-trial', through today + 30 days unless --expires says otherwise", async () => {
+    const today = new Date();
+    const in30 = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 30)).toISOString().slice(0, 10);
+    const trial = await admin('license', 'grant', 'hillside-primary', 'AUDIO,LEVELS', '--trial');
+    expect(trial.code, trial.err).toBe(0);
+    expect(trial.out).toContain(`Licensed hillside-primary with a free trial (ar-free-trial): AUDIO, LEVELS, valid through ${in30}.`);
+    expect((await admin('license', 'list')).out).toMatch(new RegExp(`hillside-primary\\s+Hillside Primary\\s+ar-free-trial\\s+AUDIO,LEVELS\\s+${in30}\\s+valid`));
+
+    const longer = await admin('license', 'grant', 'hillside-primary', 'ALL', '--trial', '--expires', '2999-01-31');
+    expect(longer.code, longer.err).toBe(0);
+    expect(longer.out).toContain('free trial (ar-free-trial)');
+    expect(longer.out).toContain('valid through 2999-01-31');
+
+    // A standard grant replaces the trial, kind included.
+    expect((await admin('license', 'grant', 'hillside-primary', 'AUDIO')).code).toBe(0);
+    expect((await admin('license', 'list')).out).toMatch(/hillside-primary\s+Hillside Primary\s+standard\s+AUDIO\s+never\s+valid/);
+    expect((await admin('license', 'revoke', 'hillside-primary')).code).toBe(0);
   });
 
   it('makes a signed-up user a teacher and an org admin, who then holds the license features', async () => {

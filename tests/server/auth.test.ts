@@ -294,15 +294,24 @@ describe('class codes', () => {
     expect((await call('GET', '/users/me', { cookie })).body.groupCode).toBe(rotated.body.groupCode);
   });
 
-  it("/users/me names each organization's license: features, expiry and whether it is still valid", async () => {
+  it("/users/me names each organization's license: features, kind, expiry and whether it is still valid", async () => {
     const { cookie, org } = await licensedTeacher(['LEVELS', 'AUDIO']);
     const me = CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body);
     expect(me.organizationMemberships).toEqual([
-      { role: 'org:admin', organization: { id: org.id, slug: org.slug, name: org.name }, license: { features: ['AUDIO', 'LEVELS'], expiresOn: null, valid: true } },
+      {
+        role: 'org:admin',
+        organization: { id: org.id, slug: org.slug, name: org.name },
+        license: { features: ['AUDIO', 'LEVELS'], kind: 'standard', expiresOn: null, valid: true },
+      },
     ]);
+    // A free trial (SPEC §3 'ar-free-trial') is named as such, and grants its features while it lasts.
+    await grantLicense(server.database.db, org.slug, ['AUDIO'], '2999-01-31', 'ar-free-trial');
+    const trial = CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body);
+    expect(trial.organizationMemberships[0]!.license).toEqual({ features: ['AUDIO'], kind: 'ar-free-trial', expiresOn: '2999-01-31', valid: true });
+    expect(trial.features).toEqual(['AUDIO']);
     await grantLicense(server.database.db, org.slug, ['AUDIO'], '2020-01-31');
     const expired = CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body);
-    expect(expired.organizationMemberships[0]!.license).toEqual({ features: ['AUDIO'], expiresOn: '2020-01-31', valid: false });
+    expect(expired.organizationMemberships[0]!.license).toEqual({ features: ['AUDIO'], kind: 'standard', expiresOn: '2020-01-31', valid: false });
     expect(expired.features).toEqual([]);
     await revokeLicense(server.database.db, org.slug);
     expect(CurrentUserSchema.parse((await call('GET', '/users/me', { cookie })).body).organizationMemberships[0]!.license).toBeNull();

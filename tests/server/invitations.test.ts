@@ -93,7 +93,7 @@ describe('invitations by link', () => {
 
     const me = await call('GET', '/users/me', undefined, invitee.cookie);
     expect(me.body.organizationMemberships).toEqual([
-      { role: 'org:member', organization: { id: org.id, slug: org.slug, name: org.name }, license: { features: ['AUDIO', 'DECODE'], expiresOn: null, valid: true } },
+      { role: 'org:member', organization: { id: org.id, slug: org.slug, name: org.name }, license: { features: ['AUDIO', 'DECODE'], kind: 'standard', expiresOn: null, valid: true } },
     ]);
     expect(me.body.features).toEqual(expect.arrayContaining(['AUDIO', 'DECODE']));
     expect((await call('GET', '/features/me', undefined, invitee.cookie)).body.features).toEqual(expect.arrayContaining(['AUDIO', 'DECODE']));

@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import type { CurrentUser, OrganizationLicense } from '../../../domain/schemas';
+import { FREE_TRIAL_LICENSE_KIND } from '../../../domain/wireValues';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles } from '../../components/styles';
 import { paths } from '../../../domain/routes';
@@ -288,10 +289,15 @@ function Members({ organizationId, user }: { organizationId: string; user: Curre
   );
 }
 
-/** 'Valid through 31 July 2027', 'No expiry' or 'Expired on …' (the license's last valid day, UTC). */
+/**
+ * 'Valid through 31 July 2027', 'No expiry' or 'Expired on …' (the license's last valid day, UTC). A free trial
+ * ('ar-free-trial') says so: 'Free trial, valid through …' or 'Free trial, ended on …'.
+ */
 export function licenseTerm(license: OrganizationLicense): string {
-  if (license.expiresOn === null) return 'No expiry';
+  const trial = license.kind === FREE_TRIAL_LICENSE_KIND;
+  if (license.expiresOn === null) return trial ? 'Free trial, no expiry' : 'No expiry';
   const day = new Date(`${license.expiresOn}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  if (trial) return license.valid ? `Free trial, valid through ${day}` : `Free trial, ended on ${day}`;
   return license.valid ? `Valid through ${day}` : `Expired on ${day}`;
 }
 

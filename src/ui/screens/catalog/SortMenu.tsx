@@ -1,6 +1,7 @@
 /**
- * The Filter / Sort menu (SPEC §2 Catalog): for teachers a 'Show' section with the teacher-only filter (all,
- * assigned, unassigned), then a single-selection list of sort orders. The menu is SortMenuLazy.tsx, a lazy chunk
+ * The Filter / Sort menu (SPEC §2 Catalog): the Language and Level filters (several choices each; the address's
+ * `languages` and `levels`), for teachers a 'Show' section with the teacher-only filter (all, assigned,
+ * unassigned), then a single-selection list of sort orders. The menu is SortMenuLazy.tsx, a lazy chunk
  * (src/ui/components/DeferredMenu.tsx); this is its button.
  */
 import { DeferredMenu, lazyMenu } from '../../components/DeferredMenu';

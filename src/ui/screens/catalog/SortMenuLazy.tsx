@@ -1,9 +1,12 @@
 /**
  * The Filter / Sort menu itself (see SortMenu.tsx): a lazy chunk, so the catalog's entry JS does not carry React
- * Aria's menu code (src/ui/components/DeferredMenu.tsx).
+ * Aria's menu code (src/ui/components/DeferredMenu.tsx). For everyone, the Language and Level filters (several
+ * choices each, SPEC §2 `languages` and `levels`); for teachers the 'Show' filter; then the sort.
  */
 import { Header, Menu, MenuItem, MenuSection, type Selection } from 'react-aria-components';
-import { isSortKey, SORT_OPTIONS } from '../../../domain/catalog';
+import { isSortKey, parseLanguagesParam, parseLevelsParam, SORT_OPTIONS } from '../../../domain/catalog';
+import { LANGUAGES, type LanguageCode } from '../../../domain/languages';
+import { LEVEL_LABELS, LEVEL_ORDER, type Level } from '../../../domain/levels';
 import type { CatalogFilter, SortKey } from '../../../domain/wireValues';
 import type { DeferredMenuProps } from '../../components/DeferredMenu';
 import { ChoiceLabel } from '../../components/ChoiceLabel';
@@ -18,6 +21,8 @@ export const FILTER_OPTIONS: readonly { key: CatalogFilter; label: string }[] = 
 
 const itemClass =
   'flex cursor-pointer items-center justify-between gap-6 rounded-lg px-3 py-2.5 text-sm text-ink outline-offset-[-2px] data-[focused]:bg-primary-100 data-[selected]:font-semibold data-[selected]:text-primary-900';
+/** The filters' items are shorter: eleven languages and three levels come before the sort. */
+const compactItemClass = itemClass.replace('py-2.5', 'py-1.5');
 
 export interface SortMenuProps {
   sort: SortKey;
@@ -25,6 +30,40 @@ export interface SortMenuProps {
   /** Given for teachers only: the filter section shows. */
   filter?: CatalogFilter;
   onFilterChange?: (filter: CatalogFilter) => void;
+  /** The chosen languages; with `onLanguagesChange` the Language section shows. */
+  languages?: readonly LanguageCode[];
+  onLanguagesChange?: (languages: LanguageCode[]) => void;
+  /** The chosen levels; with `onLevelsChange` the Level section shows. */
+  levels?: readonly Level[];
+  onLevelsChange?: (levels: Level[]) => void;
+}
+
+/**
+ * A titled section of several choices: each chosen one ticked, and `onChange` with the ids chosen after a press.
+ * The menu stays open, so more than one can be picked.
+ */
+function MultiChoiceSection({
+  heading,
+  choices,
+  selected,
+  onChange,
+}: {
+  heading: string;
+  choices: readonly { id: string; label: string }[];
+  selected: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const onSelectionChange = (keys: Selection) => onChange(keys === 'all' ? choices.map((c) => c.id) : [...keys].map(String));
+  return (
+    <MenuSection selectionMode="multiple" selectedKeys={selected} onSelectionChange={onSelectionChange}>
+      <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">{heading}</Header>
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} id={choice.id} textValue={choice.label} className={compactItemClass}>
+          {({ isSelected }) => <ChoiceLabel label={choice.label} isSelected={isSelected} />}
+        </MenuItem>
+      ))}
+    </MenuSection>
+  );
 }
 
 /** A titled single-choice section: its items, the chosen one ticked, and `onSelect` with the id of a new choice. */
@@ -59,8 +98,24 @@ function ChoiceSection({
 const filterId = (filter: CatalogFilter) => `filter-${filter}`;
 const FILTER_CHOICES = FILTER_OPTIONS.map((option) => ({ id: filterId(option.key), label: option.label }));
 const SORT_CHOICES = SORT_OPTIONS.map((option) => ({ id: option.key, label: option.label }));
+// Ids unique across the menu's sections: 'language-es', 'level-GOLD'.
+const LANGUAGE_PREFIX = 'language-';
+const LEVEL_PREFIX = 'level-';
+const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({ id: LANGUAGE_PREFIX + language.code, label: language.name }));
+const LEVEL_CHOICES = LEVEL_ORDER.map((level) => ({ id: LEVEL_PREFIX + level, label: LEVEL_LABELS[level] }));
+const withoutPrefix = (prefix: string, ids: readonly string[]) => ids.filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length));
 
-export default function SortMenuLazy({ sort, onSortChange, filter, onFilterChange, ...frame }: SortMenuProps & DeferredMenuProps) {
+export default function SortMenuLazy({
+  sort,
+  onSortChange,
+  filter,
+  onFilterChange,
+  languages,
+  onLanguagesChange,
+  levels,
+  onLevelsChange,
+  ...frame
+}: SortMenuProps & DeferredMenuProps) {
   const onSort = (id: string) => {
     if (isSortKey(id)) onSortChange(id);
   };
@@ -70,7 +125,24 @@ export default function SortMenuLazy({ sort, onSortChange, filter, onFilterChang
   };
   return (
     <MenuFrame {...frame} width="min-w-56">
-      <Menu aria-label={filter ? 'Filter and sort titles' : 'Sort titles'} className="outline-none">
+      {/* max-h-[inherit]: the popover's room on screen; the list scrolls within it. */}
+      <Menu aria-label={onLanguagesChange || filter ? 'Filter and sort titles' : 'Sort titles'} className="max-h-[inherit] overflow-auto outline-none">
+        {onLanguagesChange && (
+          <MultiChoiceSection
+            heading="Language"
+            choices={LANGUAGE_CHOICES}
+            selected={(languages ?? []).map((code) => LANGUAGE_PREFIX + code)}
+            onChange={(ids) => onLanguagesChange(parseLanguagesParam(withoutPrefix(LANGUAGE_PREFIX, ids)))}
+          />
+        )}
+        {onLevelsChange && (
+          <MultiChoiceSection
+            heading="Level"
+            choices={LEVEL_CHOICES}
+            selected={(levels ?? []).map((level) => LEVEL_PREFIX + level)}
+            onChange={(ids) => onLevelsChange(parseLevelsParam(withoutPrefix(LEVEL_PREFIX, ids)))}
+          />
+        )}
         {filter && <ChoiceSection heading="Show" choices={FILTER_CHOICES} selected={filterId(filter)} onSelect={onFilter} />}
         <ChoiceSection heading="Sort by" choices={SORT_CHOICES} selected={sort} onSelect={onSort} />
       </Menu>

@@ -1,6 +1,7 @@
 /**
  * The Free Library's state, gathered in one place so the view only renders and calls commands.
- * The address holds search and p (SPEC §2); the sort and a teacher's filter last for the tab. Every rule is a
+ * The address holds search, p and the Language and Level filters, languages and levels (SPEC §2); the sort and a
+ * teacher's filter last for the tab. Every rule is a
  * call into src/domain/catalog.ts. The Classroom Library runs on the same model with its own path and viewer.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -11,15 +12,20 @@ import {
   clampPage,
   correctedPage,
   digitsOnly,
+  filterParams,
+  hasFilters,
   pageList,
   pageNavigation,
   parseCatalogQuery,
   parsePageInput,
   toSortKey,
   totalPages,
+  withFilters,
   withSearch,
   type CatalogQuery,
 } from '../../../domain/catalog';
+import type { LanguageCode } from '../../../domain/languages';
+import type { Level } from '../../../domain/levels';
 import { PAGE_INPUT_DEBOUNCE_MS, PAGE_SIZE, SEARCH_DEBOUNCE_MS, SKELETON_CARDS } from '../../../domain/constants';
 import type { PublicationSummary } from '../../../domain/schemas';
 import { CATALOG_FILTERS, type CatalogFilter } from '../../../domain/wireValues';
@@ -102,7 +108,14 @@ export function useCatalog(options: CatalogOptions = {}) {
   const listViewer = viewer ?? (filtered && teacherId ? { userId: teacherId } : undefined);
   const list = useQuery({
     ...queries.publications(
-      { search: query.search || undefined, sort, page: query.page, pageSize: PAGE_SIZE, filter: filtered ? filter : undefined },
+      {
+        search: query.search || undefined,
+        sort,
+        page: query.page,
+        pageSize: PAGE_SIZE,
+        filter: filtered ? filter : undefined,
+        ...filterParams(query),
+      },
       listViewer,
     ),
     enabled,
@@ -165,6 +178,17 @@ export function useCatalog(options: CatalogOptions = {}) {
     if (typed !== null && typed !== current.page) go({ ...current, page: typed });
   }, [debouncedPageText, go, queryRef, pageCountRef]);
 
+  // ---- the Language and Level filters (SPEC §2 languages, levels): in the address, back to page 1 on a change ----
+  const applyFilters = useCallback(
+    (change: Pick<CatalogQuery, 'languages' | 'levels'>) => {
+      const next = withFilters(queryRef.current.query, change);
+      if (next) go(next);
+    },
+    [go, queryRef],
+  );
+  const setLanguages = useCallback((languages: readonly LanguageCode[]) => applyFilters({ languages }), [applyFilters]);
+  const setLevels = useCallback((levels: readonly Level[]) => applyFilters({ levels }), [applyFilters]);
+
   const goToPage = useCallback(
     (target: number) => {
       const { query: current } = queryRef.current;
@@ -206,6 +230,14 @@ export function useCatalog(options: CatalogOptions = {}) {
 
     sort,
     setSort,
+
+    /** The Language and Level filters of the address (for everyone). */
+    languages: query.languages,
+    levels: query.levels,
+    setLanguages,
+    setLevels,
+    hasActiveFilters: hasFilters(query),
+    clearFilters: () => applyFilters({ languages: [], levels: [] }),
 
     /** Whether the teacher-only filter is offered. */
     hasFilter: teacherId !== null && fixedFilter === undefined,
