@@ -81,7 +81,7 @@ export function buildOpenApiDocument(): object {
   registry.registerPath({
     method: 'get',
     path: '/publications',
-    summary: 'The catalog: search, sort and server-side paging',
+    summary: 'The catalog: search, sort, Language and Level filters and server-side paging',
     request: {
       headers: actorHeaders,
       query: z.object({
@@ -93,6 +93,17 @@ export function buildOpenApiDocument(): object {
           .enum(CATALOG_FILTERS)
           .optional()
           .meta({ description: "Signed-in teachers only: 'assigned' or 'unassigned' narrow the list to their ASSIGNED titles or the rest; 'all' (default) changes nothing." }),
+        languages: z
+          .string()
+          .optional()
+          .meta({
+            description:
+              "Language filter, for everyone: comma-separated codes ('ar,es'), any case. A title matches when one of its editions is in a chosen language (and, with levels, at a chosen level). Unknown codes: 400.",
+          }),
+        levels: z
+          .string()
+          .optional()
+          .meta({ description: "Level filter, for everyone: comma-separated levels ('SILVER,GOLD'), any case. Unknown levels: 400." }),
       }),
     },
     responses: {
