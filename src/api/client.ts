@@ -240,6 +240,8 @@ export function createApiClient(config: ApiClientConfig) {
     updateRole: (role: UserRole, options?: RequestOptions) => send('patch', (v) => v.CurrentUserSchema, 'users/me/role', { role }, options),
     /** Replace the teacher's class code (needs GROUP_CODES); the old one stops working. */
     rotateGroupCode: (options?: RequestOptions) => send('post', (v) => v.GroupCodeResponseSchema, 'users/me/group-code', {}, options),
+    /** GET /users/me/class-activity (issue 15 §3): the teacher's class activity, counts only. 401 signed out, 403 not a teacher. */
+    getClassActivity: (options?: RequestOptions) => get((v) => v.ClassActivitySchema, 'users/me/class-activity', {}, options),
     /** SPEC §7 GET /features/me. */
     getFeatures: async (options?: RequestOptions) => (await get((v) => v.FeaturesSchema, 'features/me', {}, options)).features,
     /** SPEC §7 GET /users/titles: a teacher's titles with statuses, or a class's ASSIGNED titles for a class code. */

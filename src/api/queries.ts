@@ -31,6 +31,18 @@ export function createQueries(api: ApiClient) {
         queryFn: ({ signal }) => api.getUserTitles({ signal, groupCode: viewer.groupCode }),
         retry: false,
       }),
+    /**
+     * GET /users/me/class-activity: the teacher's class activity (issue 15 §3), keyed by the teacher. Counts move as
+     * the class reads, so it is fetched again on every visit (staleTime 0) and not kept long after.
+     */
+    classActivity: (userId: string) =>
+      queryOptions({
+        queryKey: queryKeys.classActivity(userId),
+        queryFn: ({ signal }) => api.getClassActivity({ signal }),
+        staleTime: 0,
+        gcTime: 60_000,
+        retry: false,
+      }),
     publication: (slug: string, version?: string) =>
       queryOptions({
         queryKey: queryKeys.publication(slug, version),

@@ -35,6 +35,8 @@ export const queryKeys = {
   qr: (code: string) => ['qr', code] as const,
   /** The signed-in user, or null when signed out (`src/ui/screens/auth/session.ts`). */
   currentUser: () => ['currentUser'] as const,
+  /** The signed-in teacher's class activity (issue 15 §3), by their user id. */
+  classActivity: (userId: string) => ['classActivity', userId] as const,
   /** The signed-in user's uploads. */
   uploads: () => ['uploads'] as const,
   organizationMembers: (organizationId: string) => ['organization', organizationId, 'members'] as const,

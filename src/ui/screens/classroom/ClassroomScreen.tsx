@@ -1,8 +1,8 @@
 /**
  * The Classroom Library (SPEC §2 Classroom Library, §4 Title visibility, §6 Roles): heading, search and sort, the
  * '{n} titles available' count and cards to the publication pages.
- * - A teacher sees their ASSIGNED titles (GET /publications?filter=assigned), the 'Teachers Only' banner and an
- *   eye toggle per card; hiding a title takes it off the list.
+ * - A teacher sees their ASSIGNED titles (GET /publications?filter=assigned), the 'Teachers Only' banner, the
+ *   'Class activity' panel (issue 15 §3) and an eye toggle per card; hiding a title takes it off the list.
  * - A student (class code, no account) sees the teacher's ASSIGNED titles (GET /publications with X-Group-Code).
  * - A visitor without a code gets the class-code form; a signed-in reader is pointed to the Free Library.
  * Empty: 'No titles visible to students', with 'Go to Free Library to make titles visible' for teachers and 'Ask
@@ -21,6 +21,7 @@ import { ClassCodeForm, ENTER_CLASS_CODE } from './ClassCodeForm';
 import { useClassCode } from './classCodeState';
 import { CLASSROOM_TEXTS, classroomViewer, type ClassroomViewer, titlesAvailable } from './classroom';
 import { TeachersOnlyBanner } from './TeacherBanners';
+import { ClassActivityPanel } from './ClassActivityPanel';
 import { paths } from '../../../domain/routes';
 
 export function ClassroomScreen() {
@@ -83,6 +84,7 @@ function ClassroomList({ viewer }: { viewer: Extract<ClassroomViewer, { kind: 't
         <CatalogToolbar model={model} />
       </ClassroomHeader>
       {teacher && <TeachersOnlyBanner />}
+      {teacher && <ClassActivityPanel userId={viewer.userId} />}
       <CatalogSummary model={model} countText={titlesAvailable} />
       <CatalogResults model={model} cards={{ showEye: teacher, features }} empty={empty} />
       {model.status === 'ready' && <Pagination model={model} />}
