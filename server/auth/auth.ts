@@ -16,6 +16,8 @@ import { authSchema } from '../db/authSchema';
 import { PRODUCT_NAME } from '../../src/domain/constants';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './passwords';
 import type { AuthSettings } from './config';
+import type { Mailer } from '../mail/mailer';
+import { RESET_PASSWORD_TOKEN_EXPIRES_IN_S, sendResetPasswordMail } from './passwordReset';
 import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, logInvitation } from './organizations';
 
 /** Where better-auth's endpoints live (sign-up, sign-in, sign-out, sessions, organizations). */
@@ -39,9 +41,11 @@ export interface AuthOptions {
   secret: string;
   settings: AuthSettings;
   logger: Logger;
+  /** Where mail goes (server/mail): SMTP, or the outbox. */
+  mailer: Mailer;
 }
 
-function buildAuth({ database, secret, settings, logger }: AuthOptions, secure: boolean) {
+function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, secure: boolean) {
   return betterAuth({
     appName: PRODUCT_NAME,
     secret,
@@ -54,6 +58,11 @@ function buildAuth({ database, secret, settings, logger }: AuthOptions, secure: 
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      // Forgot password (server/auth/passwordReset.ts): a single-use link for 1 hour, by mail; using it ends every
+      // session of the user.
+      sendResetPassword: sendResetPasswordMail({ database, mailer, settings, logger }),
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_EXPIRES_IN_S,
+      revokeSessionsOnPasswordReset: true,
     },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     // Manage Account changes the email. There is no mail server, so no address is ever verified and the change

@@ -35,7 +35,16 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 409, code: 'already_member', message: 'This person is already a member of the organization.' },
   USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: { status: 409, code: 'already_invited', message: 'This person has a pending invitation already.' },
   MEMBER_NOT_FOUND: { status: 404, code: 'member_not_found', message: 'No such member in this organization.' },
+  // Forgot password (server/auth/passwordReset.ts).
+  INVALID_TOKEN: {
+    status: 400,
+    code: 'invalid_token',
+    message: 'This password reset link is no longer valid: it was used already or it has expired. Ask for a new one.',
+  },
 };
+
+/** The answer to every password reset request, whether or not the address has an account. */
+export const PASSWORD_RESET_REQUESTED = 'If an account exists for that address, we sent a link.';
 
 function snake(code: string): string {
   return code.toLowerCase().replace(/[^a-z0-9]+/g, '_');
@@ -106,6 +115,18 @@ export function registerAuth(api: Hono<any>, { auth, limiters }: AuthDeps): void
         await Promise.all([limiters.signInFailuresPerIp.hit(ip), email ? limiters.signInFailuresPerEmail.hit(email) : undefined]);
       }
       return toErrorShape(response);
+    }
+    if (request.method === 'POST' && path === '/request-password-reset') {
+      // Counted whether or not the address has an account, and before better-auth looks, so the limit tells nothing.
+      const email = await emailOf(request);
+      const wait = Math.max(
+        ...(await Promise.all([limiters.passwordResetPerIp.blockedFor(ip), email ? limiters.passwordResetPerEmail.blockedFor(email) : 0])),
+      );
+      if (wait > 0) throw tooManyRequests(`Too many password reset requests. Try again in ${minutes(wait)}.`, wait);
+      await Promise.all([limiters.passwordResetPerIp.hit(ip), email ? limiters.passwordResetPerEmail.hit(email) : undefined]);
+      const response = await toErrorShape(await instance.handler(request));
+      if (response.status !== 200) return response;
+      return c.json({ status: true, message: PASSWORD_RESET_REQUESTED });
     }
     if (request.method === 'POST' && path === '/sign-up/email') {
       const wait = await limiters.signUpPerIp.blockedFor(ip);

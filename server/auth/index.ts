@@ -9,11 +9,13 @@ import { registerAuth } from './http';
 import { createLimiters, type LimitRules, type Limiters } from './limits';
 import { DbRateLimitStore } from './rateLimit';
 import { registerUsersApi } from '../users/http';
+import { createMailer, type Mailer } from '../mail/mailer';
 
 export interface Accounts {
   auth: Auth;
   limiters: Limiters;
   database: Database;
+  mailer: Mailer;
 }
 
 export interface AccountsOptions {
@@ -24,13 +26,16 @@ export interface AccountsOptions {
   env?: NodeJS.ProcessEnv;
   /** Override rate limits (tests). */
   limits?: Partial<LimitRules>;
+  /** Where mail goes; by default from the environment (SMTP_URL, else DATA_DIR/outbox). */
+  mailer?: Mailer;
 }
 
-export function createAccounts({ database, dataDir, logger, env = process.env, limits }: AccountsOptions): Accounts {
+export function createAccounts({ database, dataDir, logger, env = process.env, limits, mailer: given }: AccountsOptions): Accounts {
   const settings = authSettings(env);
   const secret = loadAuthSecret(dataDir, env);
   const limiters = createLimiters(new DbRateLimitStore(database, { logger }), limits, logger);
-  return { auth: createAuth({ database, secret, settings, logger }), limiters, database };
+  const mailer = given ?? createMailer({ env, dataDir, logger });
+  return { auth: createAuth({ database, secret, settings, logger, mailer }), limiters, database, mailer };
 }
 
 /** Mount /auth/* and the users API on the /api/v1 router. */

@@ -22,12 +22,22 @@ export const CLASS_CODE_FAILURES_PER_CLIENT: RateLimitRule = { max: 10, windowMs
 /** Wrong class-code guesses from one IP address (a classroom shares one). @default 30 per 15 minutes */
 export const CLASS_CODE_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
 
+/**
+ * Password reset requests for one email address, found or not (each sends a mail to a real account). The same
+ * answer either way, so the limit tells nothing about which addresses have accounts. @default 3 per hour
+ */
+export const PASSWORD_RESET_PER_EMAIL: RateLimitRule = { max: 3, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+/** Password reset requests from one IP address (a school shares one). @default 20 per hour */
+export const PASSWORD_RESET_PER_IP: RateLimitRule = { max: 20, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+
 export interface LimitRules {
   signInFailuresPerIp: RateLimitRule;
   signInFailuresPerEmail: RateLimitRule;
   signUpPerIp: RateLimitRule;
   classCodeFailuresPerClient: RateLimitRule;
   classCodeFailuresPerIp: RateLimitRule;
+  passwordResetPerEmail: RateLimitRule;
+  passwordResetPerIp: RateLimitRule;
 }
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -36,6 +46,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   signUpPerIp: SIGN_UP_PER_IP,
   classCodeFailuresPerClient: CLASS_CODE_FAILURES_PER_CLIENT,
   classCodeFailuresPerIp: CLASS_CODE_FAILURES_PER_IP,
+  passwordResetPerEmail: PASSWORD_RESET_PER_EMAIL,
+  passwordResetPerIp: PASSWORD_RESET_PER_IP,
 };
 
 export type Limiters = { [K in keyof LimitRules]: RateLimiter };

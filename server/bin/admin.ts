@@ -23,6 +23,7 @@ import { ANALYTICS_COMMANDS } from '../analytics/adminCommands';
 import { AdminSocketError, runOnServer, runningServerSocket } from '../admin/client';
 import type { AdminCommand, AdminIo } from '../admin/command';
 import { BACKUP_COMMANDS } from '../admin/backup';
+import { MAIL_COMMANDS } from '../mail/outbox';
 
 export type { AdminCommand, AdminIo };
 
@@ -58,8 +59,11 @@ const qrPrint: AdminCommand = {
   },
 };
 
-/** Commands of one word, without a group: `backup <file>`, `restore <file>` (server/admin/backup.ts). */
-export const SINGLE_COMMANDS: Record<string, AdminCommand> = BACKUP_COMMANDS;
+/**
+ * Commands of one word, without a group: `backup <file>`, `restore <file>` (server/admin/backup.ts), `outbox`
+ * (server/mail/outbox.ts).
+ */
+export const SINGLE_COMMANDS: Record<string, AdminCommand> = { ...BACKUP_COMMANDS, ...MAIL_COMMANDS };
 
 /** The command an argv names, with its label ('license grant', 'backup') and the arguments after it; or undefined. */
 export function findCommand(argv: readonly string[]): { label: string; command: AdminCommand; rest: string[] } | undefined {

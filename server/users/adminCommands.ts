@@ -9,6 +9,7 @@
  *   user teacher <email>
  *   user org-admin <email> <org>
  *   user delete <email>
+ *   user reset-link <email> [--base-url URL]
  *
  * They open the database the server uses: PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL. PGlite allows one
  * process, so while a server holds DATA_DIR (its lock, DATA_DIR/lectern.lock) the CLI sends them to the server's
@@ -21,6 +22,7 @@ import { AdminError } from '../content/qr';
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/client';
+import { adminResetLink } from '../auth/resetLink';
 import { CONTENT_TYPES, FREE_TRIAL_LICENSE_KIND } from '../../src/domain/schemas';
 import {
   AccountsError,
@@ -200,6 +202,27 @@ const userDelete: AdminCommand = {
   },
 };
 
+const userResetLink: AdminCommand = {
+  summary: 'print a one-time password reset link for a user (for a school without mail; valid for 1 hour)',
+  usage: '<email> [--base-url URL]',
+  details: [
+    '<email>          the address they signed up with',
+    "--base-url URL   the app's address in the link (default: PUBLIC_URL, else http://localhost:PORT)",
+  ],
+  options: { 'base-url': { type: 'string' } },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    const baseUrl = values['base-url'] === undefined ? undefined : String(values['base-url']);
+    if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new AdminError(`--base-url takes an http:// or https:// address, not '${baseUrl}'.`);
+    const email = positionals[0]!;
+    const result = await withDatabase(io, (database) => adminResetLink(database, email, { baseUrl }));
+    if (!result) throw new AdminError(`No user with the email '${email}'.`);
+    io.out(`Password reset link for ${email.trim().toLowerCase()}, valid once until ${result.expiresAt.toISOString()}:`);
+    io.out(result.link);
+    return 0;
+  },
+};
+
 function wrap<T>(fn: () => T): T {
   try {
     return fn();
@@ -213,5 +236,5 @@ function wrap<T>(fn: () => T): T {
 export const ACCOUNT_COMMANDS: Record<string, Record<string, AdminCommand>> = {
   org: { create: orgCreate, default: orgDefault },
   license: { grant: licenseGrant, revoke: licenseRevoke, list: licenseList },
-  user: { teacher: userTeacher, 'org-admin': userOrgAdmin, delete: userDelete },
+  user: { teacher: userTeacher, 'org-admin': userOrgAdmin, delete: userDelete, 'reset-link': userResetLink },
 };

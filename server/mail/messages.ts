@@ -1,0 +1,62 @@
+/**
+ * The messages Lectern sends, in the product's voice: plain text plus simple HTML (no images, no tracking, one
+ * link). Each names Lectern and, when the person belongs to one, their school.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { member, organization } from '../db/authSchema';
+import { PRODUCT_NAME } from '../../src/domain/constants';
+import type { MailMessage } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The name of the first school (organization) the user joined, or null. */
+export async function schoolOf(database: Database, userId: string): Promise<string | null> {
+  const [row] = await database.db
+    .select({ name: organization.name })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, userId))
+    .orderBy(asc(member.createdAt))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** A message of a few paragraphs and one button-like link, as text and HTML. */
+function compose(options: { to: string; subject: string; greeting: string; paragraphs: string[]; action: string; link: string; after: string[] }): MailMessage {
+  const text = [options.greeting, '', ...options.paragraphs.flatMap((p) => [p, '']), `${options.action}:`, options.link, '', ...options.after.flatMap((p) => [p, '']), `— ${PRODUCT_NAME}`].join('\n');
+  const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
+  const html = [
+    '<!doctype html>',
+    `<html><body style="font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">`,
+    p(options.greeting),
+    ...options.paragraphs.map(p),
+    `<p style="margin:24px 0"><a href="${escapeHtml(options.link)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(options.action)}</a></p>`,
+    `<p style="margin:0 0 16px;font-size:14px;color:#4b5563">Or copy this address into your browser: ${escapeHtml(options.link)}</p>`,
+    ...options.after.map(p),
+    `<p style="margin:24px 0 0;color:#4b5563">— ${escapeHtml(PRODUCT_NAME)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: options.to, subject: options.subject, text, html, link: options.link };
+}
+
+/** The password reset mail. `expiresInMinutes` is the link's lifetime. */
+export function passwordResetMessage(options: { to: string; name: string; school: string | null; link: string; expiresInMinutes: number }): MailMessage {
+  const where = options.school ? `your ${PRODUCT_NAME} account at ${options.school}` : `your ${PRODUCT_NAME} account`;
+  const hours = options.expiresInMinutes % 60 === 0 ? options.expiresInMinutes / 60 : null;
+  const lifetime = hours ? `${hours} hour${hours === 1 ? '' : 's'}` : `${options.expiresInMinutes} minutes`;
+  return compose({
+    to: options.to,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    greeting: `Hello ${options.name || 'there'},`,
+    paragraphs: [`Someone asked to reset the password of ${where} (${options.to}).`],
+    action: 'Choose a new password',
+    link: options.link,
+    after: [
+      `The link works once, for the next ${lifetime}. Setting a new password signs you out everywhere else.`,
+      `If you did not ask for this, ignore this message: your password stays as it is.`,
+    ],
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The outbox (server/mail/mailer.ts): reading back the `.eml` files the server wrote to DATA_DIR/outbox/ when it
+ * has no SMTP_URL, and `npm run admin -- outbox [--last N]`, which lists them with their links.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AdminCommand } from '../admin/command';
+import { AdminError } from '../content/qr';
+import { loadConfig } from '../config';
+import { LINK_HEADER, OUTBOX_DIR } from './mailer';
+
+export interface OutboxEntry {
+  file: string;
+  date: string;
+  to: string;
+  subject: string;
+  link: string | null;
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) as text. */
+export function decodeWords(value: string): string {
+  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*(?==\?)?/g, (_m, _charset: string, encoding: string, data: string) => {
+    if (encoding.toUpperCase() === 'B') return Buffer.from(data, 'base64').toString('utf8');
+    const bytes = data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  });
+}
+
+/** The headers of a message (names in lower case), unfolded and decoded. */
+export function parseHeaders(raw: string): Map<string, string> {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const headers = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (!headers.has(name)) headers.set(name, decodeWords(line.slice(colon + 1).trim()));
+  }
+  return headers;
+}
+
+/** The messages in an outbox folder, oldest first (their names start with the time they were written). */
+export function readOutbox(dir: string): OutboxEntry[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith('.eml'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return names.sort().map((name) => {
+    const file = path.join(dir, name);
+    const headers = parseHeaders(fs.readFileSync(file, 'utf8'));
+    return {
+      file,
+      date: headers.get('date') ?? '',
+      to: headers.get('to') ?? '',
+      subject: headers.get('subject') ?? '',
+      link: headers.get(LINK_HEADER.toLowerCase()) ?? null,
+    };
+  });
+}
+
+/** `npm run admin -- outbox [--last N]`. Reads files only, so it runs beside a running server. */
+export const outboxCommand: AdminCommand = {
+  summary: 'list the messages the server wrote to DATA_DIR/outbox/ (no SMTP_URL set), with their links',
+  usage: '[--last N]',
+  details: ['--last N   only the N newest messages (default: all)'],
+  options: { last: { type: 'string' } },
+  positionals: { min: 0, max: 0 },
+  async run({ values }, io) {
+    let last: number | undefined;
+    if (values.last !== undefined) {
+      last = Number(values.last);
+      if (!Number.isInteger(last) || last < 1) throw new AdminError(`--last takes a whole number of 1 or more, not '${String(values.last)}'.`);
+    }
+    const dir = path.join(loadConfig().dataDir, OUTBOX_DIR);
+    const entries = readOutbox(dir);
+    if (!entries.length) {
+      io.out(`The outbox (${dir}) is empty.`);
+      return 0;
+    }
+    const shown = last === undefined ? entries : entries.slice(-last);
+    for (const entry of shown) {
+      io.out(`${entry.date}  to ${entry.to}  "${entry.subject}"`);
+      if (entry.link) io.out(`    ${entry.link}`);
+      io.out(`    ${path.relative(io.cwd, entry.file) || entry.file}`);
+    }
+    io.out(`${shown.length} of ${entries.length} message(s) in ${dir}.`);
+    return 0;
+  },
+};
+
+export const MAIL_COMMANDS: Record<string, AdminCommand> = { outbox: outboxCommand };
