@@ -18,7 +18,7 @@ import { readMp3Info } from '../server/narration/mp3';
 import { narrate } from '../server/narration/pipeline';
 import { NarrationPool } from '../server/narration/pool';
 import { defaultConcurrency, narrationSettings } from '../server/narration/queue';
-import { isVoiced } from '../server/narration/voices';
+import { isVoiced, narrationVoice } from '../server/narration/voices';
 import { passagePlainText } from '../src/domain/sanitize';
 
 export interface NarrationBenchOptions {
@@ -133,7 +133,7 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
     const t0 = performance.now();
     let total = 0;
     try {
-      const results = await Promise.all(all.map((p) => pool.run(p.plain, p.language, false).promise));
+      const results = await Promise.all(all.map((p) => pool.run(p.plain, p.language, narrationVoice(p.language)!.id, false).promise));
       total = results.reduce((n, r) => n + r.durationMs, 0);
     } finally {
       await pool.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DataDirLockedError, lockHolder } from './db/lock';
 import { audioStoreConfig } from './narration/audioStore';
+import { englishVoiceFromEnv } from './narration/voices';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   audioStoreConfig(env); // AUDIO_STORE and the S3 variables: a bad value stops every command at once
+  englishVoiceFromEnv(env); // NARRATION_VOICE_EN: likewise
   const e = parsed.data;
   return {
     port: e.PORT,

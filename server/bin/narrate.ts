@@ -35,7 +35,7 @@ const service = new NarrationService({
   store: new ContentStore(database),
   audio,
   logger: pino({ level: 'warn' }),
-  settings: { concurrency, waitMs: 0, priorityWorkers: 1 },
+  settings: { concurrency, waitMs: 0, priorityWorkers: 1, englishVoice: fromEnv.englishVoice },
 });
 
 try {

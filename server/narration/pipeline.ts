@@ -1,16 +1,20 @@
 /**
- * One passage's narration: plain text → espeak (PCM + word events) → MP3 + speech marks. Pure computation with
- * no database or files, so it runs the same in a worker thread, the CLI, the bench and the tests.
+ * One passage's narration: plain text → espeak (PCM + word events) or Flite (PCM + phone times) → MP3 + speech
+ * marks. Pure computation with no database (Flite uses a temporary directory of its thread), so it runs the same in
+ * a worker thread, the CLI, the bench and the tests.
  */
 import crypto from 'node:crypto';
 import { espeakInstance, synthesizeWith } from './espeak';
 import { encodeMp3With, mp3Encoder, MP3_BITRATE_KBPS, MP3_ENCODER_DELAY_MS, MP3_SAMPLE_RATE, readMp3Info } from './mp3';
-import { alignSpeechMarks, prepareSpokenText, speechMarkProblems, type SpeechMark } from './speechMarks';
-import { segmenterLocale, SPEAKING_RATE_WPM, voiceFor } from './voices';
+import { alignSpeechMarks, prepareSpokenText, speechMarkProblems, wordsOf, type SpeechMark } from './speechMarks';
+import { fliteText, synthesizeFlite, unitPhones, FLITE_DURATION_STRETCH } from './flite';
+import { fliteSpeechMarks, wordUnits } from './fliteMarks';
+import { narrationVoice, narrationVoiceById, segmenterLocale, SPEAKING_RATE_WPM, type NarrationVoice } from './voices';
 
 /**
  * Bump when anything that changes the audio or the marks changes: every passage is then narrated again.
  * 2: the MP3 is 16 000 Hz (was 22 050 Hz), so the marks' encoder-delay shift is 69 ms (was 50 ms).
+ * (Flite came without a bump: its narrations have keys of their own, `flite-slt-…`, and espeak's did not change.)
  */
 export const PIPELINE_VERSION = 2;
 
@@ -22,6 +26,7 @@ export interface NarrationResult {
   speechMarks: SpeechMark[];
   /** Length of the MP3 as decoders play it, ms. */
   durationMs: number;
+  /** The voice that spoke, as the audio answers name it ('flite-slt', 'espeak-en-us', …). */
   voice: string;
   /** Milliseconds spent synthesizing and encoding (wall clock in this thread). */
   synthMs: number;
@@ -34,9 +39,11 @@ export interface NarrationResult {
  * never narrated twice.
  */
 export function narrationKey(plain: string, voice: string): string {
+  // Flite's rate is its duration stretch; espeak's keys stay as they were.
+  const rate = voice.startsWith('flite-') ? `stretch ${FLITE_DURATION_STRETCH}` : SPEAKING_RATE_WPM;
   const hash = crypto
     .createHash('sha256')
-    .update(`${PIPELINE_VERSION}\0${voice}\0${SPEAKING_RATE_WPM}\0${MP3_BITRATE_KBPS}\0${MP3_SAMPLE_RATE}\0${plain}`)
+    .update(`${PIPELINE_VERSION}\0${voice}\0${rate}\0${MP3_BITRATE_KBPS}\0${MP3_SAMPLE_RATE}\0${plain}`)
     .digest('hex')
     .slice(0, 32);
   return `${voice}-${hash}`;
@@ -44,23 +51,37 @@ export function narrationKey(plain: string, voice: string): string {
 
 export const NARRATION_KEY_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{32}$/;
 
+export interface NarrateOptions {
+  /** Called between chunks of work: a worker pauses here while a requested passage is narrated. */
+  yieldPoint?: () => void;
+  /** The voice, by its id ('flite-slt', 'espeak-en-us'). @default the language's voice with Flite for English */
+  voice?: string;
+}
+
 /** Narrate a passage's plain text (`passagePlainText(passage.text)`) in a spec language. */
-export async function narrate(plain: string, language: string, options: { yieldPoint?: () => void } = {}): Promise<NarrationResult> {
-  const voice = voiceFor(language);
-  if (!voice) throw new Error(`No voice for language '${language}'`);
+export async function narrate(plain: string, language: string, options: NarrateOptions = {}): Promise<NarrationResult> {
+  const voice = options.voice ? narrationVoiceById(options.voice) : narrationVoice(language);
+  if (!voice) throw new Error(options.voice ? `No voice '${options.voice}'` : `No voice for language '${language}'`);
+  return voice.engine === 'flite' ? narrateWithFlite(plain, language, voice, options) : narrateWithEspeak(plain, language, voice, options);
+}
+
+/** Pad PCM to SILENCE_MS, so that a passage with no words still plays. */
+function padded(samples: Int16Array, sampleRate: number): Int16Array {
+  const minSamples = Math.round((SILENCE_MS / 1000) * sampleRate);
+  if (samples.length >= minSamples) return samples;
+  const out = new Int16Array(minSamples);
+  out.set(samples);
+  return out;
+}
+
+async function narrateWithEspeak(plain: string, language: string, voice: NarrationVoice, options: NarrateOptions): Promise<NarrationResult> {
   const spoken = prepareSpokenText(plain);
   // The thread's espeak and LAME instances (made once, reused for every passage). From here on nothing awaits:
   // the PCM lives in buffers this thread reuses for its next passage.
   const [espeak, encoder] = await Promise.all([espeakInstance(), mp3Encoder()]);
   const t0 = performance.now();
-  const synthesis = synthesizeWith(espeak, spoken.text, voice, { yieldPoint: options.yieldPoint });
-  let samples = synthesis.samples;
-  const minSamples = Math.round((SILENCE_MS / 1000) * synthesis.sampleRate);
-  if (samples.length < minSamples) {
-    const padded = new Int16Array(minSamples);
-    padded.set(samples);
-    samples = padded;
-  }
+  const synthesis = synthesizeWith(espeak, spoken.text, voice.engineVoice, { yieldPoint: options.yieldPoint });
+  const samples = padded(synthesis.samples, synthesis.sampleRate);
   const t1 = performance.now();
   const mp3 = encodeMp3With(encoder, samples, synthesis.sampleRate, options.yieldPoint);
   const t2 = performance.now();
@@ -77,7 +98,51 @@ export async function narrate(plain: string, language: string, options: { yieldP
     audioDurationMs: durationMs,
     locale,
   });
-  const problems = speechMarkProblems(plain, speechMarks, durationMs, locale);
+  checkMarks(plain, speechMarks, durationMs, locale);
+  return { mp3, speechMarks, durationMs, voice: voice.id, synthMs: t1 - t0, encodeMs: t2 - t1 };
+}
+
+/**
+ * Flite: the passage is one utterance (`-t`), so every phone time is exact from the start of the PCM (a file of
+ * sentences, one utterance each, drifts by about 2 ms a sentence). Paragraph breaks without closing punctuation get
+ * a full stop, as for espeak, so that a heading gets a pause. Its PCM is 16 kHz, the MP3's rate: LAME does not
+ * resample. Word marks come from the phones (fliteMarks.ts).
+ */
+async function narrateWithFlite(plain: string, language: string, voice: NarrationVoice, options: NarrateOptions): Promise<NarrationResult> {
+  const encoder = await mp3Encoder();
+  const locale = segmenterLocale(language);
+  const t0 = performance.now();
+  const text = fliteText(prepareSpokenText(plain).text).trim();
+  const hasWords = wordsOf(plain, locale).length > 0 && /[a-z0-9]/i.test(text);
+  const synthesis = hasWords ? synthesizeFlite(text, voice.engineVoice) : null;
+  options.yieldPoint?.();
+  const { units } = wordUnits(plain, locale);
+  const phonesOfUnits = synthesis ? unitPhones(units.map(fliteText)) : [];
+  const sampleRate = synthesis?.sampleRate ?? MP3_SAMPLE_RATE;
+  const samples = padded(synthesis?.samples ?? new Int16Array(0), sampleRate);
+  const t1 = performance.now();
+  const mp3 = encodeMp3With(encoder, samples, sampleRate, options.yieldPoint);
+  const t2 = performance.now();
+  const info = readMp3Info(mp3);
+  if (!info) throw new Error('The MP3 encoder produced an unreadable stream');
+  const durationMs = Math.floor(info.durationMs);
+  const speechMarks = synthesis
+    ? fliteSpeechMarks({
+        plain,
+        locale,
+        unitPhones: phonesOfUnits,
+        phones: synthesis.phones,
+        pcmDurationMs: (samples.length / sampleRate) * 1000,
+        delayMs: MP3_ENCODER_DELAY_MS,
+        audioDurationMs: durationMs,
+      })
+    : [];
+  checkMarks(plain, speechMarks, durationMs, locale);
+  return { mp3, speechMarks, durationMs, voice: voice.id, synthMs: t1 - t0, encodeMs: t2 - t1 };
+}
+
+/** A narration whose marks break their contract fails loudly rather than be served. */
+function checkMarks(plain: string, marks: SpeechMark[], durationMs: number, locale: string): void {
+  const problems = speechMarkProblems(plain, marks, durationMs, locale);
   if (problems.length) throw new Error(`Speech marks break their contract: ${problems.slice(0, 3).join('; ')}`);
-  return { mp3, speechMarks, durationMs, voice, synthMs: t1 - t0, encodeMs: t2 - t1 };
 }

@@ -21,6 +21,8 @@ interface Job {
   id: number;
   plain: string;
   language: string;
+  /** The voice's id ('flite-slt', 'espeak-en-us', …). */
+  voice: string;
   priority: boolean;
   warm?: boolean;
   resolve(result: PoolResult): void;
@@ -61,11 +63,11 @@ export class NarrationPool {
   }
 
   /** Narrate in a worker. A priority job goes before every background job and pauses the running ones. */
-  run(plain: string, language: string, priority: boolean): { id: number; promise: Promise<PoolResult> } {
+  run(plain: string, language: string, voice: string, priority: boolean): { id: number; promise: Promise<PoolResult> } {
     if (this.closed) return { id: 0, promise: Promise.reject(new Error('The narration pool is closed')) };
     const id = this.nextId++;
     const promise = new Promise<PoolResult>((resolve, reject) => {
-      this.queue[priority ? 'priority' : 'background'].push({ id, plain, language, priority, resolve, reject });
+      this.queue[priority ? 'priority' : 'background'].push({ id, plain, language, voice, priority, resolve, reject });
     });
     this.dispatch();
     return { id, promise };
@@ -88,11 +90,11 @@ export class NarrationPool {
     }
   }
 
-  /** Start a priority worker and load espeak and the voice in it, so the first request is fast. */
-  warm(language = 'en'): void {
+  /** Start a priority worker and load the voice's engine in it (espeak or Flite), so the first request is fast. */
+  warm(language: string, voice: string): void {
     const slot = this.slots.find((s) => s.lane === 'priority' && !s.worker && !s.job);
     if (!slot || this.closed) return;
-    const job: Job = { id: this.nextId++, plain: '', language, priority: true, warm: true, resolve: () => {}, reject: () => {} };
+    const job: Job = { id: this.nextId++, plain: '', language, voice, priority: true, warm: true, resolve: () => {}, reject: () => {} };
     this.start(slot, job);
   }
 
@@ -133,8 +135,8 @@ export class NarrationPool {
     Atomics.store(this.flags, slot.index, 0);
     const worker = slot.worker ?? this.spawn(slot);
     const request: WorkerRequest = job.warm
-      ? { type: 'warm', id: job.id, language: job.language }
-      : { type: 'job', id: job.id, plain: job.plain, language: job.language };
+      ? { type: 'warm', id: job.id, language: job.language, voice: job.voice }
+      : { type: 'job', id: job.id, plain: job.plain, language: job.language, voice: job.voice };
     worker.postMessage(request);
   }
 

@@ -32,7 +32,8 @@ import { NarrationPool } from './pool';
 import { narrationKey } from './pipeline';
 import { mp3Name, readMeta, writeNarration, type AudioStore, type NarrationMeta } from './storage';
 import type { SpeechMark } from './speechMarks';
-import { VOICED_LANGUAGES, voiceFor } from './voices';
+import { englishVoiceFromEnv, narrationVoice, VOICED_LANGUAGES, type EnglishVoice, type NarrationVoice } from './voices';
+import { narrationVoiceOfUrl } from '../../src/domain/narrationVoice';
 import { DEFAULT_JOB_SETTINGS, NarrationJobs, PRIORITY_BACKGROUND, PRIORITY_NEXT, PRIORITY_REQUESTED, type ClaimedJob, type JobSettings } from './jobs';
 
 /** Where narration MP3s are served. */
@@ -60,12 +61,15 @@ export interface NarrationSettings {
   retryMaxMs?: number;
   /** How often an idle background queue looks for jobs (other servers', retries due, leases run out). @default 2000 */
   pollMs?: number;
+  /** The voice of English editions (NARRATION_VOICE_EN); the other languages are espeak's. @default 'flite-slt' */
+  englishVoice?: EnglishVoice;
 }
 
 /**
  * Settings from the environment: NARRATION_CONCURRENCY (default 2 on a server with a data directory or
  * PostgreSQL, 0 for an in-memory database such as the test servers'), NARRATION_WAIT_MS (default 1800),
- * NARRATION_PRIORITY_WORKERS (default 1) and NARRATION_LEASE_MS (default 30000).
+ * NARRATION_PRIORITY_WORKERS (default 1), NARRATION_LEASE_MS (default 30000) and NARRATION_VOICE_EN (default
+ * 'flite-slt', or 'espeak').
  */
 export function narrationSettings(env: NodeJS.ProcessEnv, persistent: boolean, overrides: Partial<NarrationSettings> = {}): NarrationSettings {
   const int = (name: string, fallback: number, min: number, max: number) => {
@@ -81,6 +85,7 @@ export function narrationSettings(env: NodeJS.ProcessEnv, persistent: boolean, o
     waitMs: overrides.waitMs ?? int('NARRATION_WAIT_MS', DEFAULT_NARRATION_WAIT_MS, 0, 60_000),
     priorityWorkers: overrides.priorityWorkers ?? int('NARRATION_PRIORITY_WORKERS', 1, 1, 16),
     leaseMs: overrides.leaseMs ?? int('NARRATION_LEASE_MS', DEFAULT_JOB_SETTINGS.leaseMs, 1000, 3_600_000),
+    englishVoice: overrides.englishVoice ?? englishVoiceFromEnv(env),
     ...(overrides.maxAttempts !== undefined && { maxAttempts: overrides.maxAttempts }),
     ...(overrides.retryBaseMs !== undefined && { retryBaseMs: overrides.retryBaseMs }),
     ...(overrides.retryMaxMs !== undefined && { retryMaxMs: overrides.retryMaxMs }),
@@ -93,6 +98,8 @@ export interface ReadyAudio {
   speechMarks: SpeechMark[];
   /** Length of the MP3, ms. */
   duration: number;
+  /** The voice that spoke ('flite-slt', 'espeak-en-us', …). */
+  voice: string;
 }
 
 export type AudioAnswer =
@@ -255,7 +262,7 @@ export class NarrationService {
   /** Begin narrating the library in the background (when concurrency > 0). Returns at once. */
   start(): void {
     if (this.settings.concurrency <= 0 || this.stopped) return;
-    this.pool.warm();
+    this.pool.warm('en', this.voiceOf('en')!.id);
     void this.scan().catch((err) => this.options.logger.warn({ err }, 'narration scan failed'));
   }
 
@@ -285,13 +292,13 @@ export class NarrationService {
       .where(inArray(editions.language, [...VOICED_LANGUAGES]));
     const todo: { passageId: number; key: string; rank: number; priority: number; editionId: number }[] = [];
     for (const e of eds) {
-      const voice = voiceFor(e.language)!;
+      const voice = this.voiceOf(e.language)!;
       const rows = await db
         .select({ id: passages.id, position: passages.position, text: passages.text, audioUrl: passages.audioUrl, hasMarks: isNotNull(passages.speechMarks) })
         .from(passages)
         .where(eq(passages.editionId, e.id));
       for (const r of rows) {
-        const key = narrationKey(passagePlainText(r.text), voice);
+        const key = narrationKey(passagePlainText(r.text), voice.keyVoice);
         if (r.audioUrl === audioUrl(key) && r.hasMarks) continue;
         // Every edition's first passages first: that is where readers start.
         todo.push({ passageId: r.id, key, rank: r.position, priority: PRIORITY_BACKGROUND, editionId: e.id });
@@ -308,9 +315,9 @@ export class NarrationService {
   async prefetch(passageId: number): Promise<void> {
     if (this.settings.concurrency <= 0 || this.stopped) return;
     const row = await this.row(passageId);
-    const voice = row && voiceFor(row.language);
+    const voice = row && this.voiceOf(row.language);
     if (!row || !voice) return;
-    const key = narrationKey(passagePlainText(row.text), voice);
+    const key = narrationKey(passagePlainText(row.text), voice.keyVoice);
     if (this.isReady(row, key)) return;
     await this.jobs.enqueue([{ passageId, key, rank: row.position, priority: PRIORITY_NEXT }]);
     this.wake();
@@ -485,18 +492,18 @@ export class NarrationService {
     try {
       const row = await this.row(job.passageId);
       editionId = row?.editionId ?? 0;
-      const voice = row && voiceFor(row.language);
+      const voice = row && this.voiceOf(row.language);
       if (!row || !voice) {
         await this.jobs.complete(job.passageId, [job.key]);
         return null;
       }
-      const key = narrationKey(passagePlainText(row.text), voice);
+      const key = narrationKey(passagePlainText(row.text), voice.keyVoice);
       entry.key = key;
       if (this.isReady(row, key)) {
         await this.jobs.complete(job.passageId, [job.key, key]);
-        return { url: row.audioUrl!, speechMarks: row.speechMarks!, duration: row.audioDurationMs! };
+        return this.rowAudio(row, voice);
       }
-      const meta = await this.narration(key, row, entry.priority);
+      const meta = await this.narration(key, row, voice, entry.priority);
       const audio = await this.persist(row, key, meta);
       await this.jobs.complete(job.passageId, [job.key, key]);
       return audio;
@@ -523,12 +530,12 @@ export class NarrationService {
     }
     const row = await this.row(passageId);
     if (!row || (options.editionId !== undefined && row.editionId !== options.editionId)) return { kind: 'missing' };
-    const voice = voiceFor(row.language);
+    const voice = this.voiceOf(row.language);
     if (!voice) return { kind: 'unvoiced', passageId: row.id };
-    const key = narrationKey(passagePlainText(row.text), voice);
+    const key = narrationKey(passagePlainText(row.text), voice.keyVoice);
     if (options.prefetchNext) void this.prefetchAfter(row).catch(() => undefined);
     if (this.isReady(row, key)) {
-      return this.remember(row, { url: row.audioUrl!, speechMarks: row.speechMarks!, duration: row.audioDurationMs! }).answer;
+      return this.remember(row, this.rowAudio(row, voice)).answer;
     }
     if (this.stopped) return { kind: 'generating', passageId: row.id };
     const waitMs = options.wait === false ? 0 : this.settings.waitMs;
@@ -570,7 +577,7 @@ export class NarrationService {
           // Another server narrated it: our cached answers for the passage are stale.
           this.options.store.forgetPassage(fresh.editionId, fresh.position);
           this.options.store.invalidatePublication(fresh.slug);
-          return this.remember(fresh, { url: fresh.audioUrl!, speechMarks: fresh.speechMarks!, duration: fresh.audioDurationMs! }).answer.audio;
+          return this.remember(fresh, this.rowAudio(fresh, this.voiceOf(fresh.language)!)).answer.audio;
         }
       }
     })();
@@ -623,6 +630,16 @@ export class NarrationService {
     return entry;
   }
 
+  /** The voice of a language on this service (English follows `settings.englishVoice`). */
+  private voiceOf(language: string): NarrationVoice | null {
+    return narrationVoice(language, this.settings.englishVoice);
+  }
+
+  /** The ready audio recorded on a passage's row; its voice follows from its key. */
+  private rowAudio(row: PassageRow, voice: NarrationVoice): ReadyAudio {
+    return { url: row.audioUrl!, speechMarks: row.speechMarks!, duration: row.audioDurationMs!, voice: narrationVoiceOfUrl(row.audioUrl!) ?? voice.id };
+  }
+
   private isReady(row: PassageRow, key: string): boolean {
     return row.audioUrl === audioUrl(key) && row.speechMarks !== null && row.audioDurationMs !== null;
   }
@@ -656,7 +673,7 @@ export class NarrationService {
   }
 
   /** The narration for a key: from the audio store, or made once by the pool however many ask at once. */
-  private narration(key: string, row: PassageRow, priority: boolean): Promise<NarrationMeta> {
+  private narration(key: string, row: PassageRow, voice: NarrationVoice, priority: boolean): Promise<NarrationMeta> {
     const existing = this.inflight.get(key);
     if (existing) {
       if (priority) this.prioritize(key);
@@ -672,7 +689,7 @@ export class NarrationService {
         return stored;
       }
       if (this.stopped) throw new Error('Narration is stopped');
-      const job = this.pool.run(passagePlainText(row.text), row.language, flight.priority);
+      const job = this.pool.run(passagePlainText(row.text), row.language, voice.id, flight.priority);
       flight.poolJob = job.id;
       const result = await job.promise;
       this.stats.synthesized++;
@@ -717,7 +734,7 @@ export class NarrationService {
       }
       return done.length > 0;
     });
-    const audio: ReadyAudio = { url, speechMarks: meta.speechMarks, duration: meta.durationMs };
+    const audio: ReadyAudio = { url, speechMarks: meta.speechMarks, duration: meta.durationMs, voice: narrationVoiceOfUrl(url) ?? meta.voice };
     if (updated) {
       this.stats.persisted++;
       this.options.store.forgetPassage(row.editionId, row.position);

@@ -211,10 +211,19 @@ export function alignSpeechMarks(options: AlignOptions): SpeechMark[] {
   }
 
   // 4. Shift by the encoder delay, round to ms, and make the times rise strictly and stay inside the audio.
+  return marksFromTimes(words, times as number[], delayMs, audioDurationMs);
+}
+
+/**
+ * The marks of words whose start times (ms in the PCM) are known: each time shifted by the encoder delay, rounded to
+ * ms, made to rise strictly and kept inside the audio (a word that would start at or past its end gets no mark).
+ * Shared by both voices (espeak's events here, Flite's phones in fliteMarks.ts).
+ */
+export function marksFromTimes(words: readonly Word[], times: readonly number[], delayMs: number, audioDurationMs: number): SpeechMark[] {
   const marks: SpeechMark[] = [];
   let prev = -1;
   for (let j = 0; j < words.length; j++) {
-    let t = Math.round((times[j] as number) + delayMs);
+    let t = Math.round(times[j] + delayMs);
     if (t <= prev) t = prev + 1;
     if (t >= audioDurationMs) break;
     marks.push({ offset: words[j].start, time: t });

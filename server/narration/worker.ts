@@ -9,8 +9,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { narrate } from './pipeline';
 
 export type WorkerRequest =
-  | { type: 'job'; id: number; plain: string; language: string }
-  | { type: 'warm'; id: number; language: string };
+  | { type: 'job'; id: number; plain: string; language: string; voice: string }
+  | { type: 'warm'; id: number; language: string; voice: string };
 
 export type WorkerReply =
   | {
@@ -55,7 +55,7 @@ port.on('message', async (msg: WorkerRequest) => {
   pausedMs = 0;
   try {
     const plain = msg.type === 'warm' ? 'Ready.' : msg.plain;
-    const result = await narrate(plain, msg.language, { yieldPoint });
+    const result = await narrate(plain, msg.language, { yieldPoint, voice: msg.voice });
     const reply: WorkerReply = { type: 'done', id: msg.id, ...result, pausedMs };
     port.postMessage(reply, [result.mp3.buffer as ArrayBuffer]);
   } catch (error) {

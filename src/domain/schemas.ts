@@ -313,6 +313,12 @@ export const PassageAudioReadySchema = z.object({
     speechMarks: z.array(SpeechMarkSchema),
     /** Length of the MP3, ms. Every speech-mark time is below it. */
     duration: z.number().nonnegative(),
+    /**
+     * The voice that spoke: 'flite-slt' (English) or 'espeak-<voice>' ('espeak-en-us', 'espeak-es', …). The server
+     * always sends it; an answer stored offline before it did has none (src/domain/narrationVoice.ts reads the
+     * voice from the url then).
+     */
+    voice: z.string().min(1).optional(),
   }),
 });
 export type PassageAudioReady = z.infer<typeof PassageAudioReadySchema>;

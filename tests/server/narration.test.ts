@@ -103,8 +103,10 @@ describe('narration endpoints', () => {
     expect(ready.status).toBe(200);
     expect(ready.body.passageId).toBe(passage.id);
     expect(ready.body.status).toBe('ready');
-    const { url, speechMarks, duration } = ready.body.audio;
-    expect(url).toMatch(/^\/audio\/en-us-[0-9a-f]{32}\.mp3$/);
+    const { url, speechMarks, duration, voice } = ready.body.audio;
+    // English is Flite's slt by default (NARRATION_VOICE_EN), and the answer names it.
+    expect(url).toMatch(/^\/audio\/flite-slt-[0-9a-f]{32}\.mp3$/);
+    expect(voice).toBe('flite-slt');
     expect(duration).toBeGreaterThan(1000);
     const plain = passagePlainText(passage.text);
     expect(speechMarks.length).toBe(plain.split(/\s+/).length);
@@ -137,6 +139,7 @@ describe('narration endpoints', () => {
     const onDemand = await audioWhenReady(server, `/api/v1/passages/${second.id}/audioOnly/onDemand?editionId=${ar}&voice=default`);
     expect(onDemand.status).toBe(200);
     expect(onDemand.body.audio.url).toMatch(/^\/audio\/ar-/);
+    expect(onDemand.body.audio.voice).toBe('espeak-ar');
     expect(speechMarkProblems(passagePlainText(second.text), onDemand.body.audio.speechMarks, onDemand.body.audio.duration, 'ar')).toEqual([]);
   });
 
