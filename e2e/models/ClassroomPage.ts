@@ -14,6 +14,8 @@ export class ClassroomPage {
   readonly teacherEmptyLink: Locator;
   readonly studentEmptyMessage: Locator;
   readonly classCodeForm: Locator;
+  /** The teacher's 'Class activity' panel (issue 15 §3). */
+  readonly activityPanel: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -27,6 +29,7 @@ export class ClassroomPage {
     this.teacherEmptyLink = page.getByRole('link', { name: 'Go to Free Library to make titles visible' });
     this.studentEmptyMessage = page.getByText('Ask your teacher to add titles to the Classroom Library');
     this.classCodeForm = page.getByRole('region', { name: 'Enter Class Code' });
+    this.activityPanel = page.getByRole('region', { name: 'Class activity' });
   }
 
   async goto(query = '') {
@@ -40,6 +43,11 @@ export class ClassroomPage {
 
   card(title: string): Locator {
     return this.cardLinks.filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+
+  /** One week's figures in the Class activity panel: 'This week' or 'Last week'. */
+  activityWeek(label: 'This week' | 'Last week'): Locator {
+    return this.activityPanel.getByRole('group', { name: label });
   }
 
   /** A card's eye toggle (teachers): pressed means visible to students. */

@@ -71,10 +71,10 @@ describe('the Class activity panel', () => {
     await within(panel).findByText('7 passages read');
     expect(spy).toHaveBeenCalledTimes(1);
 
-    const thisWeek = within(panel).getByRole('heading', { name: 'This week' }).parentElement!;
+    const thisWeek = within(panel).getByRole('group', { name: 'This week' });
     expect(thisWeek.textContent).toContain('Nov 20 – Nov 26');
     expect(thisWeek.textContent).toContain('3 minutes listened');
-    const lastWeek = within(panel).getByRole('heading', { name: 'Last week' }).parentElement!;
+    const lastWeek = within(panel).getByRole('group', { name: 'Last week' });
     expect(lastWeek.textContent).toContain('No passages read');
     expect(lastWeek.textContent).toContain('Under a minute listened');
 

@@ -102,9 +102,12 @@ function ActivityFigures({ activity }: { activity: ClassActivity }) {
 }
 
 function WeekFigures({ label, week }: { label: string; week: ClassActivity['thisWeek'] }) {
+  const id = `class-activity-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <div>
-      <h3 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">{label}</h3>
+    <div role="group" aria-labelledby={id}>
+      <h3 id={id} className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
+        {label}
+      </h3>
       <p className="text-xs text-ink-muted">
         {activityDayLabel(week.from)} – {activityDayLabel(week.to)}
       </p>
