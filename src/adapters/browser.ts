@@ -106,3 +106,26 @@ export function createHistoryNavigation(win: HistoryWindow = window): Navigation
 export const browserClipboard = {
   writeText: (text: string) => navigator.clipboard.writeText(text),
 };
+
+/**
+ * Analytics as the page goes (src/adapters/analytics.ts `flushOnHide`): `navigator.sendBeacon`, which the browser
+ * delivers even after the page has gone. The body is JSON sent as text/plain, a type a beacon may carry without a
+ * CORS preflight (the server reads it as JSON). False when the browser refused it or has no beacons.
+ */
+export function sendBeacon(url: string, body: unknown, nav: Pick<Navigator, 'sendBeacon'> | undefined = globalThis.navigator): boolean {
+  if (typeof nav?.sendBeacon !== 'function') return false;
+  return nav.sendBeacon(url, new Blob([JSON.stringify(body)], { type: 'text/plain;charset=UTF-8' }));
+}
+
+/** Call `listener` when the page is hidden or unloaded (visibilitychange to hidden, pagehide). Returns the disposer. */
+export function onPageHide(listener: () => void, doc: Document = document, win: Window = window): () => void {
+  const onVisibility = () => {
+    if (doc.visibilityState === 'hidden') listener();
+  };
+  doc.addEventListener('visibilitychange', onVisibility);
+  win.addEventListener('pagehide', listener);
+  return () => {
+    doc.removeEventListener('visibilitychange', onVisibility);
+    win.removeEventListener('pagehide', listener);
+  };
+}

@@ -9,6 +9,7 @@ import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import type { OnDemandEditionBody, PassageAudio, TitleStatus, UserRole, PublicationListQuery } from '../domain/schemas';
 import type { LanguageCode } from '../domain/languages';
+import type { AnalyticsBatchBody } from '../domain/analyticsSchema';
 import { ApiError, toApiError } from './apiError';
 import { loadValidation, type Validation } from './loadValidation';
 import { NO_PRIMED_RESPONSES, type PrimedResponses } from './primed';
@@ -215,6 +216,10 @@ export function createApiClient(config: ApiClientConfig) {
     /** Sign in (better-auth). Errors: 401 invalid_credentials, 429 rate_limited. */
     signIn: (body: { email: string; password: string }, options?: RequestOptions) =>
       send('post', (v) => v.AuthResultSchema, 'auth/sign-in/email', body, options),
+    /** First-party analytics (issue 15): one batch of tracked events (202). The beacon path is src/adapters/browser.ts. */
+    postEvents: async (batch: AnalyticsBatchBody, options?: RequestOptions): Promise<void> => {
+      await send('post', (v) => v.IgnoredBodySchema, 'events', batch, options);
+    },
     /** End the session on the server and clear its cookie. */
     signOut: async (options?: RequestOptions): Promise<void> => {
       await send('post', (v) => v.IgnoredBodySchema, 'auth/sign-out', {}, options);

@@ -5,18 +5,11 @@
  * these, no free text (a publication is its slug, an edition its id), no user id, no address.
  */
 import { z } from 'zod';
-import { TRACKED_EVENTS, type TrackedEvent } from './analytics';
+import { ANALYTICS_MAX_BATCH, LISTENING_EVENTS, MAX_LISTENING_SECONDS, TRACKED_EVENTS } from './analytics';
 import { CLASS_CODE_LENGTH } from './constants';
 import { SlugSchema } from './schemas';
 
-/** The largest body the endpoint reads (bytes); a larger one is 413. @default 10240 */
-export const ANALYTICS_MAX_BODY_BYTES = 10 * 1024;
-/** The most events one batch may carry. @default 50 */
-export const ANALYTICS_MAX_BATCH = 50;
-/** The events that end a stretch of listening, and so carry `seconds` (audio heard). */
-export const LISTENING_EVENTS: readonly TrackedEvent[] = ['Paused Audio', 'Closed Audio Player'];
-/** The longest stretch of listening one event may report, in seconds (a day). */
-export const MAX_LISTENING_SECONDS = 24 * 60 * 60;
+export { ANALYTICS_MAX_BATCH, ANALYTICS_MAX_BODY_BYTES, LISTENING_EVENTS, MAX_LISTENING_SECONDS } from './analytics';
 
 export const AnalyticsEventSchema = z
   .strictObject({

@@ -6,6 +6,7 @@ import { Router, useLocation } from 'wouter';
 import { ErrorBoundary } from './layout/ErrorBoundary';
 import { useStableCallback } from './hooks/useStableCallback';
 import { queryClient } from './platform/api';
+import { trackPageViews } from './platform/analytics';
 import { AppRoutes } from './routes';
 
 declare module 'react-aria-components' {
@@ -22,6 +23,15 @@ function ScrollToTop() {
   return null;
 }
 
+/** Every new address is a page view (SPEC §4 'Visited URL', 'Viewed Catalog', 'Viewed Novel'). */
+function PageViews() {
+  const [path] = useLocation();
+  useEffect(() => {
+    trackPageViews(path);
+  }, [path]);
+  return null;
+}
+
 function Shell() {
   const [path, navigate] = useLocation();
   // One function for the page's life: a new one would re-render every React Aria control on each new address
@@ -30,6 +40,7 @@ function Shell() {
   return (
     <RouterProvider navigate={routerNavigate}>
       <ScrollToTop />
+      <PageViews />
       <ErrorBoundary resetKey={path}>
         <AppRoutes />
       </ErrorBoundary>

@@ -373,6 +373,41 @@ describe('analytics', () => {
     expect(sent.slice(3, 7)).toEqual(['Opened Audio Player', 'Paused Audio', 'Resumed Audio', 'Closed Audio Player']);
     engine.stop();
   });
+
+  it("says what plays, and on 'Paused Audio' and 'Closed Audio Player' how many seconds were heard (issue 15)", async () => {
+    const clock = createManualClock();
+    const audio = recordingAudio(clock, 30);
+    const { engine, analytics } = makeEngine({ clock, audio: audio.port });
+    const player = () => connectReaderAudio(engine.getSnapshot().readerAudio, (e) => engine.send(e));
+    engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
+    const opened = await until(engine, (x) => x.primary.passage?.position === 1);
+    const editionId = opened.primary.passage!.editionId;
+    const viewed = analytics.events.find((e) => e.event === 'Viewed Passage');
+    expect(viewed?.properties).toMatchObject({ slug: 'alpha-owls', editionId, position: 1 });
+
+    player().open();
+    // The narration may be made while we wait: its 202s are asked again on the (manual) clock.
+    for (let waited = 0; waited < 20_000 && engine.getSnapshot().readerPlayer?.status !== 'ready'; waited += 50) {
+      clock.advance(READER_AUDIO_POLL_MS);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(engine.getSnapshot().readerPlayer?.status).toBe('ready');
+    clock.advance(3000);
+    player().pause();
+    clock.advance(5000);
+    player().play();
+    clock.advance(2000);
+    player().close();
+    const audioEvents = analytics.events.filter((e) => /Audio/.test(e.event));
+    expect(audioEvents.map((e) => [e.event, e.properties?.seconds])).toEqual([
+      ['Opened Audio Player', undefined],
+      ['Paused Audio', 3],
+      ['Resumed Audio', undefined],
+      ['Closed Audio Player', 2],
+    ]);
+    for (const e of audioEvents) expect(e.properties).toMatchObject({ slug: 'alpha-owls', editionId, position: 1 });
+    engine.stop();
+  }, 30_000);
 });
 
 /** A silent audio (clock-driven) that records what the engine asked of it. */

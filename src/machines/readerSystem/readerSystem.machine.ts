@@ -12,7 +12,7 @@
  * - `saving`: the player's state and passage are saved when they move.
  */
 import { assign, enqueueActions, fromPromise, not, sendTo, setup, stopChild } from 'xstate';
-import type { TrackedEvent } from '../../domain/analytics';
+import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
 import { failureMessage, failureOf } from '../../domain/failures';
 import { isPremiumContentError, type PremiumFeature } from '../../domain/locks';
 import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, type PlaybackSpeedMap } from '../../domain/playbackSpeed';
@@ -51,6 +51,9 @@ import {
   wordRequestOf,
   playFromSeconds,
   canApplyPendingSeek,
+  audioTrackingProperties,
+  heardStep,
+  isAudioTracking,
 } from './readerSystem.rules';
 import type {
   ListenStart,
@@ -427,7 +430,7 @@ export const readerSystemMachine = withFlows.createMachine({
     columns: EMPTY_COLUMNS,
     reading: { mode: 'off', hasDecodeFeature: false, editionId: null, told: null },
     viewport: { wide: false },
-    audio: { state: 'init', narration: {}, loadingFor: null, loadedKey: null, currentTime: 0, duration: 0, pendingSeek: null, saved: null },
+    audio: { state: 'init', narration: {}, loadingFor: null, loadedKey: null, currentTime: 0, duration: 0, heard: 0, pendingSeek: null, saved: null },
     premiumDialog: null,
     listen: null,
   }),
@@ -613,7 +616,13 @@ export const readerSystemMachine = withFlows.createMachine({
         type: 'track',
         params: ({ event }) => ({
           event: 'Viewed Passage',
-          properties: { slug: event.view.publication?.slug, position: event.view.position, language: event.view.primary?.language, level: event.view.primary?.level },
+          properties: {
+            slug: event.view.publication?.slug,
+            editionId: editionOf(event.view, 'primary')?.id,
+            position: event.view.position,
+            language: event.view.primary?.language,
+            level: event.view.primary?.level,
+          },
         }),
       },
     },
@@ -726,10 +735,25 @@ export const readerSystemMachine = withFlows.createMachine({
     'xstate.error.actor.role': { actions: sendTo('roleModal', ({ event }) => ({ type: 'role.failed', error: event.error })) },
     'role.logFailure': { actions: { type: 'logError', params: ({ event }) => ({ message: event.message, error: event.error }) } },
     'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
-    'analytics.track': { actions: { type: 'track', params: ({ event }) => ({ event: event.event as TrackedEvent, properties: event.properties }) } },
+    'analytics.track': {
+      // The audio player's events say what plays, and the ones that end a stretch of listening how long it was.
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const name = event.event as TrackedEvent;
+        const properties = isAudioTracking(name) ? { ...audioTrackingProperties(context, name), ...event.properties } : event.properties;
+        enqueue({ type: 'track', params: { event: name, properties } });
+        if (LISTENING_EVENTS.includes(name)) enqueue.assign({ audio: { ...context.audio, heard: 0 } });
+      }),
+    },
     'playback.time': {
       guard: 'isNewSecond',
-      actions: assign({ audio: ({ context, event }) => ({ ...context.audio, currentTime: Math.floor(event.time), duration: event.duration > 0 ? event.duration : context.audio.duration }) }),
+      actions: assign({
+        audio: ({ context, event }) => ({
+          ...context.audio,
+          currentTime: Math.floor(event.time),
+          duration: event.duration > 0 ? event.duration : context.audio.duration,
+          heard: context.audio.heard + heardStep(context.audio, event.time),
+        }),
+      }),
     },
     'playback.ended': { actions: sendTo('readerAudio', { type: 'audio.ended' }) },
     'playback.refused': { actions: { type: 'logError', params: { message: 'Audio could not play' } } },

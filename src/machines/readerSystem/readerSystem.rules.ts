@@ -14,6 +14,7 @@ import type { PassageFacts, ReadingMode } from '../highlightDecode';
 import { defaultSecondEdition } from '../../domain/readerColumns';
 import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
 import type { NarrationState, ReaderSystemContext, SessionView } from './readerSystem.types';
+import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
 import { passagePlainText } from '../../domain/sanitize';
 import { wordTimesAt, type WordTarget } from '../../domain/wordAudio';
 import type { WordRequest } from '../wordAudio';
@@ -301,4 +302,32 @@ export function playFromSeconds(context: ReaderSystemContext, slot: Slot, offset
 export function canApplyPendingSeek(context: ReaderSystemContext): boolean {
   const plan = readerPlayback(context);
   return context.audio.pendingSeek !== null && plan.key !== null && plan.key === context.audio.loadedKey && plan.passage?.id === context.audio.pendingSeek.passageId;
+}
+
+/** The audio player's tracked events (SPEC §4 Audio control state). */
+const AUDIO_TRACKING: readonly TrackedEvent[] = ['Opened Audio Player', 'Closed Audio Player', 'Paused Audio', 'Resumed Audio'];
+
+export const isAudioTracking = (event: TrackedEvent) => AUDIO_TRACKING.includes(event);
+
+/**
+ * What an audio tracking event says (issue 15): the title, the edition that plays and the position; the events that
+ * end a stretch of listening ('Paused Audio', 'Closed Audio Player') add the seconds heard since the last of them.
+ */
+export function audioTrackingProperties(context: ReaderSystemContext, event: TrackedEvent): Record<string, unknown> {
+  const properties: Record<string, unknown> = {
+    slug: context.view.publication?.slug,
+    editionId: editionOf(context.view, playingSlot(context))?.id,
+    position: context.view.position,
+  };
+  if (LISTENING_EVENTS.includes(event)) properties.seconds = context.audio.heard;
+  return properties;
+}
+
+/**
+ * The seconds of audio heard between the shown second and a new audio time: the forward step while the player
+ * plays, when it is a step of playback (at most 2 s); a seek, a page turn or a paused player add nothing.
+ */
+export function heardStep(audio: Pick<ReaderSystemContext['audio'], 'state' | 'currentTime'>, time: number): number {
+  const step = Math.floor(time) - audio.currentTime;
+  return audio.state === 'playing' && step > 0 && step <= 2 ? step : 0;
 }

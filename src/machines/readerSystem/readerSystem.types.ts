@@ -58,6 +58,11 @@ export interface ReaderAudioContext {
   /** Seconds played, to the shown second; and the length. */
   currentTime: number;
   duration: number;
+  /**
+   * Seconds of audio heard since the last 'Paused Audio' or 'Closed Audio Player' (which report and reset it): each
+   * shown second the player moves forward while playing, so a seek or a page turn adds nothing.
+   */
+  heard: number;
   /** A 'Play from here' time (seconds) in one passage's narration, waiting for that narration to be in the audio port. */
   pendingSeek: { passageId: number; seconds: number } | null;
   /** What was last written to the saved audio settings (state and passage), so a save happens only on a change. */

@@ -1,18 +1,12 @@
 /** The app's one reader engine, built on the browser's ports. Created on first use. */
 import { createReaderEngine, type ReaderEngine } from '../../engine/createReaderEngine';
-import type { AnalyticsPort } from '../../engine/ports';
 import { systemClock } from '../../adapters/common';
 import { browserClipboard, createHistoryNavigation, createHtmlAudio, createLocalStorage } from '../../adapters/browser';
 import { createEngineApi } from '../../api/engineApi';
 import { queryKeys } from '../../api/queryKeys';
 import { api, queryClient } from '../platform/api';
-
-/** No analytics service is configured; events go to the console in development only. */
-const analytics: AnalyticsPort = {
-  track(event, properties) {
-    if (import.meta.env.DEV) console.debug('[analytics]', event, properties ?? {});
-  },
-};
+// First-party analytics: batched to POST /api/v1/events, shared with the route's page views (src/ui/platform/analytics.ts).
+import { analytics } from '../platform/analytics';
 
 let engine: ReaderEngine | null = null;
 

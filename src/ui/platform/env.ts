@@ -13,7 +13,7 @@ export const runtimeEnvironment: string = import.meta.env.MODE;
 
 const ANALYTICS_PREFIX = 'VITE_ANALYTICS_';
 
-/** The analytics integrations the app knows how to use. None are set up yet. */
+/** Third-party analytics integrations the app could use. None are set up: analytics is first-party (src/ui/platform/analytics.ts). */
 export const KNOWN_ANALYTICS: readonly { name: string; key: string }[] = [
   { name: 'Product analytics', key: 'VITE_ANALYTICS_WRITE_KEY' },
   { name: 'Page-view analytics', key: 'VITE_ANALYTICS_PAGEVIEWS_ID' },

@@ -1,4 +1,7 @@
-/** /debug (SPEC §2): API reachability, build info, analytics-configured flags, runtime environment. */
+/**
+ * /debug (SPEC §2): API reachability, build info, analytics (the first-party endpoint and the events sent this
+ * session; the third-party integration flags), runtime environment.
+ */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { API_PREFIX } from '../../../api';
@@ -6,6 +9,7 @@ import { buttonStyles, cardStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { queries } from '../../platform/api';
 import { analyticsFlags, buildInfo, runtimeEnvironment } from '../../platform/env';
+import { ANALYTICS_ENDPOINT, useAnalyticsSent } from '../../platform/analytics';
 
 function Badge({ tone, children }: { tone: 'good' | 'bad' | 'neutral'; children: ReactNode }) {
   const colors = {
@@ -41,6 +45,7 @@ export function DebugScreen() {
   useDocumentTitle('Status');
   const ping = useQuery({ ...queries.ping(), staleTime: 0 });
   const flags = analyticsFlags();
+  const sent = useAnalyticsSent();
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -79,6 +84,12 @@ export function DebugScreen() {
         </Section>
 
         <Section title="Analytics">
+          <Row term="First-party analytics">
+            <Badge tone="good">Configured</Badge> <code className="ms-2 text-xs text-ink-muted">POST {ANALYTICS_ENDPOINT}</code>
+          </Row>
+          <Row term="Events sent this session">
+            <span aria-live="polite">{sent}</span>
+          </Row>
           {flags.map((flag) => (
             <Row key={flag.key} term={flag.name}>
               {flag.configured ? <Badge tone="good">Configured</Badge> : <Badge tone="neutral">Not configured</Badge>}{' '}
