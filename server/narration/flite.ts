@@ -191,6 +191,58 @@ export function synthesizeFlite(text: string, voice = 'slt', stretch = FLITE_DUR
   return { samples, sampleRate, phones: parsePhoneTimes(stdout), durationMs: (samples.length / sampleRate) * 1000 };
 }
 
+/** Longest piece of text said in one run. @default 400 */
+export const FLITE_CHUNK_CHARS = 400;
+
+/**
+ * The pieces a passage is said in: its paragraphs, and a long paragraph's sentences packed into pieces of at most
+ * FLITE_CHUNK_CHARS (a sentence longer than that is one piece). Pieces without a letter or digit are dropped.
+ */
+export function fliteChunks(text: string): string[] {
+  const chunks: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    const sentences = paragraph.trim().split(/(?<=[.!?;:]["')\]]*)\s+/);
+    let current = '';
+    for (const sentence of sentences) {
+      if (current && current.length + 1 + sentence.length > FLITE_CHUNK_CHARS) {
+        chunks.push(current);
+        current = sentence;
+      } else current = current ? `${current} ${sentence}` : sentence;
+    }
+    if (current) chunks.push(current);
+  }
+  return chunks.filter((c) => /[a-z0-9]/i.test(c));
+}
+
+/**
+ * Speak a passage (run through fliteText first) piece by piece (fliteChunks): each piece is one utterance (`-t`),
+ * whose phone times are exact from its own start, and the PCM of the pieces is joined, so every phone's time is
+ * exact from the start of the whole (the pieces' lengths are counted in samples; a file of sentences read as one
+ * run drifts by about 2 ms a sentence, because each utterance's audio is a little shorter than its last phone's
+ * end). `yieldPoint` is called between pieces: a worker pauses there while a requested passage is narrated.
+ */
+export function synthesizeFlitePassage(text: string, options: { voice?: string; yieldPoint?: () => void } = {}): FliteSynthesis {
+  const pieces: FliteSynthesis[] = [];
+  let length = 0;
+  for (const chunk of fliteChunks(text)) {
+    const piece = synthesizeFlite(chunk, options.voice);
+    pieces.push(piece);
+    length += piece.samples.length;
+    options.yieldPoint?.();
+  }
+  const samples = new Int16Array(length);
+  const phones: FlitePhone[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    const offsetMs = (at / FLITE_SAMPLE_RATE) * 1000;
+    if (piece.sampleRate !== FLITE_SAMPLE_RATE) throw new Error(`Flite spoke at ${piece.sampleRate} Hz, not ${FLITE_SAMPLE_RATE}`);
+    samples.set(piece.samples, at);
+    for (const p of piece.phones) phones.push({ name: p.name, start: p.start + offsetMs, end: p.end + offsetMs });
+    at += piece.samples.length;
+  }
+  return { samples, sampleRate: FLITE_SAMPLE_RATE, phones, durationMs: (length / FLITE_SAMPLE_RATE) * 1000 };
+}
+
 /**
  * The phones (no pauses) Flite says for each unit of text on its own, in one run: each unit is its own utterance
  * (a blank line between them), and `-ps` prints a line per utterance. Should the lines not match the units (a unit

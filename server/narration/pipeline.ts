@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { espeakInstance, synthesizeWith } from './espeak';
 import { encodeMp3With, mp3Encoder, MP3_BITRATE_KBPS, MP3_ENCODER_DELAY_MS, MP3_SAMPLE_RATE, readMp3Info } from './mp3';
 import { alignSpeechMarks, prepareSpokenText, speechMarkProblems, wordsOf, type SpeechMark } from './speechMarks';
-import { fliteText, synthesizeFlite, unitPhones, FLITE_DURATION_STRETCH } from './flite';
+import { fliteText, synthesizeFlitePassage, unitPhones, FLITE_DURATION_STRETCH } from './flite';
 import { fliteSpeechMarks, wordUnits } from './fliteMarks';
 import { narrationVoice, narrationVoiceById, segmenterLocale, SPEAKING_RATE_WPM, type NarrationVoice } from './voices';
 
@@ -103,10 +103,10 @@ async function narrateWithEspeak(plain: string, language: string, voice: Narrati
 }
 
 /**
- * Flite: the passage is one utterance (`-t`), so every phone time is exact from the start of the PCM (a file of
- * sentences, one utterance each, drifts by about 2 ms a sentence). Paragraph breaks without closing punctuation get
- * a full stop, as for espeak, so that a heading gets a pause. Its PCM is 16 kHz, the MP3's rate: LAME does not
- * resample. Word marks come from the phones (fliteMarks.ts).
+ * Flite: the passage is said paragraph by paragraph (long ones in pieces of sentences), each piece one utterance,
+ * with every phone time exact from the start of the PCM (flite.ts synthesizeFlitePassage). Paragraph breaks without
+ * closing punctuation get a full stop, as for espeak. Its PCM is 16 kHz, the MP3's rate: LAME does not resample.
+ * Word marks come from the phones (fliteMarks.ts).
  */
 async function narrateWithFlite(plain: string, language: string, voice: NarrationVoice, options: NarrateOptions): Promise<NarrationResult> {
   const encoder = await mp3Encoder();
@@ -114,8 +114,7 @@ async function narrateWithFlite(plain: string, language: string, voice: Narratio
   const t0 = performance.now();
   const text = fliteText(prepareSpokenText(plain).text).trim();
   const hasWords = wordsOf(plain, locale).length > 0 && /[a-z0-9]/i.test(text);
-  const synthesis = hasWords ? synthesizeFlite(text, voice.engineVoice) : null;
-  options.yieldPoint?.();
+  const synthesis = hasWords ? synthesizeFlitePassage(text, { voice: voice.engineVoice, yieldPoint: options.yieldPoint }) : null;
   const { units } = wordUnits(plain, locale);
   const phonesOfUnits = synthesis ? unitPhones(units.map(fliteText)) : [];
   const sampleRate = synthesis?.sampleRate ?? MP3_SAMPLE_RATE;

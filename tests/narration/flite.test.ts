@@ -4,7 +4,7 @@
  * contract, the espeak fallback, the voice names, and NARRATION_VOICE_EN.
  */
 import { describe, expect, it } from 'vitest';
-import { fliteText, parsePhoneTimes, type FlitePhone } from '../../server/narration/flite';
+import { fliteChunks, fliteText, parsePhoneTimes, FLITE_CHUNK_CHARS, type FlitePhone } from '../../server/narration/flite';
 import { fliteSpeechMarks, unitStartTimes, wordUnits } from '../../server/narration/fliteMarks';
 import { narrate, narrationKey } from '../../server/narration/pipeline';
 import { readMp3Info } from '../../server/narration/mp3';
@@ -29,6 +29,19 @@ describe('Flite text and output', () => {
   it('reads ASCII: accents, typographic quotes and dashes, ellipses, other scripts', () => {
     expect(fliteText('café “naïve” — it’s…')).toBe('cafe "naive", it\'s...');
     expect(fliteText('well‐known 東京')).toBe('well-known   ');
+  });
+
+  it('says a passage by paragraphs, and a long paragraph in pieces of whole sentences', () => {
+    const sentence = 'The owl flew over the dark wood and the river, looking for mice.';
+    const long = Array.from({ length: 12 }, () => sentence).join(' ');
+    const chunks = fliteChunks(`The Title.\n${long}\n...`);
+    expect(chunks[0]).toBe('The Title.');
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks.slice(1)) {
+      expect(c.length).toBeLessThanOrEqual(FLITE_CHUNK_CHARS);
+      expect(c.endsWith('mice.')).toBe(true);
+    }
+    expect(chunks.slice(1).join(' ')).toBe(long);
   });
 
   it('parses -psdur: a phone starts where the one before ends', () => {
