@@ -4,7 +4,7 @@
  * link and redirect with these instead of writing paths by hand. Pure and framework-free, so the engine and the
  * server may use it too. Reader addresses keep their own rules in `readerUrl.ts`; `readerPath` here is its builder.
  */
-import { buildReaderPath, isVersionSegment, parseLegacyEditionRef, type ReaderAddress, type ReaderEdition } from './readerUrl';
+import { buildReaderPath, type ReaderAddress, type ReaderEdition } from './readerUrl';
 
 /** The fixed pages. */
 export const paths = {
@@ -128,43 +128,8 @@ export function classroomCatalogPath(groupCode?: string): string {
   return groupCode === undefined ? paths.classroomCatalog : `${paths.classroomCatalog}?groupCode=${encodeURIComponent(groupCode)}`;
 }
 
-/** SPEC §2 `legacyEditionSlug`: an older link's edition, 'language-LEVEL' ('es-GOLD'; a bare level means English). */
-export const LEGACY_EDITION_PARAM = 'legacyEditionSlug';
-
-/** First segments that are pages of their own, never a publication's slug. */
-const NOT_A_SLUG = new Set(['catalog', 'classroom-catalog', 'sign-in', 'sign-up', 'account', 'organization', 'uploads', 'not-found', 'terms', 'privacy', 'debug', 'downloads', 'qr', 'listen', 'teaser', 'accept-invitation']);
-const SLUG_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
-
 /**
- * Where a publication's address carrying `legacyEditionSlug` goes (SPEC §2): the reader address of that edition.
- * A publication's address is /{slug}, /{slug}/overview, /{slug}/{version}, /{slug}/read or /{slug}/{version}/read;
- * the reader opens at `position` (a whole number, else 1), at that version or, without one, at the latest. The
- * other parameters are kept. A reference that names no edition ('fr-GOLD', 'blue') is the 404 page, as an unknown
- * address is. Null when there is nothing to redirect: no such parameter, or not a publication's address.
+ * SPEC §2 `legacyEditionSlug`: an older link's edition, 'language-LEVEL' ('es-GOLD'; a bare level means English).
+ * `legacyEditionTarget` (legacyEdition.ts, loaded only for such an address) says where it goes.
  */
-export function legacyEditionTarget(pathname: string, search: string): string | null {
-  const params = new URLSearchParams(search);
-  const ref = params.get(LEGACY_EDITION_PARAM);
-  if (ref === null) return null;
-  const segments = pathname.split('/').filter(Boolean);
-  const [slug, second, third] = segments;
-  if (!slug || !SLUG_SEGMENT.test(slug) || NOT_A_SLUG.has(slug.toLowerCase()) || segments.length > 3) return null;
-  let version: string | null = null;
-  if (segments.length === 2) {
-    if (isVersionSegment(second)) version = second;
-    else if (!['read', 'overview'].includes(second.toLowerCase())) return null;
-  } else if (segments.length === 3) {
-    if (!isVersionSegment(second) || third.toLowerCase() !== 'read') return null;
-    version = second;
-  }
-  const edition = parseLegacyEditionRef(ref.trim());
-  if (!edition) return paths.notFound;
-  const positionText = params.get('position') ?? '';
-  const position = /^\d{1,9}$/.test(positionText) && Number(positionText) >= 1 ? Number(positionText) : 1;
-  params.delete(LEGACY_EDITION_PARAM);
-  params.delete('position');
-  const reader = version
-    ? readerPath({ slug, version, primary: edition, position })
-    : `/${slug}/${edition.language}:${edition.level}/${position}`.toLowerCase();
-  return withQuery(reader, params.toString());
-}
+export const LEGACY_EDITION_PARAM = 'legacyEditionSlug';

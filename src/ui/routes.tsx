@@ -6,7 +6,7 @@
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
-import { LEGACY_EDITION_PARAM, legacyEditionTarget, paths, patterns, publicationPath, withQuery } from '../domain/routes';
+import { LEGACY_EDITION_PARAM, paths, patterns, publicationPath, withQuery } from '../domain/routes';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
@@ -34,6 +34,7 @@ const DebugScreen = lazy(() => import('./screens/debug/DebugScreen').then((m) =>
 const QrScreen = lazy(() => import('./screens/qr/QrScreen').then((m) => ({ default: m.QrScreen })));
 const PublicationRedirect = lazy(() => import('./screens/publication/PublicationRedirect').then((m) => ({ default: m.PublicationRedirect })));
 const LegalScreen = lazy(() => import('./screens/misc/LegalScreen'));
+const LegacyEditionRedirect = lazy(() => import('./screens/misc/LegacyEditionRedirect'));
 const DownloadsScreen = lazy(() => import('./screens/offline/DownloadsScreen').then((m) => ({ default: m.DownloadsScreen })));
 const ClassroomScreen = lazy(() => import('./screens/classroom/ClassroomScreen').then((m) => ({ default: m.ClassroomScreen })));
 
@@ -107,13 +108,11 @@ function publicationRedirect(params: { slug: string }) {
 
 /**
  * An older link to a publication with `?legacyEditionSlug=es-GOLD` (SPEC §2) goes to the reader address of that
- * edition (src/domain/routes.ts legacyEditionTarget); every other address renders the route table.
+ * edition (the lazy LegacyEditionRedirect); every other address renders the route table.
  */
-function LegacyEditionRedirect({ children }: { children: ReactNode }) {
-  const [path] = useLocation();
+function LegacyEditionGate({ children }: { children: ReactNode }) {
   const search = useSearch();
-  const target = search.includes(LEGACY_EDITION_PARAM) ? legacyEditionTarget(path, search) : null;
-  return target ? <Redirect to={target} replace /> : <>{children}</>;
+  return search.includes(LEGACY_EDITION_PARAM) ? <LegacyEditionRedirect>{children}</LegacyEditionRedirect> : <>{children}</>;
 }
 
 /** Memoized: the routes follow the address themselves (wouter's Switch), so the shell's re-render adds nothing. */
@@ -122,7 +121,7 @@ export const AppRoutes = memo(function AppRoutes() {
     <Suspense fallback={<ScreenFallback />}>
       {/* A magic link's ?groupCode= and the visitor check of a stored class code, on every route. */}
       <ClassCodeSync />
-      <LegacyEditionRedirect>
+      <LegacyEditionGate>
         <Switch>
           {/* Root: the Classroom Library when a class code is set, else the Free Library. */}
           <Route path={paths.root}>
@@ -186,7 +185,7 @@ export const AppRoutes = memo(function AppRoutes() {
             <Redirect to={paths.notFound} replace />
           </Route>
         </Switch>
-      </LegacyEditionRedirect>
+      </LegacyEditionGate>
     </Suspense>
   );
 });

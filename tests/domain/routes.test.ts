@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptInvitationPath,
   classroomCatalogPath,
-  legacyEditionTarget,
   listenPath,
   paths,
   publicationPath,
@@ -15,6 +14,7 @@ import {
   teaserPath,
   withQuery,
 } from '../../src/domain/routes';
+import { legacyEditionTarget } from '../../src/domain/legacyEdition';
 
 describe('routes', () => {
   it('names the fixed pages', () => {
@@ -85,7 +85,7 @@ describe('legacyEditionSlug (SPEC §2)', () => {
   it('leaves alone addresses without it, and addresses that are not a publication', () => {
     expect(legacyEditionTarget('/how-bees-make-honey/v1', '')).toBeNull();
     expect(legacyEditionTarget('/how-bees-make-honey/v1', 'editionSlug=es-ORIGINAL')).toBeNull();
-    for (const path of ['/', '/catalog', '/classroom-catalog', '/sign-in', '/qr/abc', '/listen/a/v1/en-gold', '/how-bees-make-honey/v1/en:gold/2', '/a/b']) {
+    for (const path of ['/', '/catalog', '/classroom-catalog', '/sign-in', '/terms', '/qr/abc', '/listen/a/v1/en-gold', '/teaser/a/v1/en:gold/1', '/accept-invitation/x', '/how-bees-make-honey/v1/en:gold/2', '/a/b']) {
       expect(legacyEditionTarget(path, 'legacyEditionSlug=es-ORIGINAL'), path).toBeNull();
     }
   });
