@@ -5,6 +5,7 @@
  */
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { ColumnLocks } from '../domain/locks';
+import { narrationVoiceOfUrl } from '../domain/narrationVoice';
 import type { PlaybackSpeed } from '../domain/playbackSpeed';
 import type { Passage } from '../domain/schemas';
 import type { ReaderSettings } from '../domain/settings';
@@ -55,6 +56,8 @@ export interface ReaderPlayerView {
   speed: PlaybackSpeed;
   /** The edition's total narration, in seconds (edition.audioTotalLength). */
   totalLength: number;
+  /** The voice of the passage's ready narration ('flite-slt', 'espeak-en-us', …; src/domain/narrationVoice.ts), or null. */
+  voice: string | null;
 }
 
 export interface ReaderEngineSnapshot {
@@ -125,6 +128,7 @@ function playerView(context: ReaderSystemContext): ReaderPlayerView {
     duration: context.audio.duration > 0 ? context.audio.duration : narration?.status === 'ready' ? narration.duration : 0,
     speed: plan.speed as PlaybackSpeed,
     totalLength: plan.edition?.audioTotalLength ?? 0,
+    voice: narration?.status === 'ready' ? narrationVoiceOfUrl(narration.url) : null,
   };
 }
 

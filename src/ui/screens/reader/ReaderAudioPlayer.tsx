@@ -1,12 +1,14 @@
 /**
  * The reader's audio player, in the middle of the bottom bar (SPEC §2 Bottom bar; §4 Audio control state): the
  * reader-audio machine's Closed / Paused / Now Playing, play and pause, a seek bar, the clocks in mm:ss, the
- * edition's total length ('Xh Ym' or 'Ym'), the playback speed and a close control. It selects the engine's
- * player slice and sends events; the rules live in the engine and src/domain.
+ * edition's total length ('Xh Ym' or 'Ym'), the playback speed, the narration's info (the voice that speaks it,
+ * issue 15) and a close control. It selects the engine's player slice and sends events; the rules live in the
+ * engine and src/domain.
  */
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { formatAudioLength, formatClock } from '../../../domain/audioTime';
 import { PLAYBACK_SPEEDS } from '../../../domain/constants';
+import { voiceLabel } from '../../../domain/narrationVoice';
 import { connectReaderAudio } from '../../../machines/readerAudio';
 import { ChevronDownIcon, CloseIcon } from '../../components/Icons';
 import { AudioOffIcon, LockIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
@@ -19,6 +21,28 @@ const iconButton =
 
 /** '1×', '0.75×'. */
 const speedLabel = (speed: number) => `${speed}×`;
+
+/**
+ * 'Narration info': a small popover naming the voice that speaks the passage ('Voice: Flite slt') and the edition's
+ * total length. Shown once the passage's narration is ready.
+ */
+export function NarrationInfo({ voice, total }: { voice: string; total: string | null }) {
+  return (
+    <DialogTrigger>
+      <Button aria-label="Narration info" className={iconButton}>
+        <span aria-hidden="true" className="grid size-5 place-items-center rounded-full border-2 border-current font-serif text-xs font-bold italic">
+          i
+        </span>
+      </Button>
+      <Popover placement="top" offset={8} className={`${popoverStyles} w-56 p-3 text-sm`}>
+        <Dialog aria-label="Narration" className="outline-none">
+          <p>Voice: {voiceLabel(voice)}</p>
+          {total && <p className="mt-1 text-ink-muted">Whole edition: {total}</p>}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}
 
 export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audioEnabled: boolean; audioLocked?: boolean }) {
   const send = useEngineSend();
@@ -138,6 +162,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
           </ListBox>
         </Popover>
       </Select>
+      {view?.voice && <NarrationInfo voice={view.voice} total={total} />}
       <Button aria-label="Close audio player" onPress={audio.close} className={iconButton}>
         <CloseIcon size={16} />
       </Button>
