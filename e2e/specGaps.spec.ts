@@ -88,16 +88,13 @@ test.describe('sign-in and sign-up hash routes', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
-  test('password reset keeps its step and says who to ask', async ({ page }) => {
+  test("a widget's password-reset step goes to the Forgot Password page (issue 16)", async ({ page }) => {
     await page.goto('/sign-in#/reset-password');
-    const signIn = new AuthPage(page, 'sign-in');
-    await expect(signIn.heading).toBeVisible();
-    await expect(page.getByRole('status')).toContainText("Lectern sends no password reset emails. If you forgot your password, ask your school's Lectern administrator, or the operator of this Lectern server.");
-    await expect(page).toHaveURL(/\/sign-in#\/reset-password$/);
-    await expect(signIn.emailField).toBeVisible();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
 
     await page.goto('/sign-up#/forgot-password');
-    await expect(page).toHaveURL(/\/sign-in#\/reset-password$/);
-    await expect(page.getByRole('status')).toContainText('Lectern sends no password reset emails.');
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('form', { name: 'Forgot Password' }).getByRole('textbox', { name: 'Email' })).toBeVisible();
   });
 });

@@ -269,6 +269,31 @@ export function buildOpenApiDocument(): object {
     summary: 'End the session on the server and clear its cookie. The other better-auth endpoints (sessions, organization plugin) live under /auth/* too.',
     responses: { 200: json(z.object({ success: z.boolean() }), 'Signed out.'), 403: accountErrors[403] },
   });
+  // Forgot password (issue 16, server/auth/passwordReset.ts).
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/request-password-reset',
+    summary:
+      'Mail a single-use link to /reset-password?token=… (1 hour) when the address has an account. The answer is the same for every address. Limited per email and per IP address.',
+    request: { body: body(z.object({ email: z.string() })) },
+    responses: {
+      200: json(z.object({ status: z.literal(true), message: z.string() }), "'If an account exists for that address, we sent a link.'"),
+      400: json(ErrorBody, 'invalid_parameter (not an email address).'),
+      403: accountErrors[403],
+      429: accountErrors[429],
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/reset-password',
+    summary: "Set a new password with a reset link's token (sign-up's rules). The token is spent and every session of the user ends.",
+    request: { body: body(z.object({ token: z.string(), newPassword: z.string() })) },
+    responses: {
+      200: json(z.object({ status: z.literal(true) }), 'Changed; sign in with the new password.'),
+      400: json(ErrorBody, 'invalid_token (used, expired or unknown) or weak_password.'),
+      403: accountErrors[403],
+    },
+  });
   registry.registerPath({
     method: 'get',
     path: '/users/me',

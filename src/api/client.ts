@@ -239,6 +239,17 @@ export function createApiClient(config: ApiClientConfig) {
     changePassword: async (body: { currentPassword: string; newPassword: string }, options?: RequestOptions): Promise<void> => {
       await send('post', (v) => v.IgnoredBodySchema, 'auth/change-password', { ...body, revokeOtherSessions: true }, options);
     },
+    /**
+     * Forgot password: mail a reset link to `email` when it has an account. The answer is the same either way.
+     * Errors: 400 invalid_parameter, 429 rate_limited.
+     */
+    requestPasswordReset: async (email: string, options?: RequestOptions): Promise<void> => {
+      await send('post', (v) => v.IgnoredBodySchema, 'auth/request-password-reset', { email }, options);
+    },
+    /** Set a new password with a reset link's token; every session of the user ends. Errors: 400 invalid_token, weak_password. */
+    resetPassword: async (body: { token: string; newPassword: string }, options?: RequestOptions): Promise<void> => {
+      await send('post', (v) => v.IgnoredBodySchema, 'auth/reset-password', body, options);
+    },
     /** SPEC §7 GET /users/me: 401 when signed out. */
     getCurrentUser: (options?: RequestOptions) => get((v) => v.CurrentUserSchema, 'users/me', {}, options),
     /** SPEC §7 PATCH /users/me/role; answers the updated user. */

@@ -5,7 +5,7 @@
  * - every sign-in step (first and second factor, account choice, single sign-on return) is the one sign-in form;
  * - every sign-up step (continue, verifying an email address or a phone number) is the one sign-up form;
  * - a step of the other widget goes to that widget's form (a `/sign-up#/factor-one` link is a sign-in);
- * - password reset keeps its own step, `#/reset-password`, which explains that Lectern sends no reset emails.
+ * - a password-reset step (`#/reset-password`, `#/forgot-password`) goes to Lectern's own page, /forgot-password.
  * Anything else in the hash is dropped: the plain form.
  */
 import { paths } from './routes';
@@ -50,6 +50,7 @@ export function authHashRoute(mode: AuthMode, hash: string): AuthHashRoute {
  */
 export function authHashRedirect(mode: AuthMode, search: string, hash: string): string | null {
   const route = authHashRoute(mode, hash);
+  if (route.step === 'reset-password') return paths.forgotPassword;
   if (route.mode === mode && route.hash === (hash === '#' ? '' : hash)) return null;
   const query = search.replace(/^\?/, '');
   return `${route.mode === 'sign-in' ? paths.signIn : paths.signUp}${query ? `?${query}` : ''}${route.hash}`;

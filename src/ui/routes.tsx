@@ -20,6 +20,8 @@ const ListenScreen = lazy(() => import('./screens/listen/ListenScreen'));
 const TeaserScreen = lazy(() => import('./screens/teaser/TeaserScreen'));
 // The account pages are lazy too: the catalog's entry chunk carries none of their forms.
 const AuthScreen = lazy(() => import('./screens/auth/AuthScreen'));
+const ForgotPasswordScreen = lazy(() => import('./screens/auth/PasswordResetScreens').then((m) => ({ default: m.ForgotPasswordScreen })));
+const ResetPasswordScreen = lazy(() => import('./screens/auth/PasswordResetScreens').then((m) => ({ default: m.ResetPasswordScreen })));
 const ManageAccountScreen = lazy(() => import('./screens/auth/ManageAccountScreen').then((m) => ({ default: m.ManageAccountScreen })));
 const ManageOrganizationScreen = lazy(() =>
   import('./screens/auth/ManageOrganizationScreen').then((m) => ({ default: m.ManageOrganizationScreen })),
@@ -141,6 +143,13 @@ export const AppRoutes = memo(function AppRoutes() {
           </Route>
           <Route path={paths.signUp}>
             <AuthScreen mode="sign-up" />
+          </Route>
+          {/* Forgot password (issue 16, lazy): asking for a link, and the link's page. */}
+          <Route path={paths.forgotPassword}>
+            <ForgotPasswordScreen />
+          </Route>
+          <Route path={paths.resetPassword}>
+            <ResetPasswordScreen />
           </Route>
 
           {/* QR: a missing code goes to the catalog (SPEC §5 Route params). */}

@@ -42,17 +42,20 @@ describe('authHashRoute', () => {
 });
 
 describe('authHashRedirect', () => {
-  it('leaves a plain address and the reset step alone', () => {
+  it('leaves a plain address alone', () => {
     expect(authHashRedirect('sign-in', '?redirectUrl=%2Fcatalog', '')).toBeNull();
     expect(authHashRedirect('sign-up', '', '#')).toBeNull();
-    expect(authHashRedirect('sign-in', '', '#/reset-password')).toBeNull();
   });
 
   it('replaces a widget step with the plain form, keeping the redirect target', () => {
     expect(authHashRedirect('sign-in', '?redirectUrl=%2Fcatalog', '#/factor-one')).toBe('/sign-in?redirectUrl=%2Fcatalog');
     expect(authHashRedirect('sign-up', '', '#/verify-email-address')).toBe('/sign-up');
     expect(authHashRedirect('sign-up', 'redirectUrl=%2Fx', '#/factor-one')).toBe('/sign-in?redirectUrl=%2Fx');
-    expect(authHashRedirect('sign-up', '', '#/forgot-password')).toBe('/sign-in#/reset-password');
-    expect(authHashRedirect('sign-in', '', '#/reset-password-success')).toBe('/sign-in#/reset-password');
+  });
+
+  it('sends a password-reset step to the Forgot Password page', () => {
+    expect(authHashRedirect('sign-in', '', '#/reset-password')).toBe('/forgot-password');
+    expect(authHashRedirect('sign-up', '', '#/forgot-password')).toBe('/forgot-password');
+    expect(authHashRedirect('sign-in', '?redirectUrl=%2Fcatalog', '#/reset-password-success')).toBe('/forgot-password');
   });
 });

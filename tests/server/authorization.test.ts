@@ -328,6 +328,21 @@ const ROWS: Row[] = [
 
   // Accounts
   { name: 'GET /auth/get-session', path: () => '/api/v1/auth/get-session', expect: every('ok') },
+  // Forgot password (issue 16): anyone may ask, and the answer never says whether the address has an account.
+  {
+    name: 'POST /auth/request-password-reset',
+    method: 'POST',
+    path: () => '/api/v1/auth/request-password-reset',
+    body: (a) => ({ email: `reset.${a.toLowerCase()}@example.org` }),
+    expect: every('ok'),
+  },
+  {
+    name: 'POST /auth/reset-password (an unknown token)',
+    method: 'POST',
+    path: () => '/api/v1/auth/reset-password',
+    body: () => ({ token: 'A'.repeat(24), newPassword: 'saffron-tide-beacon-4' }),
+    expect: every(400),
+  },
   { name: 'GET /users/me', path: () => '/api/v1/users/me', expect: SIGNED_IN },
   { name: 'GET /features/me', path: () => '/api/v1/features/me', expect: SIGNED_IN },
   { name: 'GET /visitors/me', path: () => '/api/v1/visitors/me', expect: every('ok') },

@@ -9,14 +9,15 @@
  * catalog instead.
  *
  * A hosted widget's hash route (`/sign-in#/factor-one`, `/sign-up#/verify-email-address`) is replaced by the plain
- * form it stands for, keeping the query; `#/reset-password` stays and says that no reset emails are sent.
+ * form it stands for, keeping the query; its password-reset steps (`#/reset-password`) go to /forgot-password.
+ * Sign-in links to /forgot-password under the password ("Forgot password?", issue 16).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../domain/constants';
-import { authHashRedirect, authHashRoute, type AuthMode } from '../../../domain/authHash';
+import { authHashRedirect, type AuthMode } from '../../../domain/authHash';
 import { DEFAULT_AFTER_SIGN_IN, resolveRedirect } from '../../../domain/redirect';
 import { ApiError } from '../../../api/errors';
 import { LogoMark } from '../../components/Logo';
@@ -25,14 +26,10 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api } from '../../platform/api';
 import { paths, withRedirect } from '../../../domain/routes';
 import { AuthField, FormMessage } from './AuthField';
-import { checkAuthForm, firstInvalid, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
+import { checkAuthForm, firstInvalid, NEW_PASSWORD_DESCRIPTION, withoutField, type FieldErrors } from './authForm';
 import { completeSignIn } from './session';
 
 type Mode = AuthMode;
-
-/** Shown on the password-reset step of a hosted widget's address (`/sign-in#/reset-password`). */
-export const RESET_PASSWORD_NOTICE =
-  "Lectern sends no password reset emails. If you forgot your password, ask your school's Lectern administrator, or the operator of this Lectern server.";
 
 // The address's hash, which wouter's location leaves out: hash changes, and the router's own navigations.
 const HASH_EVENTS = ['hashchange', 'popstate', 'pushState', 'replaceState'] as const;
@@ -79,7 +76,6 @@ export function AuthScreen({ mode }: { mode: Mode }) {
   // A hosted widget's hash route (SPEC §2): its step here, or the plain form (src/domain/authHash.ts).
   const hash = useSyncExternalStore(subscribeHash, readHash, () => '');
   const hashTarget = authHashRedirect(mode, search, hash);
-  const step = authHashRoute(mode, hash).step;
   useEffect(() => {
     if (hashTarget) navigate(hashTarget, { replace: true });
   }, [hashTarget, navigate]);
@@ -133,11 +129,6 @@ export function AuthScreen({ mode }: { mode: Mode }) {
           <span className="font-serif text-2xl font-semibold text-primary-900">{PRODUCT_NAME}</span>
         </Link>
         <h1 className="mt-8 text-center text-2xl font-semibold">{title}</h1>
-        {step === 'reset-password' ? (
-          <div className="mt-6">
-            <FormMessage kind="success">{RESET_PASSWORD_NOTICE}</FormMessage>
-          </div>
-        ) : null}
         {!target.ok ? (
           <div className="mt-6">
             <FormMessage kind="error">{target.message}</FormMessage>
@@ -157,8 +148,13 @@ export function AuthScreen({ mode }: { mode: Mode }) {
             onChange={edit('password', setPassword)}
             isRequired
             autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-            description={mode === 'sign-up' ? `At least ${MIN_PASSWORD_LENGTH} characters, not a common password.` : undefined}
+            description={mode === 'sign-up' ? NEW_PASSWORD_DESCRIPTION : undefined}
           />
+          {mode === 'sign-in' ? (
+            <Link href={paths.forgotPassword} className={`${linkStyles} -mt-2 self-end text-sm`}>
+              Forgot password?
+            </Link>
+          ) : null}
           <Button type="submit" isPending={pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
             {pending ? (mode === 'sign-in' ? 'Signing in…' : 'Creating account…') : title}
           </Button>

@@ -16,6 +16,9 @@ export const MESSAGES = {
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
 } as const;
 
+/** Under a new password's field (sign-up, reset): the rules the server applies. */
+export const NEW_PASSWORD_DESCRIPTION = `At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`;
+
 export type FieldErrors = Record<string, string>;
 
 /** A plausible address: something@something.tld, no spaces. */
