@@ -354,6 +354,14 @@ const ROWS: Row[] = [
     body: (a) => ({ role: a.endsWith('Teacher') ? 'TEACHER' : 'INDIVIDUAL' }),
     expect: SIGNED_IN,
   },
+  // First-party analytics (issue 15 §2): anyone may send events; an invalid class code records no class owner.
+  {
+    name: 'POST /events',
+    method: 'POST',
+    path: () => '/api/v1/events',
+    body: () => ({ clientId: globalThis.crypto.randomUUID(), events: [{ name: 'Viewed Catalog', at: new Date().toISOString() }] }),
+    expect: every('ok'),
+  },
   // Class activity (issue 15 §3): teachers only, counts of their own class (tests/server/classActivity.test.ts).
   { name: 'GET /users/me/class-activity', path: () => '/api/v1/users/me/class-activity', expect: by('U', 'U', 'U', 'F', 'ok', 'ok', 'ok', 'F') },
   {
@@ -492,6 +500,7 @@ describe('the authorization matrix', () => {
       'PATCH /api/v1/users/me/role',
       'POST /api/v1/users/me/group-code',
       'GET /api/v1/users/me/class-activity',
+      'POST /api/v1/events',
       'GET /api/v1/features/me',
       'GET /api/v1/visitors/me',
       'GET /api/v1/users/titles',

@@ -54,6 +54,7 @@ const ROUTES: Array<[string, string]> = [
   ['GET', '/uploads'],
   ['POST', '/uploads'],
   ['DELETE', '/uploads/:slug'],
+  ['POST', '/events'],
   ['GET', '/auth/get-session'],
   ['POST', '/auth/sign-up/email'],
   ['POST', '/auth/sign-in/email'],
