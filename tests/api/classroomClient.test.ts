@@ -61,4 +61,16 @@ describe('classroom calls', () => {
     const { api } = clientWith({ items: [{ id: 1, titleId: 3, status: 'HIDDEN', title: summary }] });
     await expect(api.getUserTitles()).rejects.toThrow();
   });
+
+  it('GET /users/me/class-activity parses counts, and fails on 27 days or a sixth title', async () => {
+    const week = { from: '2026-11-20', to: '2026-11-26', passagesRead: 3, secondsListened: 60 };
+    const days = Array.from({ length: 28 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, passagesRead: i === 27 ? 3 : 0 }));
+    const top = { title: 'How Bees Make Honey', slug: 'how-bees-make-honey', passagesRead: 3 };
+    const body = { thisWeek: week, lastWeek: { ...week, passagesRead: 0 }, topTitles: [top], days };
+    const { api, requests } = clientWith(body);
+    expect(await api.getClassActivity()).toEqual(body);
+    expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/users/me/class-activity');
+    await expect(clientWith({ ...body, days: days.slice(1) }).api.getClassActivity()).rejects.toThrow();
+    await expect(clientWith({ ...body, topTitles: new Array(6).fill(top) }).api.getClassActivity()).rejects.toThrow();
+  });
 });
