@@ -97,6 +97,7 @@ test('a student reads with the class code; the teacher sees it in Class activity
   // Counts only: nothing in the panel names the class's reader.
   await expect(classroom.activityPanel).not.toContainText(code);
   expect(await seriousViolations(page)).toEqual([]);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/class-activity.png`, fullPage: true });
 
   // The title opens from the panel.
   await top.click();
