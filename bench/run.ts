@@ -7,9 +7,11 @@
  * - Lighthouse, mobile, for /catalog and a reader address (bench/lighthouse.ts);
  * - load: N simulated readers against `npm start` for N = 50 and 200 (bench/load.ts);
  * - catalog search over 10,000 synthetic titles (bench/search.ts);
- * - narration CPU per audio minute and kbps (bench/narration.ts).
+ * - narration CPU per audio minute and kbps (bench/narration.ts);
+ * - the English voices compared, Flite slt and eSpeak en-us: CPU per audio minute, kbps and mark drift against the
+ *   MP3 as Chromium decodes it (bench/voices.ts).
  * The servers are stopped between parts, so no two parts compete for the cores. BENCH_SKIP_<PART> (BROWSER,
- * LIGHTHOUSE, LOAD, SEARCH, NARRATION) leaves a part out.
+ * LIGHTHOUSE, LOAD, SEARCH, NARRATION, VOICES) leaves a part out.
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -19,6 +21,7 @@ import { formatLighthouse, lighthouseBench } from './lighthouse';
 import { formatLoadBench, loadBench } from './load';
 import { formatSearchBench, searchBench } from './search';
 import { formatNarrationBench, narrationBench } from './narration';
+import { formatVoiceComparison, voiceComparisonBench } from './voices';
 import { formatHighlightDrift, highlightDriftBench } from './highlight';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -116,4 +119,9 @@ if (process.env.BENCH_SKIP_NARRATION) {
   console.log('\nnarration measurements skipped (BENCH_SKIP_NARRATION)');
 } else {
   console.log('\n' + formatNarrationBench(await narrationBench({ full: process.env.BENCH_NARRATION_FULL !== '0' })));
+}
+if (process.env.BENCH_SKIP_VOICES) {
+  console.log('\nvoice comparison skipped (BENCH_SKIP_VOICES)');
+} else {
+  console.log('\n' + formatVoiceComparison(await voiceComparisonBench()));
 }

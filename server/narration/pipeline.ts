@@ -56,6 +56,11 @@ export interface NarrateOptions {
   yieldPoint?: () => void;
   /** The voice, by its id ('flite-slt', 'espeak-en-us'). @default the language's voice with Flite for English */
   voice?: string;
+  /**
+   * Given the PCM that was encoded (the bench compares it with the decoded MP3). It views a buffer the thread reuses:
+   * copy it before the call returns.
+   */
+  onSource?: (samples: Int16Array, sampleRate: number) => void;
 }
 
 /** Narrate a passage's plain text (`passagePlainText(passage.text)`) in a spec language. */
@@ -82,6 +87,7 @@ async function narrateWithEspeak(plain: string, language: string, voice: Narrati
   const t0 = performance.now();
   const synthesis = synthesizeWith(espeak, spoken.text, voice.engineVoice, { yieldPoint: options.yieldPoint });
   const samples = padded(synthesis.samples, synthesis.sampleRate);
+  options.onSource?.(samples, synthesis.sampleRate);
   const t1 = performance.now();
   const mp3 = encodeMp3With(encoder, samples, synthesis.sampleRate, options.yieldPoint);
   const t2 = performance.now();
@@ -119,6 +125,7 @@ async function narrateWithFlite(plain: string, language: string, voice: Narratio
   const phonesOfUnits = synthesis ? unitPhones(units.map(fliteText)) : [];
   const sampleRate = synthesis?.sampleRate ?? MP3_SAMPLE_RATE;
   const samples = padded(synthesis?.samples ?? new Int16Array(0), sampleRate);
+  options.onSource?.(samples, sampleRate);
   const t1 = performance.now();
   const mp3 = encodeMp3With(encoder, samples, sampleRate, options.yieldPoint);
   const t2 = performance.now();
