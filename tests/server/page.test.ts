@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
-import { PRIMED_ELEMENT_ID } from '../../src/domain/primed';
+import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { StaticSite } from '../../server/http/static';
 import { licensedTeacher, startFixtureServer } from './harness';
 
@@ -198,6 +198,13 @@ describe('other addresses', () => {
     const { primed } = await page('/catalog');
     const key = 'publications?page=1&pageSize=16&sort=title_a_z';
     expect(primed![key]).toEqual(await api(key));
+  });
+
+  it('a filtered catalog primes the filtered page, under the key the client asks with (src/domain/catalog.ts filterParams)', async () => {
+    const { primed } = await page('/catalog?levels=original&languages=ES,ar,klingon');
+    const key = primedKey('publications', { languages: 'es,ar', levels: 'ORIGINAL', page: '1', pageSize: '16', sort: 'title_a_z' });
+    expect(primed![key]).toEqual(await api(key));
+    expect((primed![key] as { items: { title: string }[] }).items.map((i) => i.title)).toEqual(['Alpha Owls at Night']);
   });
 
   it('a page without a plan is the plain index, and the manifest is not served', async () => {
