@@ -35,7 +35,7 @@ export interface NarrationBenchOptions {
 export interface NarrationBenchResult {
   /** The warm pass over the sample. */
   sample: { passages: number; languages: string[]; audioSeconds: number; cpuSeconds: number; mp3Bytes: number };
-  /** CPU seconds (espeak, resampling, MP3 encoding, speech marks) per minute of narration, in a warm worker. */
+  /** CPU seconds (synthesis by each language's voice, resampling, MP3 encoding, speech marks) per minute of narration, in a warm worker. */
   cpuSecondsPerAudioMinute: number;
   /** The same for the first pass over the sample, in a thread that had only said 'Ready.' in each language. */
   coldCpuSecondsPerAudioMinute: number;
@@ -168,7 +168,7 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
 export function formatNarrationBench(r: NarrationBenchResult): string {
   const lib = r.library;
   return [
-    `narration (espeak-ng + MP3, ${r.sampleRate} Hz mono): ${r.cpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio in a warm worker ` +
+    `narration (Flite slt for English by default, espeak-ng for the other languages, + MP3, ${r.sampleRate} Hz mono): ${r.cpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio in a warm worker ` +
       `(${r.coldCpuSecondsPerAudioMinute.toFixed(2)} in a fresh one), ${r.kbps.toFixed(1)} kbps ` +
       `(${r.sample.passages} passages in ${r.sample.languages.join(', ')}: ${r.sample.audioSeconds.toFixed(0)} s of audio in ${r.sample.cpuSeconds.toFixed(1)} CPU s)`,
     `whole library: ${lib.passages} passages, ${lib.audioMinutes.toFixed(1)} min of audio, ${lib.cpuSeconds.toFixed(0)} CPU s = ` +
