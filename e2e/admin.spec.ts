@@ -14,7 +14,7 @@ test.describe('Admin CLI while the app runs', () => {
     expect(await admin('license', 'grant', slug, 'AUDIO,GROUP_CODES', '--expires', '2999-12-31')).toContain(
       `Licensed ${slug}: AUDIO, GROUP_CODES, valid through 2999-12-31.`,
     );
-    expect(await admin('license', 'list')).toMatch(new RegExp(`${slug}\\s+E2E School\\s+AUDIO,GROUP_CODES\\s+2999-12-31\\s+valid\\s+0`));
+    expect(await admin('license', 'list')).toMatch(new RegExp(`${slug}\\s+E2E School\\s+standard\\s+AUDIO,GROUP_CODES\\s+2999-12-31\\s+valid\\s+0`));
 
     const error = await admin('license', 'grant', 'no-such-school', 'AUDIO').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdminCommandError);

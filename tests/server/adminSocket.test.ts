@@ -111,7 +111,7 @@ describe('admin socket', () => {
 
     const list = await admin('license', 'list');
     expect(list.code).toBe(0);
-    expect(list.out).toMatch(/socket-primary\s+Socket Primary\s+AUDIO,GROUP_CODES,LEVELS\s+2999-12-31\s+valid\s+1/);
+    expect(list.out).toMatch(/socket-primary\s+Socket Primary\s+standard\s+AUDIO,GROUP_CODES,LEVELS\s+2999-12-31\s+valid\s+1/);
 
     // A revocation is seen at once too.
     expect((await admin('license', 'revoke', 'socket-primary')).out).toBe('Revoked the license of socket-primary.');
@@ -225,6 +225,6 @@ describe('admin socket', () => {
     expect(server.adminSocket).toBe(socketFile);
     const list = await admin('license', 'list');
     expect(list.code, list.err).toBe(0);
-    expect(list.out).toMatch(/socket-primary\s+Socket Primary\s+DECODE\s+never\s+valid\s+1/);
+    expect(list.out).toMatch(/socket-primary\s+Socket Primary\s+standard\s+DECODE\s+never\s+valid\s+1/);
   });
 });
