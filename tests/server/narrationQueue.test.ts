@@ -22,7 +22,7 @@ import { NarrationJobs, PRIORITY_BACKGROUND, PRIORITY_NEXT, PRIORITY_REQUESTED }
 import { NarrationService, type NarrationSettings } from '../../server/narration/queue';
 import { FsAudioStore, type AudioStore } from '../../server/narration/storage';
 import { narrationKey } from '../../server/narration/pipeline';
-import { voiceFor } from '../../server/narration/voices';
+import { narrationVoice } from '../../server/narration/voices';
 import { passagePlainText } from '../../src/domain/sanitize';
 
 /** One English title of `count` short passages, nothing else. */
@@ -63,7 +63,7 @@ async function passageIds(database: Database): Promise<number[]> {
 /** The narration key of an English passage's text, as the service computes it. */
 async function keyOf(database: Database, passageId: number): Promise<string> {
   const [row] = await database.db.select({ text: passages.text }).from(passages).where(eq(passages.id, passageId));
-  return narrationKey(passagePlainText(row.text), voiceFor('en')!);
+  return narrationKey(passagePlainText(row.text), narrationVoice('en')!.keyVoice);
 }
 
 /** Age a job's lease (or its backoff) into the past, as if the time had passed. */
