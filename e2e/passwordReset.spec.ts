@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AuthPage, RoleModal, uniqueEmail } from './models/AccountPages';
-import { admin } from './support/admin';
+import { linkMailedTo } from './support/outbox';
 
 const OLD_PASSWORD = 'copper-meadow-lantern';
 const NEW_PASSWORD = 'saffron-tide-beacon-4';
@@ -15,23 +15,6 @@ const NEW_PASSWORD = 'saffron-tide-beacon-4';
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-/**
- * The link of the newest outbox message to `email`, once it is there (the server writes it after answering). Each
- * look runs the admin CLI, which takes seconds to start on a busy machine.
- */
-async function linkMailedTo(email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const lines = (await admin('outbox', '--last', '5')).split('\n');
-      const at = lines.findLastIndex((line) => line.includes(`to ${email}  "Reset your Lectern password"`));
-      link = at >= 0 ? (lines[at + 1] ?? '').trim() : '';
-      return link;
-    }, { timeout: 60_000 })
-    .toMatch(/\/reset-password\?token=/);
-  return link;
 }
 
 test('forgot password: the mail from the outbox, a new password, then only the new password signs in', async ({ page }) => {
@@ -58,7 +41,7 @@ test('forgot password: the mail from the outbox, a new password, then only the n
   await expect(page.getByRole('status')).toHaveText('If an account exists for that address, we sent a link.');
   expect(await seriousViolations(page)).toEqual([]);
 
-  const link = await linkMailedTo(email);
+  const link = await linkMailedTo(email, 'Reset your Lectern password');
   expect(new URL(link).origin).toBe(new URL(page.url()).origin);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a New Password' })).toBeVisible();

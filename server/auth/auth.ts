@@ -18,6 +18,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './pas
 import type { AuthSettings } from './config';
 import type { Mailer } from '../mail/mailer';
 import { RESET_PASSWORD_TOKEN_EXPIRES_IN_S, sendResetPasswordMail } from './passwordReset';
+import { EMAIL_CHANGE_EXPIRES_IN_S, sendEmailChangeMail } from './emailChange';
 import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, logInvitation } from './organizations';
 
 /** Where better-auth's endpoints live (sign-up, sign-in, sign-out, sessions, organizations). */
@@ -65,9 +66,10 @@ function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, 
       revokeSessionsOnPasswordReset: true,
     },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
-    // Manage Account changes the email. There is no mail server, so no address is ever verified and the change
-    // applies at once (better-auth allows that only for an unverified address).
-    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
+    // Manage Account changes the email (server/auth/emailChange.ts): a link goes to the new address, and the change
+    // applies only when it is opened; the old address then gets a notice (server/auth/http.ts).
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
+    emailVerification: { sendVerificationEmail: sendEmailChangeMail({ database, mailer, logger }), expiresIn: EMAIL_CHANGE_EXPIRES_IN_S },
     // Schools are created by the operator (npm run admin -- org create), not by users. Their admins invite by link
     // (server/auth/organizations.ts): no email is sent, and no address is verified, so acceptance rests on the
     // unguessable invitation id plus the signed-in email being the invited one.
@@ -134,6 +136,7 @@ export interface Auth {
   forRequest(request: Request): AuthInstance;
   isHttps(request: Request): boolean;
   settings: AuthSettings;
+  logger: Logger;
 }
 
 export function createAuth(options: AuthOptions): Auth {
@@ -146,6 +149,7 @@ export function createAuth(options: AuthOptions): Auth {
   };
   return {
     settings,
+    logger: options.logger,
     isHttps,
     forRequest(request) {
       const secure = isHttps(request);

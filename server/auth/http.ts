@@ -8,10 +8,15 @@ import type { Auth, AuthInstance } from './auth';
 import { AUTH_BASE_PATH } from './auth';
 import { clientIp, minutes, tooManyRequests, type Limiters } from './limits';
 import { HttpError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import type { Database } from '../db/client';
+import { sendEmailChangedNotice } from './emailChange';
 
 export interface AuthDeps {
   auth: Auth;
   limiters: Limiters;
+  mailer: Mailer;
+  database: Database;
 }
 
 /** better-auth's error codes we answer in our own words (and sometimes with a more fitting status). */
@@ -88,16 +93,17 @@ function validationErrors(message: string): { code: string; message: string }[] 
   });
 }
 
-async function emailOf(request: Request): Promise<string | null> {
+async function emailOf(request: Request, field = 'email'): Promise<string | null> {
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    return typeof body.email === 'string' ? body.email.trim().toLowerCase() : null;
+    const body = (await request.clone().json()) as Record<string, unknown>;
+    const value = body[field];
+    return typeof value === 'string' ? value.trim().toLowerCase() : null;
   } catch {
     return null;
   }
 }
 
-export function registerAuth(api: Hono<any>, { auth, limiters }: AuthDeps): void {
+export function registerAuth(api: Hono<any>, { auth, limiters, mailer, database }: AuthDeps): void {
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
     const request = c.req.raw;
     const path = c.req.path.slice(AUTH_BASE_PATH.length);
@@ -127,6 +133,33 @@ export function registerAuth(api: Hono<any>, { auth, limiters }: AuthDeps): void
       const response = await toErrorShape(await instance.handler(request));
       if (response.status !== 200) return response;
       return c.json({ status: true, message: PASSWORD_RESET_REQUESTED });
+    }
+    if (request.method === 'POST' && path === '/send-verification-email') {
+      // Only email changes send verification mail (server/auth/emailChange.ts); this endpoint would mail anyone.
+      throw new HttpError(404, [{ code: 'not_found', message: 'Not found' }]);
+    }
+    if (request.method === 'POST' && path === '/change-email') {
+      const email = await emailOf(request, 'newEmail');
+      const wait = Math.max(
+        ...(await Promise.all([limiters.emailChangePerIp.blockedFor(ip), email ? limiters.emailChangePerAddress.blockedFor(email) : 0])),
+      );
+      if (wait > 0) throw tooManyRequests(`Too many email change requests. Try again in ${minutes(wait)}.`, wait);
+      await Promise.all([limiters.emailChangePerIp.hit(ip), email ? limiters.emailChangePerAddress.hit(email) : undefined]);
+    }
+    if (request.method === 'GET' && path === '/verify-email') {
+      // An email change applies here: when it did (a redirect without an error, or 200), tell the old address.
+      const token = new URL(request.url).searchParams.get('token') ?? '';
+      const response = await instance.handler(request);
+      const location = response.headers.get('location') ?? '';
+      const applied = response.status === 200 || (response.status >= 300 && response.status < 400 && !/[?&]error=/.test(location));
+      if (applied && token) sendEmailChangedNotice({ database, mailer, logger: auth.logger }, token);
+      if (response.status >= 400) {
+        // Without a callbackURL better-auth answers 401; the problem is the link, not the session.
+        throw new HttpError(400, [
+          { code: 'invalid_token', message: 'This email confirmation link is no longer valid: it has expired or was altered. Change the email again from Manage Account.' },
+        ]);
+      }
+      return response;
     }
     if (request.method === 'POST' && path === '/sign-up/email') {
       const wait = await limiters.signUpPerIp.blockedFor(ip);

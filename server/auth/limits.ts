@@ -30,6 +30,11 @@ export const PASSWORD_RESET_PER_EMAIL: RateLimitRule = { max: 3, windowMs: 60 * 
 /** Password reset requests from one IP address (a school shares one). @default 20 per hour */
 export const PASSWORD_RESET_PER_IP: RateLimitRule = { max: 20, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
 
+/** Email change requests for one new address (each mails it a link). @default 3 per hour */
+export const EMAIL_CHANGE_PER_ADDRESS: RateLimitRule = { max: 3, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+/** Email change requests from one IP address. @default 10 per hour */
+export const EMAIL_CHANGE_PER_IP: RateLimitRule = { max: 10, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+
 export interface LimitRules {
   signInFailuresPerIp: RateLimitRule;
   signInFailuresPerEmail: RateLimitRule;
@@ -38,6 +43,8 @@ export interface LimitRules {
   classCodeFailuresPerIp: RateLimitRule;
   passwordResetPerEmail: RateLimitRule;
   passwordResetPerIp: RateLimitRule;
+  emailChangePerAddress: RateLimitRule;
+  emailChangePerIp: RateLimitRule;
 }
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -48,6 +55,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   classCodeFailuresPerIp: CLASS_CODE_FAILURES_PER_IP,
   passwordResetPerEmail: PASSWORD_RESET_PER_EMAIL,
   passwordResetPerIp: PASSWORD_RESET_PER_IP,
+  emailChangePerAddress: EMAIL_CHANGE_PER_ADDRESS,
+  emailChangePerIp: EMAIL_CHANGE_PER_IP,
 };
 
 export type Limiters = { [K in keyof LimitRules]: RateLimiter };

@@ -231,9 +231,12 @@ export function createApiClient(config: ApiClientConfig) {
     updateName: async (name: string, options?: RequestOptions): Promise<void> => {
       await send('post', (v) => v.IgnoredBodySchema, 'auth/update-user', { name }, options);
     },
-    /** Change the signed-in user's email (better-auth change-email; there is no mail server, so it applies at once). */
+    /**
+     * Ask to change the signed-in user's email (better-auth change-email): a link goes to the new address, and the
+     * change applies when it is opened, which then leads to Manage Account. Errors: 429 rate_limited.
+     */
     changeEmail: async (newEmail: string, options?: RequestOptions): Promise<void> => {
-      await send('post', (v) => v.IgnoredBodySchema, 'auth/change-email', { newEmail }, options);
+      await send('post', (v) => v.IgnoredBodySchema, 'auth/change-email', { newEmail, callbackURL: '/account' }, options);
     },
     /** Change the password (better-auth change-password). 401 invalid_credentials for a wrong current password, 400 weak_password. */
     changePassword: async (body: { currentPassword: string; newPassword: string }, options?: RequestOptions): Promise<void> => {

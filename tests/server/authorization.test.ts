@@ -336,6 +336,15 @@ const ROWS: Row[] = [
     body: (a) => ({ email: `reset.${a.toLowerCase()}@example.org` }),
     expect: every('ok'),
   },
+  // A verified email change (issue 16): asking changes nothing (a link goes to the new address).
+  {
+    name: 'POST /auth/change-email',
+    method: 'POST',
+    path: () => '/api/v1/auth/change-email',
+    body: (a) => ({ newEmail: `moved.${a.toLowerCase()}@example.org` }),
+    expect: SIGNED_IN,
+  },
+  { name: 'GET /auth/verify-email (a forged token)', path: () => '/api/v1/auth/verify-email?token=a.b.c', expect: every(400) },
   {
     name: 'POST /auth/reset-password (an unknown token)',
     method: 'POST',

@@ -190,6 +190,66 @@ describe('forgot password through SMTP', () => {
   });
 });
 
+describe('a verified email change through SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let server: RunningServer;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startFixtureServer({ contentDir: writeFixtureLibrary(0), accounts: { env: { SMTP_URL: smtp.url, TRUST_PROXY: 'true' } } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('applies only when the link mailed to the new address is opened; then the old address gets a notice', async () => {
+    const account = await signUpUser(server, { name: 'Ada Teacher', ip: freshIp() });
+    const newEmail = `moved.${Date.now()}@example.org`;
+    const asked = await post(server, 'change-email', { newEmail, callbackURL: '/account' }, { Cookie: account.cookie, 'X-Forwarded-For': freshIp() });
+    expect(asked.status).toBe(200);
+    const me = () => getJson(server, '/api/v1/users/me', { headers: { Cookie: account.cookie } });
+    expect((await me()).body.email).toBe(account.email);
+
+    const mail = await smtp.mailTo(newEmail);
+    expect(mail.subject).toBe('Confirm your new Lectern email');
+    expect(mail.text).toContain(`from ${account.email} to this address, ${newEmail}.`);
+    const link = /(http\S+\/api\/v1\/auth\/verify-email\?token=\S+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    // Nothing has changed yet, and a session elsewhere cannot make it apply without the link.
+    expect((await me()).body.email).toBe(account.email);
+
+    const opened = await fetch(link!, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    expect(new URL(opened.headers.get('location')!, server.url).pathname).toBe('/account');
+    expect((await me()).body.email).toBe(newEmail);
+    expect((await signIn(server, newEmail, TEST_PASSWORD, freshIp())).status).toBe(200);
+    expect((await signIn(server, account.email, TEST_PASSWORD, freshIp())).status).toBe(401);
+
+    const notice = await smtp.mailTo(account.email);
+    expect(notice.subject).toBe('Your Lectern email was changed');
+    expect(notice.text).toContain(`was changed from this address, ${account.email}, to ${newEmail}.`);
+    expect(notice.text).toContain('Hello Ada Teacher,');
+
+    // A forged or altered token changes nothing.
+    const forged = await fetch(`${server.url}/api/v1/auth/verify-email?token=${link!.split('token=')[1]!.split('&')[0]!.slice(0, -2)}xx&callbackURL=%2Faccount`, { redirect: 'manual' });
+    expect(forged.headers.get('location')).toMatch(/error=/);
+    expect((await me()).body.email).toBe(newEmail);
+  });
+
+  it('limits requests per new address, and sends no verification mail on request', async () => {
+    const account = await signUpUser(server, { ip: freshIp() });
+    const newEmail = `limited.${Date.now()}@example.org`;
+    for (let i = 0; i < 3; i++) {
+      expect((await post(server, 'change-email', { newEmail }, { Cookie: account.cookie, 'X-Forwarded-For': freshIp() })).status).toBe(200);
+    }
+    const limited = await post(server, 'change-email', { newEmail }, { Cookie: account.cookie, 'X-Forwarded-For': freshIp() });
+    expect(limited.status).toBe(429);
+    expect(limited.body.errors).toEqual([{ code: 'rate_limited', message: 'Too many email change requests. Try again in 60 minutes.' }]);
+    const closed = await post(server, 'send-verification-email', { email: account.email }, { Cookie: account.cookie, 'X-Forwarded-For': freshIp() });
+    expect(closed.status).toBe(404);
+  });
+});
+
 describe('forgot password without SMTP: the outbox, and the admin commands', () => {
   let server: RunningServer;
   let dataDir: string;
