@@ -80,6 +80,8 @@ function fliteRunner(): Runner {
   const memory = instance.exports.memory as WebAssembly.Memory;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-flite-'));
   runner = { instance, memory, pristine: new Uint8Array(memory.buffer).slice(), runs: 0, dir, holder };
+  // Best effort: the directory is empty between runs, and goes when the thread or process exits.
+  process.once('exit', disposeFlite);
   return runner;
 }
 
@@ -102,6 +104,7 @@ function runFlite(args: string[], inputs: Record<string, string> = {}, outputs: 
     bytes.fill(0, r.pristine.length);
   }
   r.runs++;
+  fs.mkdirSync(r.dir, { recursive: true }); // should something have cleaned the temporary directory away
   for (const [name, text] of Object.entries(inputs)) fs.writeFileSync(path.join(r.dir, name), text, 'latin1');
   const stdoutPath = path.join(r.dir, 'stdout.txt');
   const stdout = fs.openSync(stdoutPath, 'w+');
