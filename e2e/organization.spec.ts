@@ -1,5 +1,5 @@
 /**
- * Manage Organization in the browser (issue 6): an organization admin invites by link (no email is sent), copies
+ * Manage Organization in the browser (issue 6): an organization admin invites by link (also mailed), copies
  * the link, and a second browser signs up through it and accepts; the new member shows in the members list and
  * holds the license's features. Also: cancelling an invitation, removing a member, and axe on both pages.
  * The school, its admin and its license are made with the operator's CLI, as in accounts.spec.ts.

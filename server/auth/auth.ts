@@ -19,7 +19,7 @@ import type { AuthSettings } from './config';
 import type { Mailer } from '../mail/mailer';
 import { RESET_PASSWORD_TOKEN_EXPIRES_IN_S, sendResetPasswordMail } from './passwordReset';
 import { EMAIL_CHANGE_EXPIRES_IN_S, sendEmailChangeMail } from './emailChange';
-import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, logInvitation } from './organizations';
+import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, mailInvitation } from './organizations';
 
 /** Where better-auth's endpoints live (sign-up, sign-in, sign-out, sessions, organizations). */
 export const AUTH_BASE_PATH = '/api/v1/auth';
@@ -71,15 +71,15 @@ function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, 
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
     emailVerification: { sendVerificationEmail: sendEmailChangeMail({ database, mailer, logger }), expiresIn: EMAIL_CHANGE_EXPIRES_IN_S },
     // Schools are created by the operator (npm run admin -- org create), not by users. Their admins invite by link
-    // (server/auth/organizations.ts): no email is sent, and no address is verified, so acceptance rests on the
-    // unguessable invitation id plus the signed-in email being the invited one.
+    // (server/auth/organizations.ts), and the link is mailed too; no address is verified yet, so acceptance rests on
+    // the unguessable invitation id plus the signed-in email being the invited one.
     plugins: [
       organization({
         allowUserToCreateOrganization: false,
         invitationExpiresIn: INVITATION_EXPIRES_IN_S,
         cancelPendingInvitationsOnReInvite: true,
         requireEmailVerificationOnInvitation: false,
-        sendInvitationEmail: logInvitation(logger),
+        sendInvitationEmail: mailInvitation({ mailer, settings, logger }),
       }),
     ],
     // A new session starts in the user's preferred organization (a non-default one first; docs/decisions.md).

@@ -3,7 +3,7 @@
  * the no-mail invitation hook, and the organization a new session starts in.
  *
  * - Invitations are links. `invite-member` creates the invitation and answers its id; the admin copies
- *   `/accept-invitation/{id}` and passes it on. `sendInvitationEmail` only logs (there is no mail server). The id is
+ *   `/accept-invitation/{id}` and passes it on, and `sendInvitationEmail` mails it too (server/mail). The id is
  *   better-auth's random id (not guessable), and `accept-invitation` also needs the signed-in user's email to be
  *   the invited one. No address is ever verified here, so `requireEmailVerificationOnInvitation` is off.
  * - Members and invitations are for organization admins (`owner` or `admin`, ORG_ADMIN_ROLES): list-members,
@@ -19,6 +19,10 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { member, user } from '../db/schema';
 import { findMember, isOrganizationAdmin, organizationOfInvitation, preferredOrganizationId } from '../users/service';
+import type { Mailer } from '../mail/mailer';
+import { invitationMessage } from '../mail/messages';
+import type { AuthSettings } from './config';
+import { publicOriginOf } from './passwordReset';
 
 /** How long an invitation link stays valid. */
 export const INVITATION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
@@ -119,13 +123,28 @@ async function memberUserId(db: Db, memberIdOrEmail: string, organizationId: str
   return row?.userId ?? null;
 }
 
-/** better-auth's `sendInvitationEmail`: there is no mail server, so it logs; the admin copies the link instead. */
-export function logInvitation(logger: Logger) {
-  return async (data: { id: string; role: string; organization: { id: string; slug: string } }) => {
-    logger.info(
-      { invitationId: data.id, organization: data.organization.slug, role: data.role, link: acceptInvitationPath(data.id) },
-      'organization invitation created; no email is sent (the admin copies the link)',
-    );
+/**
+ * better-auth's `sendInvitationEmail` (issue 16): the invitation is mailed (SMTP, or the outbox) with its link,
+ * in the background, and the admin can still copy the link. A failure is logged.
+ */
+export function mailInvitation({ mailer, settings, logger }: { mailer: Mailer; settings: AuthSettings; logger: Logger }) {
+  return async (
+    data: { id: string; role: string; email: string; organization: { id: string; slug: string; name: string }; inviter: { user: { name: string; email: string } } },
+    request?: Request,
+  ) => {
+    const origin = publicOriginOf(settings, request);
+    logger.info({ invitationId: data.id, organization: data.organization.slug, role: data.role }, 'organization invitation created');
+    if (!origin) return;
+    const link = new URL(acceptInvitationPath(data.id), origin).href;
+    const message = invitationMessage({
+      to: data.email,
+      school: data.organization.name,
+      inviter: data.inviter.user.name || data.inviter.user.email,
+      role: data.role,
+      link,
+      expiresInDays: INVITATION_EXPIRES_IN_S / 86_400,
+    });
+    void mailer.send(message).catch((err: unknown) => logger.error({ err }, 'invitation: the mail could not be sent'));
   };
 }
 

@@ -106,3 +106,20 @@ export function emailChangedNotice(options: { to: string; name: string; newEmail
     after: [`If you did not do this, tell your school's ${PRODUCT_NAME} administrator at once: someone else may be using your account.`],
   });
 }
+
+/** An invitation to join a school (an organization): the link to accept it. */
+export function invitationMessage(options: { to: string; school: string; inviter: string; role: string; link: string; expiresInDays: number }): MailMessage {
+  const as = options.role === 'admin' ? ' as an administrator' : '';
+  return compose({
+    to: options.to,
+    subject: `Join ${options.school} on ${PRODUCT_NAME}`,
+    greeting: 'Hello,',
+    paragraphs: [`${options.inviter} invited you (${options.to}) to join ${options.school} on ${PRODUCT_NAME}${as}.`],
+    action: 'Accept the invitation',
+    link: options.link,
+    after: [
+      `Sign in or sign up with this address to accept it. The link works for ${options.expiresInDays} days.`,
+      `If you did not expect this, ignore this message.`,
+    ],
+  });
+}

@@ -22,7 +22,7 @@ export function createOrganizationApi(api: ApiClient) {
     /** Every invitation of the organization; the page shows the pending ones. */
     listInvitations: (organizationId: string) =>
       api.call('get', InvitationListSchema, 'auth/organization/list-invitations', { params: { organizationId } }),
-    /** Create an invitation (a pending one for the same email is replaced); no email is sent, the admin copies its link. */
+    /** Create an invitation (a pending one for the same email is replaced); it is mailed, and the admin may copy its link too. */
     invite: (organizationId: string, email: string, role: InvitationRole) =>
       api.call('post', InvitationSchema, 'auth/organization/invite-member', { json: { organizationId, email, role } }),
     cancelInvitation: (invitationId: string) => api.call('post', IgnoredSchema, 'auth/organization/cancel-invitation', { json: { invitationId } }),

@@ -236,6 +236,20 @@ describe('a verified email change through SMTP', () => {
     expect((await me()).body.email).toBe(newEmail);
   });
 
+  it('mails an invitation with its link, naming the school and who invited', async () => {
+    const org = await createOrganization(server.database.db, `Maple Row School ${Date.now()}`);
+    const admin = await signUpUser(server, { name: 'Ada Admin', ip: freshIp() });
+    await makeOrgAdmin(server.database.db, admin.email, org.slug);
+    const invitee = `invitee.${Date.now()}@example.org`;
+    const created = await post(server, 'organization/invite-member', { email: invitee, role: 'member', organizationId: org.id }, { Cookie: admin.cookie, 'X-Forwarded-For': freshIp() });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const mail = await smtp.mailTo(invitee);
+    expect(mail.subject).toBe(`Join ${org.name} on Lectern`);
+    expect(mail.text).toContain(`Ada Admin invited you (${invitee}) to join ${org.name} on Lectern.`);
+    expect(mail.text).toContain(`${server.url}/accept-invitation/${created.body.id}`);
+    expect(mail.text).toContain('The link works for 7 days.');
+  });
+
   it('limits requests per new address, and sends no verification mail on request', async () => {
     const account = await signUpUser(server, { ip: freshIp() });
     const newEmail = `limited.${Date.now()}@example.org`;
