@@ -157,7 +157,7 @@ function CreatedInvitation({ invitation }: { invitation: OrganizationInvitation 
   return (
     <div className="flex max-w-xl flex-col gap-3 rounded-xl bg-primary-50 p-4" data-testid="created-invitation">
       <p role="status" className="text-sm font-medium text-primary-900">
-        Invitation created for {invitation.email}, and sent to them by email. You can also copy the link and send it yourself.
+        Invitation created for {invitation.email}. We sent it to them by email; you can also copy the link and send it yourself.
       </p>
       <TextField value={link} isReadOnly className="flex flex-col gap-1.5">
         <Label className="text-sm font-medium text-ink">Invite link</Label>
