@@ -58,7 +58,7 @@ describe.runIf(postgresAvailable())('accounts on a real PostgreSQL (DATABASE_URL
     expect((await admin('user', 'org-admin', email, 'harbor-high')).code).toBe(0);
     const grant = await admin('license', 'grant', 'harbor-high', 'GROUP_CODES,AUDIO');
     expect(grant.code, grant.text).toBe(0);
-    expect((await admin('license', 'list')).text).toMatch(/harbor-high\s+Harbor High\s+AUDIO,GROUP_CODES\s+never\s+valid\s+1/);
+    expect((await admin('license', 'list')).text).toMatch(/harbor-high\s+Harbor High\s+standard\s+AUDIO,GROUP_CODES\s+never\s+valid\s+1/);
 
     const me = await getJson(server, '/api/v1/users/me', { headers: { Cookie: cookie } });
     expect(me.status).toBe(200);

@@ -332,7 +332,7 @@ describe('a server with AUDIO_STORE=s3://…', () => {
     const ready = await audioWhenReady(first, passage.id);
     expect(ready.status).toBe(200);
     const { url, speechMarks, duration } = ready.body.audio;
-    const key = /^\/audio\/(en-us-[0-9a-f]{32})\.mp3$/.exec(url)![1];
+    const key = /^\/audio\/(flite-slt-[0-9a-f]{32})\.mp3$/.exec(url)![1];
 
     // Both objects are in the bucket, under the prefix; the JSON beside the MP3 has the answer's marks.
     expect(await keysUnder(`e2e/${key}`)).toEqual([`e2e/${key}.json`, `e2e/${key}.mp3`]);
@@ -378,7 +378,7 @@ describe('a server with AUDIO_STORE=s3://…', () => {
     expect(second.narration.stats).toMatchObject({ synthesized: 0, reused: 1 });
     const whole = await fetch(second.url + ready.body.audio.url);
     expect(whole.status).toBe(200);
-    const key = /(en-us-[0-9a-f]{32})/.exec(ready.body.audio.url)![1];
+    const key = /(flite-slt-[0-9a-f]{32})/.exec(ready.body.audio.url)![1];
     expectBytes(await whole.arrayBuffer(), await objectBytes(`e2e/${key}.mp3`));
   });
 });

@@ -225,7 +225,7 @@ describe('a server whose S3 store fails', () => {
     bucket.failing.put = false;
     const ready = await getJson(server, `/api/v1/passages/${passage.id}/audio`);
     expect(ready.status).toBe(200);
-    const key = /^\/audio\/(en-us-[0-9a-f]{32})\.mp3$/.exec(ready.body.audio.url)![1];
+    const key = /^\/audio\/(flite-slt-[0-9a-f]{32})\.mp3$/.exec(ready.body.audio.url)![1];
     expect([...bucket.objects.keys()].sort()).toEqual([`audio/${key}.json`, `audio/${key}.mp3`]);
     const [after] = await server.database.db.select({ audioUrl: passages.audioUrl }).from(passages).where(eq(passages.id, passage.id));
     expect(after.audioUrl).toBe(ready.body.audio.url);

@@ -131,7 +131,9 @@ describe('uploading a text', () => {
     const owned = await audioWhenReady(`/passages/${first.body.id}/audio?editionId=${edition.id}`, cookie);
     expect(owned.status, JSON.stringify(owned.body)).toBe(200);
     expect(owned.body.status).toBe('ready');
-    expect(owned.body.audio.url).toMatch(/^\/audio\/en-[a-z-]*[0-9a-f]{32}\.mp3$/);
+    // English is narrated by Flite's slt voice by default (NARRATION_VOICE_EN), under a key of its own.
+    expect(owned.body.audio.url).toMatch(/^\/audio\/flite-slt-[0-9a-f]{32}\.mp3$/);
+    expect(owned.body.audio.voice).toBe('flite-slt');
     expect(owned.body.audio.speechMarks.length).toBeGreaterThan(10);
     const mp3 = await fetch(server.url + owned.body.audio.url);
     expect(mp3.status).toBe(200);
