@@ -16,15 +16,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../domain/constants';
+import { SUPPORT_EMAIL } from '../../../domain/constants';
 import { authHashRedirect, type AuthMode } from '../../../domain/authHash';
 import { DEFAULT_AFTER_SIGN_IN, resolveRedirect } from '../../../domain/redirect';
 import { ApiError } from '../../../api/errors';
-import { LogoMark } from '../../components/Logo';
-import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
+import { buttonStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api } from '../../platform/api';
 import { paths, withRedirect } from '../../../domain/routes';
+import { AuthCard } from './AuthCard';
 import { AuthField, FormMessage } from './AuthField';
 import { checkAuthForm, firstInvalid, NEW_PASSWORD_DESCRIPTION, withoutField, type FieldErrors } from './authForm';
 import { completeSignIn } from './session';
@@ -122,57 +122,50 @@ export function AuthScreen({ mode }: { mode: Mode }) {
   const otherHref = redirectUrl ? withRedirect(other, redirectUrl) : other;
 
   return (
-    <main id="main" className="grid min-h-screen place-items-center bg-paper px-4 py-12">
-      <div className={`${cardStyles} w-full max-w-md px-6 py-10 sm:px-10`}>
-        <Link href={paths.root} className="mx-auto flex w-fit items-center gap-2.5 rounded-lg">
-          <LogoMark size={40} />
-          <span className="font-serif text-2xl font-semibold text-primary-900">{PRODUCT_NAME}</span>
-        </Link>
-        <h1 className="mt-8 text-center text-2xl font-semibold">{title}</h1>
-        {!target.ok ? (
-          <div className="mt-6">
-            <FormMessage kind="error">{target.message}</FormMessage>
-          </div>
+    <AuthCard title={title}>
+      {!target.ok ? (
+        <div className="mt-6">
+          <FormMessage kind="error">{target.message}</FormMessage>
+        </div>
+      ) : null}
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
+        <FormMessage kind="error">{formError}</FormMessage>
+        {mode === 'sign-up' ? (
+          <AuthField label="Name" name="name" value={name} onChange={edit('name', setName)} isRequired autoComplete="name" maxLength={100} />
         ) : null}
-        <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
-          <FormMessage kind="error">{formError}</FormMessage>
-          {mode === 'sign-up' ? (
-            <AuthField label="Name" name="name" value={name} onChange={edit('name', setName)} isRequired autoComplete="name" maxLength={100} />
-          ) : null}
-          <AuthField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired autoComplete="email" />
-          <AuthField
-            label="Password"
-            name="password"
-            type="password"
-            value={password}
-            onChange={edit('password', setPassword)}
-            isRequired
-            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-            description={mode === 'sign-up' ? NEW_PASSWORD_DESCRIPTION : undefined}
-          />
-          {mode === 'sign-in' ? (
-            <Link href={paths.forgotPassword} className={`${linkStyles} -mt-2 self-end text-sm`}>
-              Forgot password?
-            </Link>
-          ) : null}
-          <Button type="submit" isPending={pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
-            {pending ? (mode === 'sign-in' ? 'Signing in…' : 'Creating account…') : title}
-          </Button>
-        </Form>
-        <p className="mt-6 text-center text-sm text-ink-muted">
-          {mode === 'sign-in' ? 'New here? ' : 'Already have an account? '}
-          <Link href={otherHref} className={linkStyles}>
-            {mode === 'sign-in' ? 'Sign Up' : 'Sign In'}
+        <AuthField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired autoComplete="email" />
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          value={password}
+          onChange={edit('password', setPassword)}
+          isRequired
+          autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+          description={mode === 'sign-up' ? NEW_PASSWORD_DESCRIPTION : undefined}
+        />
+        {mode === 'sign-in' ? (
+          <Link href={paths.forgotPassword} className={`${linkStyles} -mt-2 self-end text-sm`}>
+            Forgot password?
           </Link>
-        </p>
-        <p className="mt-8 border-t border-line pt-6 text-center text-sm text-ink-muted">
-          Questions?{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={linkStyles}>
-            Contact Support
-          </a>
-        </p>
-      </div>
-    </main>
+        ) : null}
+        <Button type="submit" isPending={pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
+          {pending ? (mode === 'sign-in' ? 'Signing in…' : 'Creating account…') : title}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        {mode === 'sign-in' ? 'New here? ' : 'Already have an account? '}
+        <Link href={otherHref} className={linkStyles}>
+          {mode === 'sign-in' ? 'Sign Up' : 'Sign In'}
+        </Link>
+      </p>
+      <p className="mt-8 border-t border-line pt-6 text-center text-sm text-ink-muted">
+        Questions?{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkStyles}>
+          Contact Support
+        </a>
+      </p>
+    </AuthCard>
   );
 }
 

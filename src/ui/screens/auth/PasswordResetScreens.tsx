@@ -9,14 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
-import { PRODUCT_NAME } from '../../../domain/constants';
 import { paths } from '../../../domain/routes';
 import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
-import { LogoMark } from '../../components/Logo';
-import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
+import { buttonStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api } from '../../platform/api';
+import { AuthCard } from './AuthCard';
 import { AuthField, FormMessage } from './AuthField';
 import { checkEmail, checkPassword, NEW_PASSWORD_DESCRIPTION, type FieldErrors } from './authForm';
 import { focusField } from './AuthScreen';
@@ -26,23 +25,17 @@ export const RESET_LINK_SENT = 'If an account exists for that address, we sent a
 export const PASSWORD_CHANGED = 'Your password was changed, and you were signed out everywhere. Sign in with your new password.';
 export const MISSING_TOKEN = 'This password reset link is incomplete. Ask for a new one.';
 
-function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+/** The auth card with the way back to /sign-in under its content. */
+function ResetCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main id="main" className="grid min-h-screen place-items-center bg-paper px-4 py-12">
-      <div className={`${cardStyles} w-full max-w-md px-6 py-10 sm:px-10`}>
-        <Link href={paths.root} className="mx-auto flex w-fit items-center gap-2.5 rounded-lg">
-          <LogoMark size={40} />
-          <span className="font-serif text-2xl font-semibold text-primary-900">{PRODUCT_NAME}</span>
+    <AuthCard title={title}>
+      {children}
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        <Link href={paths.signIn} className={linkStyles}>
+          Back to Sign In
         </Link>
-        <h1 className="mt-8 text-center text-2xl font-semibold">{title}</h1>
-        {children}
-        <p className="mt-6 text-center text-sm text-ink-muted">
-          <Link href={paths.signIn} className={linkStyles}>
-            Back to Sign In
-          </Link>
-        </p>
-      </div>
-    </main>
+      </p>
+    </AuthCard>
   );
 }
 
@@ -86,7 +79,7 @@ export function ForgotPasswordScreen() {
   };
 
   return (
-    <AuthCard title={title}>
+    <ResetCard title={title}>
       <p className="mt-4 text-center text-ink-muted">Enter the email you sign in with. We will send you a link to choose a new password.</p>
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
         <FormMessage kind="error">{formError}</FormMessage>
@@ -107,7 +100,7 @@ export function ForgotPasswordScreen() {
           {pending ? 'Sending…' : 'Send Link'}
         </Button>
       </Form>
-    </AuthCard>
+    </ResetCard>
   );
 }
 
@@ -155,18 +148,18 @@ export function ResetPasswordScreen() {
 
   if (done) {
     return (
-      <AuthCard title={title}>
+      <ResetCard title={title}>
         <div className="mt-6 flex flex-col gap-4">
           <FormMessage kind="success">{PASSWORD_CHANGED}</FormMessage>
           <Link href={paths.signIn} className={`${buttonStyles.primary} w-full py-3 text-center text-base`}>
             Sign In
           </Link>
         </div>
-      </AuthCard>
+      </ResetCard>
     );
   }
   return (
-    <AuthCard title={title}>
+    <ResetCard title={title}>
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
         <FormMessage kind="error">{formError}</FormMessage>
         {tokenSpent ? (
@@ -194,6 +187,6 @@ export function ResetPasswordScreen() {
           </>
         )}
       </Form>
-    </AuthCard>
+    </ResetCard>
   );
 }
