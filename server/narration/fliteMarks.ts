@@ -16,7 +16,7 @@
  *     phones did (it was not said) gets a time between its neighbours, in proportion to the words' lengths.
  */
 import type { FlitePhone } from './flite';
-import { marksFromTimes, wordsOf, type SpeechMark, type Word } from './speechMarks';
+import { fillMissingTimes, marksFromTimes, wordsOf, type SpeechMark, type Word } from './speechMarks';
 
 /** The unit of text for each word of `plain` (see step 1), and the words. */
 export function wordUnits(plain: string, locale: string): { words: Word[]; units: string[] } {
@@ -130,28 +130,7 @@ export function fliteSpeechMarks(options: FliteMarkOptions): SpeechMark[] {
     else last = t;
   }
   const speechEnd = phones.length ? (phones.findLast((p) => p.name !== 'pau')?.end ?? pcmDurationMs) : pcmDurationMs;
-  const weight = (k: number) => words[k].end - words[k].start + 1;
-  const times: number[] = new Array(words.length);
-  let k = 0;
-  while (k < words.length) {
-    if (found[k] !== null) {
-      times[k] = found[k] as number;
-      k++;
-      continue;
-    }
-    const runStart = k;
-    while (k < words.length && found[k] === null) k++;
-    const before = runStart > 0 ? times[runStart - 1] : (phones.find((p) => p.name !== 'pau')?.start ?? 0);
-    const after = k < words.length ? (found[k] as number) : speechEnd;
-    // The word before the run takes its share of the span too (it is being said when the span starts).
-    const anchor = runStart - 1;
-    let total = 0;
-    for (let j = Math.max(anchor, 0); j < k; j++) total += weight(j);
-    let acc = anchor >= 0 ? weight(anchor) : 0;
-    for (let j = runStart; j < k; j++) {
-      times[j] = before + ((after - before) * acc) / total;
-      acc += weight(j);
-    }
-  }
-  return marksFromTimes(words, times, delayMs, audioDurationMs);
+  const speechStart = phones.find((p) => p.name !== 'pau')?.start ?? 0;
+  fillMissingTimes(words, found, speechStart, (_, nextTime) => nextTime ?? speechEnd);
+  return marksFromTimes(words, found, delayMs, audioDurationMs);
 }

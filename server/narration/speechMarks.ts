@@ -185,6 +185,28 @@ export function alignSpeechMarks(options: AlignOptions): SpeechMark[] {
 
   // 3. Interpolate the words espeak did not name (merged function words): share the span from the word before
   //    to the next named word, or to the clause end if that comes first, in proportion to their lengths.
+  fillMissingTimes(words, times, 0, (startTime, nextTime) => {
+    const endTime = nextTime ?? pcmDurationMs;
+    const clauseEnd = clauseEnds.find((t) => t > startTime);
+    return clauseEnd !== undefined && clauseEnd < endTime ? clauseEnd : endTime;
+  });
+
+  // 4. Shift by the encoder delay, round to ms, and make the times rise strictly and stay inside the audio.
+  return marksFromTimes(words, times, delayMs, audioDurationMs);
+}
+
+/**
+ * Give each run of words without a time (null) a share of the span from the word before the run to its end, in
+ * proportion to the words' lengths; the word before the run takes its share too (it is being said when the span
+ * starts). A run at the start begins at `firstStart`; `endOf(start, next)` ends a run, `next` being the time of the
+ * word after it (undefined at the end of the text). Shared by both voices.
+ */
+export function fillMissingTimes(
+  words: readonly Word[],
+  times: (number | null)[],
+  firstStart: number,
+  endOf: (startTime: number, nextTime: number | undefined) => number,
+): asserts times is number[] {
   const weight = (i: number) => words[i].end - words[i].start + 1;
   let i = 0;
   while (i < words.length) {
@@ -194,24 +216,18 @@ export function alignSpeechMarks(options: AlignOptions): SpeechMark[] {
     }
     const runStart = i;
     while (i < words.length && times[i] === null) i++;
-    const runEnd = i; // exclusive; times[runEnd] is the next named word (if any)
-    const anchor = runStart - 1; // the named word before the run, or -1
-    const startTime = anchor >= 0 ? (times[anchor] as number) : 0;
-    let endTime = runEnd < words.length ? (times[runEnd] as number) : pcmDurationMs;
-    const clauseEnd = clauseEnds.find((t) => t > startTime);
-    if (clauseEnd !== undefined && clauseEnd < endTime) endTime = clauseEnd;
-    const first = anchor >= 0 ? anchor : runStart;
+    const runEnd = i; // exclusive; times[runEnd] is the next timed word (if any)
+    const anchor = runStart - 1; // the timed word before the run, or -1
+    const startTime = anchor >= 0 ? (times[anchor] as number) : firstStart;
+    const endTime = endOf(startTime, runEnd < words.length ? (times[runEnd] as number) : undefined);
     let total = 0;
-    for (let j = first; j < runEnd; j++) total += weight(j);
+    for (let j = Math.max(anchor, 0); j < runEnd; j++) total += weight(j);
     let acc = anchor >= 0 ? weight(anchor) : 0;
     for (let j = runStart; j < runEnd; j++) {
       times[j] = startTime + ((endTime - startTime) * acc) / total;
       acc += weight(j);
     }
   }
-
-  // 4. Shift by the encoder delay, round to ms, and make the times rise strictly and stay inside the audio.
-  return marksFromTimes(words, times as number[], delayMs, audioDurationMs);
 }
 
 /**
