@@ -12,6 +12,7 @@ import { openDatabase } from '../../server/db/client';
 import { acquireDataDirLock } from '../../server/db/lock';
 import { member, organization, session, user, userRoles } from '../../server/db/schema';
 import { featuresOf } from '../../server/users/service';
+import { restoreEnv } from './harness';
 
 let dataDir: string;
 const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
@@ -26,10 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  restoreEnv(saved);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, startFixtureServer, writeFixtureLibrary } from './harness';
+import { getJson, restoreEnv, startFixtureServer, writeFixtureLibrary } from './harness';
 import type { RunningServer } from '../../server/server';
 import { runAdminCli } from '../../server/bin/admin';
 import { sendAdminRequest } from '../../server/admin/client';
@@ -36,10 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  restoreEnv(saved);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(contentDir, { recursive: true, force: true });
 });

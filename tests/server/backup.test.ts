@@ -11,7 +11,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdminCli } from '../../server/bin/admin';
 import { openDatabase } from '../../server/db/client';
 import { organization } from '../../server/db/schema';
-import { startFixtureServer, writeFixtureLibrary } from './harness';
+import { restoreEnv, startFixtureServer, writeFixtureLibrary } from './harness';
 import { postgresAvailable, startPgCluster } from './pg-cluster';
 import { tmpWork } from './processes';
 
@@ -19,10 +19,7 @@ const work = tmpWork('backup');
 const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
 
 afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  restoreEnv(saved);
   fs.rmSync(work, { recursive: true, force: true });
 });
 

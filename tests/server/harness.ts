@@ -212,9 +212,14 @@ export async function withEnv<T>(vars: Record<string, string>, fn: () => Promise
   try {
     return await fn();
   } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    restoreEnv(saved);
+  }
+}
+
+/** Put environment variables back as they were saved (undefined: not set). */
+export function restoreEnv(saved: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   }
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
-import { cookiesOf, getJson, signUpUser, startFixtureServer, TEST_PASSWORD, writeFixtureLibrary } from './harness';
+import { cookiesOf, getJson, signUpUser, startFixtureServer, TEST_PASSWORD, restoreEnv, writeFixtureLibrary } from './harness';
 import type { RunningServer } from '../../server/server';
 import { runAdminCli } from '../../server/bin/admin';
 import { createOrganization, makeOrgAdmin } from '../../server/users/service';
@@ -277,10 +277,7 @@ describe('forgot password without SMTP: the outbox, and the admin commands', () 
   });
   afterAll(async () => {
     await server?.stop();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    restoreEnv(saved);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
