@@ -148,10 +148,15 @@ export class AcceptInvitationPage {
   readonly acceptButton: Locator;
   readonly signUpLink: Locator;
   readonly signInLink: Locator;
+  /** Shown while the invitee's address is not confirmed (issue 16). */
+  readonly confirmAddress: Locator;
+  readonly sendNewLinkButton: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Accept Invitation' });
     this.acceptButton = page.getByRole('button', { name: 'Accept Invitation' });
+    this.confirmAddress = page.getByText(/^To accept, confirm that .+ is your address/);
+    this.sendNewLinkButton = page.getByRole('button', { name: 'Send a new link' });
     const main = page.getByRole('main');
     this.signUpLink = main.getByRole('link', { name: 'Sign Up', exact: true });
     this.signInLink = main.getByRole('link', { name: 'Sign In', exact: true });

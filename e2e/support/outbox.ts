@@ -28,3 +28,8 @@ export async function expectMailTo(email: string, subject: string): Promise<void
     .poll(async () => (await admin('outbox', '--last', '10')).includes(`to ${email}  "${subject}"`), { timeout: 60_000 })
     .toBe(true);
 }
+
+/** How many of the newest 20 outbox messages went to `email` with `subject`. */
+export async function mailCountTo(email: string, subject: string): Promise<number> {
+  return (await admin('outbox', '--last', '20')).split('\n').filter((line) => line.includes(`to ${email}  "${subject}"`)).length;
+}

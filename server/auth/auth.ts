@@ -71,8 +71,9 @@ function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, 
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
     emailVerification: { sendVerificationEmail: sendEmailChangeMail({ database, mailer, logger }), expiresIn: EMAIL_CHANGE_EXPIRES_IN_S },
     // Schools are created by the operator (npm run admin -- org create), not by users. Their admins invite by link
-    // (server/auth/organizations.ts), and the link is mailed too; no address is verified yet, so acceptance rests on
-    // the unguessable invitation id plus the signed-in email being the invited one.
+    // (server/auth/organizations.ts), and the link is mailed too. Accepting needs the signed-in email to be the
+    // invited one and verified; our hook checks the latter (server/auth/organizations.ts says why better-auth's
+    // own requireEmailVerificationOnInvitation stays off).
     plugins: [
       organization({
         allowUserToCreateOrganization: false,

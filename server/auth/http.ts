@@ -11,6 +11,11 @@ import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { Database } from '../db/client';
 import { sendEmailChangedNotice } from './emailChange';
+import { invitationWithSchool, isOpen, mailAddressConfirmation, newestOpenInvitationFor, signedInUser } from './addressConfirmation';
+import { publicOriginOf } from './passwordReset';
+import { param } from '../http/validate';
+import { z } from 'zod';
+import { NO_STORE } from '../http/headers';
 
 export interface AuthDeps {
   auth: Auth;
@@ -40,6 +45,8 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 409, code: 'already_member', message: 'This person is already a member of the organization.' },
   USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: { status: 409, code: 'already_invited', message: 'This person has a pending invitation already.' },
   MEMBER_NOT_FOUND: { status: 404, code: 'member_not_found', message: 'No such member in this organization.' },
+  // Verified invitations (server/auth/addressConfirmation.ts): the message is the hook's.
+  EMAIL_NOT_VERIFIED: { status: 403, code: 'email_not_verified', message: '' },
   // Forgot password (server/auth/passwordReset.ts).
   INVALID_TOKEN: {
     status: 400,
@@ -47,6 +54,9 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
     message: 'This password reset link is no longer valid: it was used already or it has expired. Ask for a new one.',
   },
 };
+
+/** An invitation id in a path (better-auth's random ids). */
+const InvitationIdSchema = z.string().trim().min(1).max(200);
 
 /** The answer to every password reset request, whether or not the address has an account. */
 export const PASSWORD_RESET_REQUESTED = 'If an account exists for that address, we sent a link.';
@@ -120,6 +130,7 @@ export function registerAuth(api: Hono<any>, { auth, limiters, mailer, database 
       if (response.status === 401) {
         await Promise.all([limiters.signInFailuresPerIp.hit(ip), email ? limiters.signInFailuresPerEmail.hit(email) : undefined]);
       }
+      if (response.status === 200) void offerAddressConfirmation(instance, request, response);
       return toErrorShape(response);
     }
     if (request.method === 'POST' && path === '/request-password-reset') {
@@ -165,8 +176,56 @@ export function registerAuth(api: Hono<any>, { auth, limiters, mailer, database 
       const wait = await limiters.signUpPerIp.blockedFor(ip);
       if (wait > 0) throw tooManyRequests(`Too many new accounts from this network. Try again in ${minutes(wait)}.`, wait);
       await limiters.signUpPerIp.hit(ip);
+      const response = await instance.handler(request);
+      if (response.status === 200) void offerAddressConfirmation(instance, request, response);
+      return toErrorShape(response);
     }
     return toErrorShape(await instance.handler(request));
+  });
+
+  /**
+   * After a sign-up or sign-in: an unverified address with a pending invitation gets the link that confirms it
+   * (the newest invitation's), within its limit. In the background; nothing here changes the answer.
+   */
+  async function offerAddressConfirmation(instance: AuthInstance, request: Request, response: Response): Promise<void> {
+    try {
+      const account = signedInUser(await response.clone().json());
+      if (!account || account.emailVerified) return;
+      const invite = await newestOpenInvitationFor(database.db, account.email);
+      const origin = publicOriginOf(auth.settings, request);
+      if (!invite || !origin) return;
+      const address = account.email.toLowerCase();
+      if ((await limiters.addressConfirmationPerAddress.blockedFor(address)) > 0) return;
+      await limiters.addressConfirmationPerAddress.hit(address);
+      await mailAddressConfirmation({ instance, mailer }, origin, account, invite);
+    } catch (err) {
+      auth.logger.error({ err }, 'invitation: the address confirmation mail could not be sent');
+    }
+  }
+
+  // A new confirmation link for the invitation's address, asked for from its page (server/auth/addressConfirmation.ts).
+  api.post('/invitations/:invitationId/confirmation-email', async (c) => {
+    const session = await requireSession(auth, c);
+    const invitationId = param(InvitationIdSchema, c.req.param('invitationId'));
+    const invite = await invitationWithSchool(database.db, invitationId);
+    if (!invite || !isOpen(invite)) throw new HttpError(404, [{ code: 'invitation_not_found', message: ERRORS.INVITATION_NOT_FOUND!.message }]);
+    const { user: account } = session;
+    if (invite.email.toLowerCase() !== account.email.toLowerCase()) {
+      throw new HttpError(403, [{ code: 'not_invitation_recipient', message: ERRORS.YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION!.message }]);
+    }
+    if (account.emailVerified) {
+      throw new HttpError(409, [{ code: 'email_already_verified', message: 'Your email address is confirmed already. Accept the invitation.' }]);
+    }
+    const address = account.email.toLowerCase();
+    const ip = clientIp(c, auth.settings.trustProxy);
+    const wait = Math.max(
+      ...(await Promise.all([limiters.addressConfirmationPerIp.blockedFor(ip), limiters.addressConfirmationPerAddress.blockedFor(address)])),
+    );
+    if (wait > 0) throw tooManyRequests(`Too many confirmation emails. Try again in ${minutes(wait)}.`, wait);
+    await Promise.all([limiters.addressConfirmationPerIp.hit(ip), limiters.addressConfirmationPerAddress.hit(address)]);
+    const origin = publicOriginOf(auth.settings, c.req.raw)!;
+    await mailAddressConfirmation({ instance: auth.forRequest(c.req.raw), mailer }, origin, account, invite);
+    return c.json({ status: true, email: account.email }, 200, NO_STORE);
   });
 }
 

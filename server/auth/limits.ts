@@ -35,6 +35,11 @@ export const EMAIL_CHANGE_PER_ADDRESS: RateLimitRule = { max: 3, windowMs: 60 * 
 /** Email change requests from one IP address. @default 10 per hour */
 export const EMAIL_CHANGE_PER_IP: RateLimitRule = { max: 10, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
 
+/** Mails that confirm an invited address, for one address (on sign-up, sign-in and on request). @default 3 per hour */
+export const ADDRESS_CONFIRMATION_PER_ADDRESS: RateLimitRule = { max: 3, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+/** Requests for a new confirmation mail from one IP address. @default 10 per hour */
+export const ADDRESS_CONFIRMATION_PER_IP: RateLimitRule = { max: 10, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+
 export interface LimitRules {
   signInFailuresPerIp: RateLimitRule;
   signInFailuresPerEmail: RateLimitRule;
@@ -45,6 +50,8 @@ export interface LimitRules {
   passwordResetPerIp: RateLimitRule;
   emailChangePerAddress: RateLimitRule;
   emailChangePerIp: RateLimitRule;
+  addressConfirmationPerAddress: RateLimitRule;
+  addressConfirmationPerIp: RateLimitRule;
 }
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -57,6 +64,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   passwordResetPerIp: PASSWORD_RESET_PER_IP,
   emailChangePerAddress: EMAIL_CHANGE_PER_ADDRESS,
   emailChangePerIp: EMAIL_CHANGE_PER_IP,
+  addressConfirmationPerAddress: ADDRESS_CONFIRMATION_PER_ADDRESS,
+  addressConfirmationPerIp: ADDRESS_CONFIRMATION_PER_IP,
 };
 
 export type Limiters = { [K in keyof LimitRules]: RateLimiter };

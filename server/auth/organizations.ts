@@ -4,8 +4,10 @@
  *
  * - Invitations are links. `invite-member` creates the invitation and answers its id; the admin copies
  *   `/accept-invitation/{id}` and passes it on, and `sendInvitationEmail` mails it too (server/mail). The id is
- *   better-auth's random id (not guessable), and `accept-invitation` also needs the signed-in user's email to be
- *   the invited one. No address is ever verified here, so `requireEmailVerificationOnInvitation` is off.
+ *   better-auth's random id (not guessable), and `accept-invitation` needs the signed-in user's email to be the
+ *   invited one (better-auth) and verified (here: 403 email_not_verified; server/auth/addressConfirmation.ts mails
+ *   the link that verifies it). better-auth's own `requireEmailVerificationOnInvitation` stays off because it also
+ *   hides the invitation itself (get-invitation) from an unverified invitee, whose page must show it.
  * - Members and invitations are for organization admins (`owner` or `admin`, ORG_ADMIN_ROLES): list-members,
  *   list-invitations, invite-member, cancel-invitation, remove-member and update-member-role answer 403 to anyone
  *   else, before better-auth runs (it would answer some of these with 400 or 401). An admin cannot remove themselves.
@@ -17,12 +19,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { member, user } from '../db/schema';
+import { invitation, member, user } from '../db/schema';
 import { findMember, isOrganizationAdmin, organizationOfInvitation, preferredOrganizationId } from '../users/service';
 import type { Mailer } from '../mail/mailer';
 import { invitationMessage } from '../mail/messages';
 import type { AuthSettings } from './config';
 import { publicOriginOf } from './passwordReset';
+import { acceptInvitationPath } from '../../src/domain/routes';
 
 /** How long an invitation link stays valid. */
 export const INVITATION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
@@ -31,7 +34,7 @@ export const INVITATION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
 export const INVITATION_ROLES = ['member', 'admin'] as const;
 
 /** The app's page for an invitation link (src/ui/screens/auth/AcceptInvitationScreen.tsx). */
-export const acceptInvitationPath = (invitationId: string) => `/accept-invitation/${encodeURIComponent(invitationId)}`;
+export { acceptInvitationPath };
 
 const Id = z.string().trim().min(1).max(200);
 
@@ -73,6 +76,7 @@ interface HookContext {
 export async function checkOrganizationRequest(db: Db, ctx: HookContext): Promise<void> {
   const { path } = ctx;
   if (!path.startsWith('/organization/')) return;
+  if (path === '/organization/accept-invitation' || path === '/organization/reject-invitation') return checkInvitee(db, ctx);
   let organizationId: string | null | undefined;
   let removing: string | undefined;
   switch (path) {
@@ -109,6 +113,27 @@ export async function checkOrganizationRequest(db: Db, ctx: HookContext): Promis
   if (!(await isOrganizationAdmin(db, session.user.id, organizationId))) throw forbidden();
   if (removing !== undefined && (await memberUserId(db, removing, organizationId)) === session.user.id) {
     throw new APIError('BAD_REQUEST', { code: 'CANNOT_REMOVE_YOURSELF', message: 'You cannot remove yourself from the organization.' });
+  }
+}
+
+/** What accept-invitation answers an invitee whose address is not yet proven. */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your email address to accept this invitation: open the link we emailed you, or send a new one.';
+
+/**
+ * The invited person answers an open invitation only with a verified address (issue 16 item 3). Anyone else
+ * (another email, an unknown or closed invitation, no session) gets better-auth's own answer.
+ */
+async function checkInvitee(db: Db, ctx: HookContext): Promise<void> {
+  const { invitationId } = parse(InvitationIdBodySchema, ctx.body);
+  const session = await getSessionFromCtx(ctx as never);
+  if (!session || session.user.emailVerified) return;
+  const [row] = await db
+    .select({ email: invitation.email, status: invitation.status, expiresAt: invitation.expiresAt })
+    .from(invitation)
+    .where(eq(invitation.id, invitationId));
+  // A closed invitation gets better-auth's 404 first: confirming the address would not help.
+  if (row && row.status === 'pending' && row.expiresAt > new Date() && row.email.toLowerCase() === session.user.email.toLowerCase()) {
+    throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: EMAIL_NOT_VERIFIED_MESSAGE });
   }
 }
 

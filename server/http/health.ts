@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { AudioStore } from '../narration/storage';
 import type { Env } from './env';
+import { NO_STORE } from './headers';
 
 /** How long one readiness check may take before it counts as failed. Not in the spec. @default 2000 */
 export const HEALTH_CHECK_TIMEOUT_MS = 2000;
@@ -52,7 +53,6 @@ async function timed(check: () => Promise<unknown>, what: string): Promise<strin
   }
 }
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function registerHealth(api: Hono<Env>, readiness: Readiness | undefined): void {
   api.get('/health', (c) => c.json({ status: 'ok' as const }, 200, NO_STORE));

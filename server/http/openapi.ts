@@ -294,6 +294,22 @@ export function buildOpenApiDocument(): object {
       403: accountErrors[403],
     },
   });
+  // Verified invitations (issue 16 item 3, server/auth/addressConfirmation.ts).
+  registry.registerPath({
+    method: 'post',
+    path: '/invitations/{invitationId}/confirmation-email',
+    summary:
+      "Mail the signed-in invitee a new link that confirms their address (24 hours); opening it verifies the email and comes back to /accept-invitation/{invitationId}, where accept-invitation then works (it answers 403 email_not_verified before). Limited per address and per IP address.",
+    request: { params: z.object({ invitationId: z.string() }) },
+    responses: {
+      200: json(z.object({ status: z.literal(true), email: z.string() }), 'Sent to the invited address.'),
+      401: accountErrors[401],
+      403: json(ErrorBody, 'not_invitation_recipient (the invitation is for another email), or csrf_rejected.'),
+      404: json(ErrorBody, 'invitation_not_found: unknown, cancelled, accepted or expired.'),
+      409: json(ErrorBody, 'email_already_verified: accept the invitation instead.'),
+      429: accountErrors[429],
+    },
+  });
   registry.registerPath({
     method: 'get',
     path: '/users/me',

@@ -28,13 +28,13 @@ import {
   deleteUpload,
   listUploads,
 } from './service';
+import { NO_STORE } from '../http/headers';
 
 /** Room for the multipart framing and the small fields around the file. @default 16 KiB */
 export const FORM_OVERHEAD_BYTES = 16 * 1024;
 /** File names we take as text. */
 export const UPLOAD_EXTENSIONS = ['.txt', '.md', '.markdown'] as const;
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
 const kib = (n: number) => `${Math.round(n / 1024)} KB`;
 
 export const UPLOAD_MESSAGES = {

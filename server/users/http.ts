@@ -38,11 +38,11 @@ import {
   titleStatuses,
 } from './service';
 import { classActivity } from './classActivity';
+import { NO_STORE } from '../http/headers';
 
 /** The header that carries a class code (src/api/client.ts sends it). */
 export const GROUP_CODE_HEADER = 'X-Group-Code';
 export const INVALID_CLASS_CODE = 'Invalid Class Code';
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export interface UsersDeps {
   auth: Auth;
@@ -125,6 +125,7 @@ export function registerUsersApi(api: Hono<any>, deps: UsersDeps): void {
     const body: CurrentUser = {
       id: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       name: user.name,
       ...splitName(user.name),
       role: await getRole(db, user.id),

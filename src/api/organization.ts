@@ -7,7 +7,7 @@
  * (`organizationSchemas.ts`) load with them, not in the catalog's entry chunk.
  */
 import type { ApiClient } from './client';
-import { IgnoredSchema, InvitationDetailsSchema, InvitationListSchema, InvitationSchema, MemberListSchema } from './organizationSchemas';
+import { ConfirmationSentSchema, IgnoredSchema, InvitationDetailsSchema, InvitationListSchema, InvitationSchema, MemberListSchema } from './organizationSchemas';
 
 export type { InvitationDetails, OrganizationInvitation, OrganizationMember } from './organizationSchemas';
 
@@ -31,7 +31,11 @@ export function createOrganizationApi(api: ApiClient) {
     /** An invitation for the signed-in user (401 signed out, 403 for another email, 404 when no longer valid). */
     getInvitation: (invitationId: string) =>
       api.call('get', InvitationDetailsSchema, 'auth/organization/get-invitation', { params: { id: invitationId } }),
+    /** 403 email_not_verified until the invitee's address is confirmed (issue 16). */
     acceptInvitation: (invitationId: string) => api.call('post', IgnoredSchema, 'auth/organization/accept-invitation', { json: { invitationId } }),
+    /** Mail the signed-in invitee a new link that confirms their address and comes back to the invitation. */
+    sendConfirmationEmail: (invitationId: string) =>
+      api.call('post', ConfirmationSentSchema, `invitations/${encodeURIComponent(invitationId)}/confirmation-email`),
   };
 }
 

@@ -30,5 +30,8 @@ export const InvitationListSchema = z.array(InvitationSchema);
 export const InvitationDetailsSchema = InvitationSchema.extend({ organizationName: z.string(), organizationSlug: z.string(), inviterEmail: z.string() });
 export type InvitationDetails = z.infer<typeof InvitationDetailsSchema>;
 
+/** POST /invitations/{id}/confirmation-email: where the new confirmation link went. */
+export const ConfirmationSentSchema = z.looseObject({ status: z.literal(true), email: z.string() });
+
 /** An answer the client does not read. */
 export const IgnoredSchema = z.unknown();

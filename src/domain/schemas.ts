@@ -368,6 +368,8 @@ export const GroupCodeSchema = z.string().regex(/^[A-Za-z0-9]{8}$/, { error: 'A 
 export const CurrentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** Whether the email is proven (a confirmation link was opened); accepting an invitation needs it (issue 16). */
+  emailVerified: z.boolean(),
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),

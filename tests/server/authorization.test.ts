@@ -371,6 +371,13 @@ const ROWS: Row[] = [
     body: () => ({ clientId: globalThis.crypto.randomUUID(), events: [{ name: 'Viewed Catalog', at: new Date().toISOString() }] }),
     expect: every('ok'),
   },
+  // Verified invitations (issue 16): a new confirmation link, for a signed-in invitee only (none such here).
+  {
+    name: 'POST /invitations/{id}/confirmation-email (none such)',
+    method: 'POST',
+    path: () => '/api/v1/invitations/no-such-invitation/confirmation-email',
+    expect: by('U', 'U', 'U', 404, 404, 404, 404, 404),
+  },
   // Class activity (issue 15 §3): teachers only, counts of their own class (tests/server/classActivity.test.ts).
   { name: 'GET /users/me/class-activity', path: () => '/api/v1/users/me/class-activity', expect: by('U', 'U', 'U', 'F', 'ok', 'ok', 'ok', 'F') },
   {
@@ -510,6 +517,7 @@ describe('the authorization matrix', () => {
       'POST /api/v1/users/me/group-code',
       'GET /api/v1/users/me/class-activity',
       'POST /api/v1/events',
+      'POST /api/v1/invitations/{invitationId}/confirmation-email',
       'GET /api/v1/features/me',
       'GET /api/v1/visitors/me',
       'GET /api/v1/users/titles',

@@ -163,8 +163,8 @@ export const TEST_PASSWORD = 'violet-harbor-lantern';
  * Sign up a fresh user through the API and return their session cookie. `ip` goes in X-Forwarded-For (honoured
  * only on a server started with TRUST_PROXY).
  */
-export async function signUpUser(server: RunningServer, options: { name?: string; ip?: string } = {}) {
-  const email = `user.${process.pid}.${Date.now()}.${accountCounter++}@example.org`;
+export async function signUpUser(server: RunningServer, options: { name?: string; ip?: string; email?: string } = {}) {
+  const email = options.email ?? `user.${process.pid}.${Date.now()}.${accountCounter++}@example.org`;
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: server.url };
   if (options.ip) headers['X-Forwarded-For'] = options.ip;
   const res = await fetch(`${server.url}/api/v1/auth/sign-up/email`, {

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import { startSmtp } from './smtp';
 import { sql } from 'drizzle-orm';
 import { cookiesOf, getJson, signUpUser, startFixtureServer, TEST_PASSWORD, restoreEnv, writeFixtureLibrary } from './harness';
 import type { RunningServer } from '../../server/server';
@@ -20,44 +20,6 @@ import { mailSettings } from '../../server/mail/mailer';
 
 const NEW_PASSWORD = 'amber-quarry-kestrel-9';
 const REQUESTED = { status: true, message: 'If an account exists for that address, we sent a link.' };
-
-/** An SMTP server in this process that keeps every message it receives, parsed. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const waiters: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-          for (const w of waiters.filter((w) => to.includes(w.to))) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve(mail);
-          }
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    /** The next message to `to` (or one already received). */
-    mailTo(to: string): Promise<ParsedMail> {
-      const found = received.find((m) => m.to && !Array.isArray(m.to) && m.to.text.includes(to));
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve) => waiters.push({ to, resolve }));
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function post(server: RunningServer, pathname: string, body: unknown, headers: Record<string, string> = {}) {
   return getJson(server, `/api/v1/auth/${pathname}`, {

@@ -18,6 +18,7 @@ css.escape ??= (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (ch) => `\\${
 const teacher: CurrentUser = {
   id: 'u1',
   email: 'tess@example.org',
+  emailVerified: false,
   name: 'Tess Teacher',
   firstName: 'Tess',
   lastName: 'Teacher',

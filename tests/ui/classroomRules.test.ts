@@ -17,6 +17,7 @@ import {
 const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 'u1',
   email: 't@example.org',
+  emailVerified: false,
   name: 'Tess Teacher',
   firstName: 'Tess',
   lastName: 'Teacher',

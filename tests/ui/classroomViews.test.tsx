@@ -30,6 +30,7 @@ window.matchMedia ??= ((query: string) =>
 const teacher: CurrentUser = {
   id: 'u1',
   email: 'tess@example.org',
+  emailVerified: false,
   name: 'Tess Teacher',
   firstName: 'Tess',
   lastName: 'Teacher',

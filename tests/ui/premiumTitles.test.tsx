@@ -54,6 +54,7 @@ const bees = summary(7, 'how-bees-make-honey', []);
 const reader: CurrentUser = {
   id: 'u2',
   email: 'rea@example.org',
+  emailVerified: false,
   name: 'Rea Reader',
   firstName: 'Rea',
   lastName: 'Reader',

@@ -4,11 +4,16 @@
  * (redirectUrl). Signed in, it shows the organization and its role, and 'Accept Invitation' makes the user a
  * member (better-auth's accept-invitation), after which they hold the organization's license features. The server
  * refuses an invitation for another email (403), and one that was cancelled, accepted or has expired (404).
+ *
+ * Verified invitations (issue 16): until the invitee's address is confirmed (`emailVerified`), the page asks them
+ * to open the confirmation link the server mailed when they signed up or signed in through the invitation, and
+ * offers a new one. That link verifies the address and comes back here; a link that failed comes back with
+ * `?error=…` (better-auth's verify-email).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { ApiError } from '../../../api/errors';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
@@ -24,7 +29,30 @@ function Card({ children }: { children: ReactNode }) {
   return <div className={`${cardStyles} mt-8 flex flex-col gap-4 p-6 sm:p-8`}>{children}</div>;
 }
 
-function SignedIn({ invitationId }: { invitationId: string }) {
+/** Shown when a confirmation link came back with an error (better-auth adds `?error=CODE` to the callback). */
+export const CONFIRMATION_LINK_FAILED = 'This confirmation link is no longer valid: it has expired or was altered. Send a new one below.';
+
+/** The invitee's address is not proven yet: the way to prove it, and a new link on request. */
+function ConfirmAddress({ invitationId, email }: { invitationId: string; email: string }) {
+  const linkFailed = new URLSearchParams(useSearch()).has('error');
+  const resend = useMutation({ mutationFn: () => organizationApi.sendConfirmationEmail(invitationId) });
+  return (
+    <>
+      <FormMessage kind="error">{linkFailed && !resend.isSuccess ? CONFIRMATION_LINK_FAILED : null}</FormMessage>
+      <p className="text-ink">
+        To accept, confirm that <strong>{email}</strong> is your address: open the link we emailed you when you signed up or signed in
+        through this invitation.
+      </p>
+      <FormMessage kind="success">{resend.isSuccess ? `We sent a new link to ${resend.data.email}.` : null}</FormMessage>
+      <FormMessage kind="error">{resend.error ? messageOf(resend.error) : null}</FormMessage>
+      <Button onPress={() => resend.mutate()} isPending={resend.isPending} className={`${buttonStyles.secondary} w-fit`}>
+        Send a new link
+      </Button>
+    </>
+  );
+}
+
+function SignedIn({ invitationId, emailVerified }: { invitationId: string; emailVerified: boolean }) {
   const queryClient = useQueryClient();
   const invitation = useQuery({ queryKey: queryKeys.invitation(invitationId), queryFn: () => organizationApi.getInvitation(invitationId), retry: false });
   const accept = useMutation({
@@ -64,10 +92,16 @@ function SignedIn({ invitationId }: { invitationId: string }) {
         You have been invited to join <strong>{organizationName}</strong> as {role === 'admin' ? 'an admin' : 'a member'}.
       </p>
       <p className="text-sm text-ink-muted">Invitation for {email}.</p>
-      <FormMessage kind="error">{accept.error ? messageOf(accept.error) : null}</FormMessage>
-      <Button onPress={() => accept.mutate()} isPending={accept.isPending} className={`${buttonStyles.primary} w-fit`}>
-        Accept Invitation
-      </Button>
+      {emailVerified ? (
+        <>
+          <FormMessage kind="error">{accept.error ? messageOf(accept.error) : null}</FormMessage>
+          <Button onPress={() => accept.mutate()} isPending={accept.isPending} className={`${buttonStyles.primary} w-fit`}>
+            Accept Invitation
+          </Button>
+        </>
+      ) : (
+        <ConfirmAddress invitationId={invitationId} email={email} />
+      )}
     </Card>
   );
 }
@@ -82,7 +116,7 @@ export function AcceptInvitationScreen({ invitationId }: { invitationId: string 
       {isPending ? (
         <Spinner label="Loading…" />
       ) : user ? (
-        <SignedIn invitationId={invitationId} />
+        <SignedIn invitationId={invitationId} emailVerified={user.emailVerified} />
       ) : (
         <Card>
           <p className="text-lg text-ink">You have been invited to join an organization.</p>
