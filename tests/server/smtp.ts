@@ -1,6 +1,10 @@
 /** An SMTP server for server tests (issue 16): the real server sends real mail to it over a socket. */
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll } from 'vitest';
+import { startFixtureServer, writeFixtureLibrary } from './harness';
+import type { RunningServer } from '../../server/server';
+import type { LimitRules } from '../../server/auth/limits';
 
 /** An SMTP server in this process that keeps every message it receives, parsed. */
 export async function startSmtp() {
@@ -41,3 +45,20 @@ export async function startSmtp() {
 }
 
 export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/**
+ * For one describe block: an SMTP server, and a real server (fixture library, TRUST_PROXY on) that mails through
+ * it; both started before the block and stopped after it. Read `.server` and `.smtp` inside the tests.
+ */
+export function serverWithSmtp(limits?: Partial<LimitRules>): { server: RunningServer; smtp: TestSmtp } {
+  const fixture = {} as { server: RunningServer; smtp: TestSmtp };
+  beforeAll(async () => {
+    fixture.smtp = await startSmtp();
+    fixture.server = await startFixtureServer({ contentDir: writeFixtureLibrary(0), accounts: { env: { SMTP_URL: fixture.smtp.url, TRUST_PROXY: 'true' }, limits } });
+  });
+  afterAll(async () => {
+    await fixture.server?.stop();
+    await fixture.smtp?.close();
+  });
+  return fixture;
+}

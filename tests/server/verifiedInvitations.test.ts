@@ -3,43 +3,33 @@
  * accepting needs the invited address to be proven, by a verified account or by the confirmation link mailed on
  * sign-up or sign-in through the invitation (or on request). Until then there is no membership and no feature.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
-import { cookiesOf, getJson, signUpUser, startFixtureServer, TEST_PASSWORD, writeFixtureLibrary } from './harness';
-import { startSmtp, type TestSmtp } from './smtp';
-import type { RunningServer } from '../../server/server';
+import { cookiesOf, getJson, signUpUser, TEST_PASSWORD } from './harness';
+import { serverWithSmtp } from './smtp';
 import { createOrganization, grantLicense, makeOrgAdmin } from '../../server/users/service';
 import { EMAIL_NOT_VERIFIED_MESSAGE } from '../../server/auth/organizations';
 
-let smtp: TestSmtp;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startFixtureServer({ contentDir: writeFixtureLibrary(0), accounts: { env: { SMTP_URL: smtp.url, TRUST_PROXY: 'true' } } });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+const fixture = serverWithSmtp();
 
 let n = 0;
 const freshIp = () => `198.51.100.${(++n % 250) + 1}`;
 const freshEmail = (label: string) => `verify.${label}.${Date.now()}.${n++}@example.org`;
 
 function call(method: string, pathname: string, body?: unknown, cookie?: string) {
-  const headers: Record<string, string> = { Origin: server.url, 'X-Forwarded-For': freshIp() };
+  const headers: Record<string, string> = { Origin: fixture.server.url, 'X-Forwarded-For': freshIp() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (cookie) headers.Cookie = cookie;
-  return getJson(server, `/api/v1${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return getJson(fixture.server, `/api/v1${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 /** A school licensed for AUDIO and DECODE, its signed-in admin, and an invitation to `email`. */
 async function invitedTo(email: string) {
-  const db = server.database.db;
+  const db = fixture.server.database.db;
   const org = await createOrganization(db, `Verified School ${Date.now()} ${n++}`);
   await grantLicense(db, org.slug, ['AUDIO', 'DECODE'], null);
-  const admin = await signUpUser(server, { name: 'Ada Admin', ip: freshIp() });
+  const admin = await signUpUser(fixture.server, { name: 'Ada Admin', ip: freshIp() });
   await makeOrgAdmin(db, admin.email, org.slug);
   const created = await call('POST', '/auth/organization/invite-member', { email, role: 'member', organizationId: org.id }, admin.cookie);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -49,14 +39,14 @@ async function invitedTo(email: string) {
 /** The confirmation mail to `to` (not the invitation itself), and the link it carries. */
 async function confirmationMail(to: string, school: string): Promise<{ mail: ParsedMail; link: string }> {
   const subject = `Confirm your email to join ${school}`;
-  await expect.poll(() => smtp.received.filter((m) => m.subject === subject && (m.to as { text: string } | undefined)?.text.includes(to)).length).toBeGreaterThan(0);
-  const mail = smtp.received.filter((m) => m.subject === subject && (m.to as { text: string } | undefined)?.text.includes(to)).at(-1)!;
+  await expect.poll(() => fixture.smtp.received.filter((m) => m.subject === subject && (m.to as { text: string } | undefined)?.text.includes(to)).length).toBeGreaterThan(0);
+  const mail = fixture.smtp.received.filter((m) => m.subject === subject && (m.to as { text: string } | undefined)?.text.includes(to)).at(-1)!;
   const link = /(http\S+\/api\/v1\/auth\/verify-email\?token=\S+)/.exec(mail.text ?? '')?.[1];
   expect(link, mail.text).toBeDefined();
   return { mail, link: link! };
 }
 
-const confirmationsTo = (to: string) => smtp.received.filter((m) => m.subject?.startsWith('Confirm your email to join') && (m.to as { text: string } | undefined)?.text.includes(to)).length;
+const confirmationsTo = (to: string) => fixture.smtp.received.filter((m) => m.subject?.startsWith('Confirm your email to join') && (m.to as { text: string } | undefined)?.text.includes(to)).length;
 
 async function accept(invitationId: string, cookie: string) {
   return call('POST', '/auth/organization/accept-invitation', { invitationId }, cookie);
@@ -66,7 +56,7 @@ describe('verified invitations', () => {
   it('signing up through an invitation leaves it pending until the mailed link is opened; then it can be accepted', async () => {
     const email = freshEmail('newcomer');
     const { org, admin, invitationId } = await invitedTo(email);
-    const invitee = await signUpUser(server, { name: 'Ivy Invitee', email, ip: freshIp() });
+    const invitee = await signUpUser(fixture.server, { name: 'Ivy Invitee', email, ip: freshIp() });
 
     const { mail, link } = await confirmationMail(email, org.name);
     expect(mail.text).toContain('Hello Ivy Invitee,');
@@ -107,7 +97,7 @@ describe('verified invitations', () => {
   });
 
   it('signing in to an unverified account with a pending invitation mails the link; a verified account accepts at once', async () => {
-    const account = await signUpUser(server, { name: 'Mona Member', ip: freshIp() });
+    const account = await signUpUser(fixture.server, { name: 'Mona Member', ip: freshIp() });
     // No invitation yet: signing up sent no confirmation.
     const { org, invitationId } = await invitedTo(account.email);
     expect(confirmationsTo(account.email)).toBe(0);
@@ -131,13 +121,13 @@ describe('verified invitations', () => {
   it('sends a new link on request, to the invitee only, within a limit', async () => {
     const email = freshEmail('resend');
     const { org, invitationId } = await invitedTo(email);
-    const invitee = await signUpUser(server, { email, ip: freshIp() });
+    const invitee = await signUpUser(fixture.server, { email, ip: freshIp() });
     await confirmationMail(email, org.name);
     const resend = (id: string, cookie?: string) => call('POST', `/invitations/${encodeURIComponent(id)}/confirmation-email`, undefined, cookie);
 
     expect((await resend(invitationId)).status).toBe(401);
     expect((await resend('no-such-invitation', invitee.cookie)).body.errors[0].code).toBe('invitation_not_found');
-    const stranger = await signUpUser(server, { ip: freshIp() });
+    const stranger = await signUpUser(fixture.server, { ip: freshIp() });
     const notYours = await resend(invitationId, stranger.cookie);
     expect(notYours.status).toBe(403);
     expect(notYours.body.errors[0].code).toBe('not_invitation_recipient');
@@ -156,7 +146,7 @@ describe('verified invitations', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3500);
 
     // A verified address has nothing to confirm.
-    await server.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
+    await fixture.server.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
     const verified = await resend(invitationId, invitee.cookie);
     expect(verified.status).toBe(409);
     expect(verified.body.errors[0].code).toBe('email_already_verified');
@@ -166,7 +156,7 @@ describe('verified invitations', () => {
     const email = freshEmail('cancelled');
     const { admin, invitationId } = await invitedTo(email);
     expect((await call('POST', '/auth/organization/cancel-invitation', { invitationId }, admin.cookie)).status).toBe(200);
-    const invitee = await signUpUser(server, { email, ip: freshIp() });
+    const invitee = await signUpUser(fixture.server, { email, ip: freshIp() });
     const res = await accept(invitationId, invitee.cookie);
     expect(res.status).toBe(404);
     expect(res.body.errors[0].code).toBe('invitation_not_found');
