@@ -10,56 +10,18 @@
  * - when someone signs up or signs in with an unverified address that has a pending invitation (the newest one);
  * - on request, from the invitation's page: POST /api/v1/invitations/{invitationId}/confirmation-email.
  * Both are limited per address and per IP address (server/auth/limits.ts). better-auth's own
- * POST /auth/send-verification-email stays closed: it would mail any account that asks.
+ * POST /auth/send-verification-email stays closed: it would mail any account that asks. The invitation look-ups
+ * and what makes one open (`isOpen`) are in server/users/service.ts, shared with the accept check.
  */
 import { createEmailVerificationToken } from 'better-auth/api';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { invitation, organization } from '../db/authSchema';
 import type { Mailer } from '../mail/mailer';
 import { addressConfirmationMessage } from '../mail/messages';
 import { AUTH_BASE_PATH, type AuthInstance } from './auth';
-import { acceptInvitationPath } from './organizations';
+import { acceptInvitationPath } from '../../src/domain/routes';
+import type { InvitationWithSchool } from '../users/service';
 
 /** How long a confirmation link works. Not in the spec. @default 86400 (24 hours) */
 export const ADDRESS_CONFIRMATION_EXPIRES_IN_S = 24 * 60 * 60;
-
-export interface InvitationWithSchool {
-  id: string;
-  email: string;
-  status: string;
-  expiresAt: Date;
-  organizationName: string;
-}
-
-const columns = {
-  id: invitation.id,
-  email: invitation.email,
-  status: invitation.status,
-  expiresAt: invitation.expiresAt,
-  organizationName: organization.name,
-};
-
-/** An invitation and its school's name, or null. */
-export async function invitationWithSchool(db: Db, invitationId: string): Promise<InvitationWithSchool | null> {
-  const [row] = await db.select(columns).from(invitation).innerJoin(organization, eq(organization.id, invitation.organizationId)).where(eq(invitation.id, invitationId));
-  return row ?? null;
-}
-
-/** Whether an invitation can still be accepted at `now`. */
-export const isOpen = (found: Pick<InvitationWithSchool, 'status' | 'expiresAt'>, now = new Date()) => found.status === 'pending' && found.expiresAt > now;
-
-/** The newest invitation to `email` that can still be accepted, or null. */
-export async function newestOpenInvitationFor(db: Db, email: string, now = new Date()): Promise<InvitationWithSchool | null> {
-  const [row] = await db
-    .select(columns)
-    .from(invitation)
-    .innerJoin(organization, eq(organization.id, invitation.organizationId))
-    .where(and(eq(sql`lower(${invitation.email})`, email.trim().toLowerCase()), eq(invitation.status, 'pending'), gt(invitation.expiresAt, now)))
-    .orderBy(desc(invitation.createdAt))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The confirmation link for `account`'s address, on `origin`, that comes back to the invitation's page. */
 export async function confirmationLink(instance: AuthInstance, origin: string, account: { id: string; email: string }, invitationId: string): Promise<string> {
@@ -80,7 +42,7 @@ export async function mailAddressConfirmation(
 ): Promise<void> {
   const link = await confirmationLink(instance, origin, account, invite.id);
   await mailer.send(
-    addressConfirmationMessage({ to: account.email, name: account.name, school: invite.organizationName, link, expiresInHours: ADDRESS_CONFIRMATION_EXPIRES_IN_S / 3600 }),
+    addressConfirmationMessage({ to: account.email, name: account.name, school: invite.organizationName, link, expiresInMinutes: ADDRESS_CONFIRMATION_EXPIRES_IN_S / 60 }),
   );
 }
 

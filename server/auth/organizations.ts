@@ -19,8 +19,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { invitation, member, user } from '../db/schema';
-import { findMember, isOrganizationAdmin, organizationOfInvitation, preferredOrganizationId } from '../users/service';
+import { member, user } from '../db/schema';
+import { findMember, invitationWithSchool, isOpen, isOrganizationAdmin, organizationOfInvitation, preferredOrganizationId } from '../users/service';
 import type { Mailer } from '../mail/mailer';
 import { invitationMessage } from '../mail/messages';
 import type { AuthSettings } from './config';
@@ -32,9 +32,6 @@ export const INVITATION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
 
 /** The roles an admin may give in an invitation (owners are made by the operator only). */
 export const INVITATION_ROLES = ['member', 'admin'] as const;
-
-/** The app's page for an invitation link (src/ui/screens/auth/AcceptInvitationScreen.tsx). */
-export { acceptInvitationPath };
 
 const Id = z.string().trim().min(1).max(200);
 
@@ -127,12 +124,9 @@ async function checkInvitee(db: Db, ctx: HookContext): Promise<void> {
   const { invitationId } = parse(InvitationIdBodySchema, ctx.body);
   const session = await getSessionFromCtx(ctx as never);
   if (!session || session.user.emailVerified) return;
-  const [row] = await db
-    .select({ email: invitation.email, status: invitation.status, expiresAt: invitation.expiresAt })
-    .from(invitation)
-    .where(eq(invitation.id, invitationId));
+  const found = await invitationWithSchool(db, invitationId);
   // A closed invitation gets better-auth's 404 first: confirming the address would not help.
-  if (row && row.status === 'pending' && row.expiresAt > new Date() && row.email.toLowerCase() === session.user.email.toLowerCase()) {
+  if (found && isOpen(found) && found.email.toLowerCase() === session.user.email.toLowerCase()) {
     throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: EMAIL_NOT_VERIFIED_MESSAGE });
   }
 }

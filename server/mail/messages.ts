@@ -128,18 +128,18 @@ export function invitationMessage(options: { to: string; school: string; inviter
  * Confirm the address an invitation was made for (issue 16 item 3): the link proves the address, and brings the
  * person back to the invitation to accept it.
  */
-export function addressConfirmationMessage(options: { to: string; name: string; school: string; link: string; expiresInHours: number }): MailMessage {
+export function addressConfirmationMessage(options: { to: string; name: string; school: string; link: string; expiresInMinutes: number }): MailMessage {
   return compose({
     to: options.to,
     subject: `Confirm your email to join ${options.school}`,
-    greeting: options.name ? `Hello ${options.name},` : 'Hello,',
+    greeting: `Hello ${options.name || 'there'},`,
     paragraphs: [
       `You have an invitation to join ${options.school} on ${PRODUCT_NAME}. Before you can accept it, confirm that ${options.to} is your address.`,
     ],
     action: 'Confirm my email',
     link: options.link,
     after: [
-      `The link works for ${options.expiresInHours} hours and brings you back to the invitation.`,
+      `The link works for ${lifetimeText(options.expiresInMinutes)} and brings you back to the invitation.`,
       `If you did not sign up for ${PRODUCT_NAME}, ignore this message.`,
     ],
   });

@@ -3,7 +3,7 @@
  * shared by the HTTP routes and the operator's CLI (`npm run admin`), so both follow one set of rules.
  */
 import crypto from 'node:crypto';
-import { and, eq, isNull, or, gte, asc, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, gt, gte, asc, desc, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { bumpRevision } from '../content/import';
 import { classCodes, invitation, member, organization, publications, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
@@ -360,6 +360,43 @@ export async function isOrganizationAdmin(db: Db, userId: string, organizationId
 export async function organizationOfInvitation(db: Db, invitationId: string): Promise<string | null> {
   const [row] = await db.select({ organizationId: invitation.organizationId }).from(invitation).where(eq(invitation.id, invitationId));
   return row?.organizationId ?? null;
+}
+
+export interface InvitationWithSchool {
+  id: string;
+  email: string;
+  status: string;
+  expiresAt: Date;
+  organizationName: string;
+}
+
+const invitationColumns = {
+  id: invitation.id,
+  email: invitation.email,
+  status: invitation.status,
+  expiresAt: invitation.expiresAt,
+  organizationName: organization.name,
+};
+
+/** An invitation and its school's name, or null. */
+export async function invitationWithSchool(db: Db, invitationId: string): Promise<InvitationWithSchool | null> {
+  const [row] = await db.select(invitationColumns).from(invitation).innerJoin(organization, eq(organization.id, invitation.organizationId)).where(eq(invitation.id, invitationId));
+  return row ?? null;
+}
+
+/** Whether an invitation can still be accepted at `now`. */
+export const isOpen = (found: Pick<InvitationWithSchool, 'status' | 'expiresAt'>, now = new Date()) => found.status === 'pending' && found.expiresAt > now;
+
+/** The newest invitation to `email` that can still be accepted, or null. */
+export async function newestOpenInvitationFor(db: Db, email: string, now = new Date()): Promise<InvitationWithSchool | null> {
+  const [row] = await db
+    .select(invitationColumns)
+    .from(invitation)
+    .innerJoin(organization, eq(organization.id, invitation.organizationId))
+    .where(and(eq(sql`lower(${invitation.email})`, email.trim().toLowerCase()), eq(invitation.status, 'pending'), gt(invitation.expiresAt, now)))
+    .orderBy(desc(invitation.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A membership row by its id (better-auth's member id), or null. */
