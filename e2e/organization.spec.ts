@@ -114,6 +114,7 @@ test('an admin invites by link; the invitee signs up through it, accepts, and sh
     await accept.sendNewLinkButton.click();
     await expect(invitee.getByRole('status').filter({ hasText: `We sent a new link to ${inviteeEmail}.` })).toBeVisible();
     expect(await seriousViolations(invitee)).toEqual([]);
+    if (process.env.E2E_SCREENSHOTS) await invitee.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/invitation-confirm-address.png`, fullPage: true });
     await expect.poll(() => mailCountTo(inviteeEmail, subject), { timeout: 60_000 }).toBe(2);
     await invitee.goto(await linkMailedTo(inviteeEmail, subject));
     await expect(invitee).toHaveURL(link);
