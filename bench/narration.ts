@@ -6,11 +6,16 @@
  * The sample is narrated twice in this thread: the first pass is what a fresh worker pays while V8 still compiles
  * espeak's JavaScript (its code paths are optimised, dropped and optimised again as new input reaches them); the
  * second is a warm worker, which is what a worker pays for most of the library. CPU time is process.cpuUsage (all
- * threads), which other programs on the machine disturb far less than wall time.
+ * threads) plus the CPU of the process's children (the native helpers, server/narration/native.ts, read from
+ * /proc), which other programs on the machine disturb far less than wall time.
+ * The row is the issue's "eSpeak pipeline": every voiced language spoken by its espeak voice (English too, whose
+ * default voice is Flite), by the native helper where it is built; the portable pipeline (espeak's JavaScript,
+ * LAME's WASM) is measured on the same sample in the same run, as the baseline of the ratio.
  * By default the whole library is estimated from the warm sample (CPU per character of text, per language, divided
  * over the workers); `full: true` (or BENCH_NARRATION_FULL=1) narrates the whole library through the worker pool
  * and measures its time and CPU (worker start-up and warm-up included). Nothing is written to DATA_DIR.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readLibrary } from '../server/content/read';
@@ -18,7 +23,9 @@ import { readMp3Info } from '../server/narration/mp3';
 import { narrate } from '../server/narration/pipeline';
 import { NarrationPool } from '../server/narration/pool';
 import { defaultConcurrency, narrationSettings } from '../server/narration/queue';
-import { isVoiced, narrationVoice } from '../server/narration/voices';
+import { nativeBuild } from '../server/narration/native';
+import { isVoiced, voiceFor } from '../server/narration/voices';
+import { espeakVoiceName } from '../src/domain/narrationVoice';
 import { passagePlainText } from '../src/domain/sanitize';
 
 export interface NarrationBenchOptions {
@@ -35,8 +42,12 @@ export interface NarrationBenchOptions {
 export interface NarrationBenchResult {
   /** The warm pass over the sample. */
   sample: { passages: number; languages: string[]; audioSeconds: number; cpuSeconds: number; mp3Bytes: number };
-  /** CPU seconds (synthesis by each language's voice, resampling, MP3 encoding, speech marks) per minute of narration, in a warm worker. */
+  /** CPU seconds (synthesis by each language's espeak voice, resampling, MP3 encoding, speech marks) per minute of narration, in a warm worker. */
   cpuSecondsPerAudioMinute: number;
+  /** Which build spoke: 'native' (the helper, with the libraries' versions) or 'portable'. */
+  engine: string;
+  /** The same sample by the portable pipeline, in the same run: the baseline. Absent when the row is the portable one. */
+  portableCpuSecondsPerAudioMinute?: number;
   /** The same for the first pass over the sample, in a thread that had only said 'Ready.' in each language. */
   coldCpuSecondsPerAudioMinute: number;
   kbps: number;
@@ -74,10 +85,38 @@ function libraryPassages(contentDir: string): LibraryPassage[] {
   return out;
 }
 
-const cpuSeconds = (since: NodeJS.CpuUsage) => {
-  const d = process.cpuUsage(since);
-  return (d.user + d.system) / 1e6;
-};
+/** The CPU of a process from /proc/<pid>/stat: its own, and optionally that of its waited-for children, seconds. */
+function procCpu(pid: number | 'self', withChildren: boolean): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The live children of this process (every thread's), by pid. */
+function childPids(): number[] {
+  try {
+    return fs
+      .readdirSync('/proc/self/task')
+      .flatMap((tid) => fs.readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of this process (every thread) and of its children, live and ended. */
+function cpuNow(): number {
+  const own = process.cpuUsage();
+  const ended = procCpu('self', true) - procCpu('self', false);
+  const live = childPids().reduce((sum, pid) => sum + procCpu(pid, false), 0);
+  return (own.user + own.system) / 1e6 + ended + live;
+}
+
+/** The espeak voice of a language, by id ('espeak-en-us'). */
+const espeakVoiceOf = (language: string) => espeakVoiceName(voiceFor(language)!);
 
 export async function narrationBench(options: NarrationBenchOptions = {}): Promise<NarrationBenchResult> {
   const contentDir = path.resolve(options.contentDir ?? process.env.CONTENT_DIR ?? path.join(import.meta.dirname, '..', 'content'));
@@ -93,17 +132,22 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
   for (const language of languages) {
     const list = all.filter((p) => p.language === language && p.plain.length > 0);
     for (let i = 0; i < Math.min(perLanguage, list.length); i++) sample.push(list[Math.floor(((i + 0.5) * list.length) / perLanguage)]);
-    await narrate('Ready.', language);
   }
-  const pass = async (perChar?: Map<string, { cpu: number; chars: number; audioMs: number }>) => {
+  const native = nativeBuild();
+  const engine: 'native' | 'portable' = native ? 'native' : 'portable';
+  for (const language of languages) {
+    await narrate('Ready.', language, { voice: espeakVoiceOf(language), engine: 'portable' });
+    if (native) await narrate('Ready.', language, { voice: espeakVoiceOf(language), engine: 'native' });
+  }
+  const pass = async (engine: 'native' | 'portable', perChar?: Map<string, { cpu: number; chars: number; audioMs: number }>) => {
     let audioMs = 0;
     let cpu = 0;
     let bytes = 0;
     let sampleRate = 0;
     for (const p of sample) {
-      const before = process.cpuUsage();
-      const result = await narrate(p.plain, p.language);
-      const c = cpuSeconds(before);
+      const before = cpuNow();
+      const result = await narrate(p.plain, p.language, { voice: espeakVoiceOf(p.language), engine });
+      const c = cpuNow() - before;
       cpu += c;
       audioMs += result.durationMs;
       bytes += result.mp3.length;
@@ -118,28 +162,30 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
     }
     return { audioMs, cpu, bytes, sampleRate };
   };
-  const cold = await pass();
+  const cold = await pass(engine);
   const cpuPerChar = new Map<string, { cpu: number; chars: number; audioMs: number }>();
-  const { audioMs, cpu, bytes, sampleRate } = await pass(cpuPerChar);
+  const { audioMs, cpu, bytes, sampleRate } = await pass(engine, cpuPerChar);
+  const portable = native ? await pass('portable') : null;
   const cpuPerAudioMinute = cpu / (audioMs / 60_000);
   const cores = os.availableParallelism();
 
   let seconds: number;
   let audioMinutes: number;
-  let libraryCpu: number;
+  let libraryCpu = 0;
   if (full) {
-    const cpu0 = process.cpuUsage();
+    const cpu0 = cpuNow();
     const pool = new NarrationPool({ background: concurrency, priority: 1 });
     const t0 = performance.now();
     let total = 0;
     try {
-      const results = await Promise.all(all.map((p) => pool.run(p.plain, p.language, narrationVoice(p.language)!.id, false).promise));
+      const results = await Promise.all(all.map((p) => pool.run(p.plain, p.language, espeakVoiceOf(p.language), false).promise));
       total = results.reduce((n, r) => n + r.durationMs, 0);
+      // Before the pool closes: its workers' helpers are still there to be read.
+      libraryCpu = cpuNow() - cpu0;
     } finally {
       await pool.close();
     }
     seconds = (performance.now() - t0) / 1000;
-    libraryCpu = cpuSeconds(cpu0);
     audioMinutes = total / 60_000;
   } else {
     let estimatedCpu = 0;
@@ -158,6 +204,8 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
   return {
     sample: { passages: sample.length, languages, audioSeconds: audioMs / 1000, cpuSeconds: cpu, mp3Bytes: bytes },
     cpuSecondsPerAudioMinute: cpuPerAudioMinute,
+    engine: native ? `native (espeak-ng ${native.espeak}, LAME ${native.lame})` : 'portable (espeak-ng JavaScript, LAME WASM)',
+    ...(portable ? { portableCpuSecondsPerAudioMinute: portable.cpu / (portable.audioMs / 60_000) } : {}),
     coldCpuSecondsPerAudioMinute: cold.cpu / (cold.audioMs / 60_000),
     kbps: (bytes * 8) / audioMs,
     sampleRate,
@@ -168,12 +216,18 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
 export function formatNarrationBench(r: NarrationBenchResult): string {
   const lib = r.library;
   return [
-    `narration (Flite slt for English by default, espeak-ng for the other languages, + MP3, ${r.sampleRate} Hz mono): ${r.cpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio in a warm worker ` +
-      `(${r.coldCpuSecondsPerAudioMinute.toFixed(2)} in a fresh one), ${r.kbps.toFixed(1)} kbps ` +
+    `narration, eSpeak pipeline (every language's espeak voice + MP3, ${r.sampleRate} Hz mono), ${r.engine}: ${r.cpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio in a warm worker ` +
+      `(${r.coldCpuSecondsPerAudioMinute.toFixed(2)} in a fresh one; target <= 0.3: ${r.cpuSecondsPerAudioMinute <= 0.3 ? 'met' : 'NOT met'}), ${r.kbps.toFixed(1)} kbps ` +
       `(${r.sample.passages} passages in ${r.sample.languages.join(', ')}: ${r.sample.audioSeconds.toFixed(0)} s of audio in ${r.sample.cpuSeconds.toFixed(1)} CPU s)`,
     `whole library: ${lib.passages} passages, ${lib.audioMinutes.toFixed(1)} min of audio, ${lib.cpuSeconds.toFixed(0)} CPU s = ` +
       `${(lib.cpuSeconds / lib.audioMinutes).toFixed(2)} CPU s per minute of audio, ${lib.seconds.toFixed(0)} s at concurrency ${lib.concurrency} on ${lib.cores} core(s)` +
       (lib.measured ? ' (measured through the worker pool, worker start-up included)' : ' (estimated from the warm sample; BENCH_NARRATION_FULL=1 measures it)'),
+    ...(r.portableCpuSecondsPerAudioMinute !== undefined
+      ? [
+          `  baseline, the same sample by the portable pipeline in this run: ${r.portableCpuSecondsPerAudioMinute.toFixed(2)} CPU s per minute of audio ` +
+            `(ratio ${(r.cpuSecondsPerAudioMinute / r.portableCpuSecondsPerAudioMinute).toFixed(2)})`,
+        ]
+      : []),
   ].join('\n');
 }
 

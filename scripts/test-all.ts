@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// @ts-expect-error: plain JavaScript without types, run before anything is compiled
+import { buildNativeSpeech } from '../server/narration/native/build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
@@ -27,6 +29,9 @@ function readJson(file: string): any {
     return null;
   }
 }
+
+// The native narration helper, where the system can build it (npm install's postinstall normally has).
+console.log(buildNativeSpeech().message);
 
 // Units and the server suite (vitest projects).
 for (const project of ['unit', 'server']) {

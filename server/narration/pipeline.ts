@@ -4,8 +4,9 @@
  * a worker thread, the CLI, the bench and the tests.
  */
 import crypto from 'node:crypto';
-import { espeakInstance, synthesizeWith } from './espeak';
+import { ESPEAK_SAMPLE_RATE, espeakInstance, synthesizeWith, type Synthesis } from './espeak';
 import { encodeMp3With, mp3Encoder, MP3_BITRATE_KBPS, MP3_ENCODER_DELAY_MS, MP3_SAMPLE_RATE, readMp3Info } from './mp3';
+import { nativeEspeakTag, nativeSpeech } from './native';
 import { alignSpeechMarks, prepareSpokenText, speechMarkProblems, wordsOf, type SpeechMark } from './speechMarks';
 import { fliteText, synthesizeFlitePassage, unitPhones, FLITE_DURATION_STRETCH } from './flite';
 import { fliteSpeechMarks, wordUnits } from './fliteMarks';
@@ -39,11 +40,15 @@ export interface NarrationResult {
  * never narrated twice.
  */
 export function narrationKey(plain: string, voice: string): string {
+  const flite = voice.startsWith('flite-');
   // Flite's rate is its duration stretch; espeak's keys stay as they were.
-  const rate = voice.startsWith('flite-') ? `stretch ${FLITE_DURATION_STRETCH}` : SPEAKING_RATE_WPM;
+  const rate = flite ? `stretch ${FLITE_DURATION_STRETCH}` : SPEAKING_RATE_WPM;
+  // espeak spoken by the native helper (another build of espeak-ng) sounds a little different: keys of its own.
+  // The MP3 encoder is LAME 3.100 with the same settings either way, so it is not part of the key.
+  const engine = flite ? null : nativeEspeakTag();
   const hash = crypto
     .createHash('sha256')
-    .update(`${PIPELINE_VERSION}\0${voice}\0${rate}\0${MP3_BITRATE_KBPS}\0${MP3_SAMPLE_RATE}\0${plain}`)
+    .update(`${PIPELINE_VERSION}\0${voice}\0${rate}\0${MP3_BITRATE_KBPS}\0${MP3_SAMPLE_RATE}\0${engine ? `${engine}\0` : ''}${plain}`)
     .digest('hex')
     .slice(0, 32);
   return `${voice}-${hash}`;
@@ -61,6 +66,19 @@ export interface NarrateOptions {
    * copy it before the call returns.
    */
   onSource?: (samples: Int16Array, sampleRate: number) => void;
+  /**
+   * Which build of espeak and LAME: the native helper (native.ts) or the portable JavaScript and WASM. Narration
+   * keys assume the default; the bench and the tests compare the two. @default 'native' where it is built
+   */
+  engine?: 'native' | 'portable';
+}
+
+/** The native helper for this narration, or null for the portable pipeline. */
+function helperFor(options: NarrateOptions) {
+  if (options.engine === 'portable') return null;
+  const native = nativeSpeech();
+  if (!native && options.engine === 'native') throw new Error('The native narration helper is not built here (npm run build:native)');
+  return native;
 }
 
 /** Narrate a passage's plain text (`passagePlainText(passage.text)`) in a spec language. */
@@ -79,18 +97,50 @@ function padded(samples: Int16Array, sampleRate: number): Int16Array {
   return out;
 }
 
-async function narrateWithEspeak(plain: string, language: string, voice: NarrationVoice, options: NarrateOptions): Promise<NarrationResult> {
-  const spoken = prepareSpokenText(plain);
-  // The thread's espeak and LAME instances (made once, reused for every passage). From here on nothing awaits:
-  // the PCM lives in buffers this thread reuses for its next passage.
+/**
+ * espeak's PCM and events, then the MP3: by the native helper where it is built (native.ts), else by espeak's
+ * JavaScript build and LAME's WASM, whose instances are awaited first so that nothing awaits between synthesis and
+ * encoding (their PCM lives in a buffer the thread reuses for its next passage).
+ */
+async function speakAndEncode(
+  text: string,
+  voice: NarrationVoice,
+  options: NarrateOptions,
+): Promise<{ synthesis: Pick<Synthesis, 'events' | 'sampleRate'>; samples: Int16Array; mp3: Uint8Array; synthMs: number; encodeMs: number }> {
+  const native = helperFor(options);
+  if (native) {
+    options.yieldPoint?.();
+    const t0 = performance.now();
+    const spoken = await native.synthesize(text, voice.engineVoice, SPEAKING_RATE_WPM);
+    const samples = padded(spoken.samples, ESPEAK_SAMPLE_RATE);
+    options.onSource?.(samples, ESPEAK_SAMPLE_RATE);
+    const t1 = performance.now();
+    const mp3 = await encodeNarration(samples, ESPEAK_SAMPLE_RATE, options);
+    return { synthesis: { events: spoken.events, sampleRate: ESPEAK_SAMPLE_RATE }, samples, mp3, synthMs: t1 - t0, encodeMs: performance.now() - t1 };
+  }
   const [espeak, encoder] = await Promise.all([espeakInstance(), mp3Encoder()]);
   const t0 = performance.now();
-  const synthesis = synthesizeWith(espeak, spoken.text, voice.engineVoice, { yieldPoint: options.yieldPoint });
+  const synthesis = synthesizeWith(espeak, text, voice.engineVoice, { yieldPoint: options.yieldPoint });
   const samples = padded(synthesis.samples, synthesis.sampleRate);
   options.onSource?.(samples, synthesis.sampleRate);
   const t1 = performance.now();
   const mp3 = encodeMp3With(encoder, samples, synthesis.sampleRate, options.yieldPoint);
-  const t2 = performance.now();
+  return { synthesis, samples, mp3, synthMs: t1 - t0, encodeMs: performance.now() - t1 };
+}
+
+/** PCM to the narration's MP3: by the native helper where it is built, else by LAME's WASM. */
+async function encodeNarration(samples: Int16Array, sampleRate: number, options: NarrateOptions): Promise<Uint8Array> {
+  const native = helperFor(options);
+  if (native) {
+    options.yieldPoint?.();
+    return native.encode(samples, sampleRate, MP3_SAMPLE_RATE, MP3_BITRATE_KBPS);
+  }
+  return encodeMp3With(await mp3Encoder(), samples, sampleRate, options.yieldPoint);
+}
+
+async function narrateWithEspeak(plain: string, language: string, voice: NarrationVoice, options: NarrateOptions): Promise<NarrationResult> {
+  const spoken = prepareSpokenText(plain);
+  const { synthesis, samples, mp3, synthMs, encodeMs } = await speakAndEncode(spoken.text, voice, options);
   const info = readMp3Info(mp3);
   if (!info) throw new Error('The MP3 encoder produced an unreadable stream');
   const locale = segmenterLocale(language);
@@ -105,7 +155,7 @@ async function narrateWithEspeak(plain: string, language: string, voice: Narrati
     locale,
   });
   checkMarks(plain, speechMarks, durationMs, locale);
-  return { mp3, speechMarks, durationMs, voice: voice.id, synthMs: t1 - t0, encodeMs: t2 - t1 };
+  return { mp3, speechMarks, durationMs, voice: voice.id, synthMs, encodeMs };
 }
 
 /**
@@ -115,7 +165,6 @@ async function narrateWithEspeak(plain: string, language: string, voice: Narrati
  * Word marks come from the phones (fliteMarks.ts).
  */
 async function narrateWithFlite(plain: string, language: string, voice: NarrationVoice, options: NarrateOptions): Promise<NarrationResult> {
-  const encoder = await mp3Encoder();
   const locale = segmenterLocale(language);
   const t0 = performance.now();
   const text = fliteText(prepareSpokenText(plain).text).trim();
@@ -127,7 +176,7 @@ async function narrateWithFlite(plain: string, language: string, voice: Narratio
   const samples = padded(synthesis?.samples ?? new Int16Array(0), sampleRate);
   options.onSource?.(samples, sampleRate);
   const t1 = performance.now();
-  const mp3 = encodeMp3With(encoder, samples, sampleRate, options.yieldPoint);
+  const mp3 = await encodeNarration(samples, sampleRate, options);
   const t2 = performance.now();
   const info = readMp3Info(mp3);
   if (!info) throw new Error('The MP3 encoder produced an unreadable stream');

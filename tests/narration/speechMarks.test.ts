@@ -3,6 +3,7 @@
  * plus the alignment rules on hand-made espeak events (merged words, zero-length events, code points).
  */
 import { describe, expect, it } from 'vitest';
+import { nativeBuild } from '../../server/narration/native';
 import { narrate } from '../../server/narration/pipeline';
 import { MP3_BITRATE_KBPS, readMp3Info } from '../../server/narration/mp3';
 import { alignSpeechMarks, prepareSpokenText, speechMarkProblems, wordsOf, type EspeakWordEvent } from '../../server/narration/speechMarks';
@@ -40,10 +41,13 @@ describe('narration in every voiced language', () => {
     expect(voiceFor('zh')).toBe('cmn');
   });
 
+  // Both builds of espeak and LAME where the native helper is built (server/narration/native.ts), else the portable.
+  const engines = nativeBuild() ? (['native', 'portable'] as const) : (['portable'] as const);
+  for (const engine of engines)
   for (const [language, sentence] of Object.entries(SENTENCES)) {
-    it(`${language}: marks rise, stay inside the audio and start words; the MP3 is sound`, async () => {
+    it(`${language}, ${engine}: marks rise, stay inside the audio and start words; the MP3 is sound`, async () => {
       const plain = passagePlainText(`<p>${sentence}</p>`);
-      const result = await narrate(plain, language);
+      const result = await narrate(plain, language, { engine });
       const { speechMarks: marks, durationMs } = result;
       const words = wordsOf(plain, segmenterLocale(language));
 
