@@ -15,7 +15,6 @@
  * over the workers); `full: true` (or BENCH_NARRATION_FULL=1) narrates the whole library through the worker pool
  * and measures its time and CPU (worker start-up and warm-up included). Nothing is written to DATA_DIR.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readLibrary } from '../server/content/read';
@@ -25,6 +24,7 @@ import { NarrationPool } from '../server/narration/pool';
 import { defaultConcurrency, narrationSettings } from '../server/narration/queue';
 import { nativeBuild } from '../server/narration/native';
 import { isVoiced, voiceFor } from '../server/narration/voices';
+import { processTreeCpuSeconds } from './cpu';
 import { espeakVoiceName } from '../src/domain/narrationVoice';
 import { passagePlainText } from '../src/domain/sanitize';
 
@@ -85,36 +85,6 @@ function libraryPassages(contentDir: string): LibraryPassage[] {
   return out;
 }
 
-/** The CPU of a process from /proc/<pid>/stat: its own, and optionally that of its waited-for children, seconds. */
-function procCpu(pid: number | 'self', withChildren: boolean): number {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ticks = Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0);
-    return ticks / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The live children of this process (every thread's), by pid. */
-function childPids(): number[] {
-  try {
-    return fs
-      .readdirSync('/proc/self/task')
-      .flatMap((tid) => fs.readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-  } catch {
-    return [];
-  }
-}
-
-/** CPU seconds of this process (every thread) and of its children, live and ended. */
-function cpuNow(): number {
-  const own = process.cpuUsage();
-  const ended = procCpu('self', true) - procCpu('self', false);
-  const live = childPids().reduce((sum, pid) => sum + procCpu(pid, false), 0);
-  return (own.user + own.system) / 1e6 + ended + live;
-}
-
 /** The espeak voice of a language, by id ('espeak-en-us'). */
 const espeakVoiceOf = (language: string) => espeakVoiceName(voiceFor(language)!);
 
@@ -145,9 +115,9 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
     let bytes = 0;
     let sampleRate = 0;
     for (const p of sample) {
-      const before = cpuNow();
+      const before = processTreeCpuSeconds();
       const result = await narrate(p.plain, p.language, { voice: espeakVoiceOf(p.language), engine });
-      const c = cpuNow() - before;
+      const c = processTreeCpuSeconds() - before;
       cpu += c;
       audioMs += result.durationMs;
       bytes += result.mp3.length;
@@ -173,7 +143,7 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
   let audioMinutes: number;
   let libraryCpu = 0;
   if (full) {
-    const cpu0 = cpuNow();
+    const cpu0 = processTreeCpuSeconds();
     const pool = new NarrationPool({ background: concurrency, priority: 1 });
     const t0 = performance.now();
     let total = 0;
@@ -181,7 +151,7 @@ export async function narrationBench(options: NarrationBenchOptions = {}): Promi
       const results = await Promise.all(all.map((p) => pool.run(p.plain, p.language, espeakVoiceOf(p.language), false).promise));
       total = results.reduce((n, r) => n + r.durationMs, 0);
       // Before the pool closes: its workers' helpers are still there to be read.
-      libraryCpu = cpuNow() - cpu0;
+      libraryCpu = processTreeCpuSeconds() - cpu0;
     } finally {
       await pool.close();
     }

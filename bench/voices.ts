@@ -1,7 +1,8 @@
 /**
  * Flite slt against eSpeak en-us on the same English passages (issue 15 §1), for `npm run bench`:
  * - **CPU per minute of audio**: each passage narrated in this thread by `narrate()` (synthesis, the word marks and
- *   the MP3), after one warm-up narration per voice, CPU from process.cpuUsage;
+ *   the MP3), after one warm-up narration per voice, CPU of the process and its children (bench/cpu.ts: the
+ *   native narration helper is one);
  * - **kbps** of the MP3s;
  * - **mark drift against the decoded MP3 in Chromium**: each MP3 is decoded by Chromium's own decoder
  *   (`decodeAudioData` into a 16 kHz OfflineAudioContext: the decoder the reader's audio element uses, encoder delay
@@ -26,6 +27,7 @@ import { readLibrary } from '../server/content/read';
 import { MP3_ENCODER_DELAY_MS } from '../server/narration/mp3';
 import { narrate, type NarrationResult } from '../server/narration/pipeline';
 import { passagePlainText } from '../src/domain/sanitize';
+import { processTreeCpuSeconds } from './cpu';
 
 export const VOICES_COMPARED = ['flite-slt', 'espeak-en-us'] as const;
 export const MARK_DRIFT_TARGET_MS = 30;
@@ -157,10 +159,9 @@ export async function voiceComparisonBench(options: { contentDir?: string; passa
     let spent = 0;
     for (const plain of texts) {
       let source: Float32Array = new Float32Array(0);
-      const before = process.cpuUsage();
+      const before = processTreeCpuSeconds();
       const result = await narrate(plain, 'en', { voice, onSource: (pcm, rate) => void (source = to16k(pcm, rate)) });
-      const used = process.cpuUsage(before);
-      spent += (used.user + used.system) / 1e6;
+      spent += processTreeCpuSeconds() - before;
       results.push({ result, source });
     }
     cpu.set(voice, spent);
