@@ -20,7 +20,10 @@ startTransition(() => {
 });
 
 // The service worker (issue 14 item 6) is registered from its own chunk once the page has loaded: the entry carries
-// only this import.
+// only this import. A page with a first screen runs this entry after its load event (server/http/page.ts asks for
+// the code after the first paint), so then it registers at once.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./ui/platform/serviceWorker').then((m) => m.registerServiceWorker()), { once: true });
+  const register = () => void import('./ui/platform/serviceWorker').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

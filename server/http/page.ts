@@ -7,7 +7,9 @@
  * - the primed responses (src/domain/primed.ts): the answers to the GETs the page will make first, asked of this
  *   app with the visitor's own cookie, so every gate decides them exactly as it decides the page's own requests.
  * - for a reader address whose passage the visitor may read, the first screen (src/ui/screens/reader/firstScreen.ts):
- *   the passage as static HTML, so the text shows while the code loads; the app replaces it.
+ *   the passage as static HTML, so the text shows while the code loads; the app replaces it. Such a page asks for
+ *   the app's code only once the text is painted (`afterFirstPaint`): nothing the first paint does not need is
+ *   fetched before it.
  * Only 200 answers are primed; anything else is left for the page to ask and show as it always does.
  */
 import crypto from 'node:crypto';
@@ -21,6 +23,7 @@ import { paths } from '../../src/domain/routes';
 import type { Passage, Publication } from '../../src/domain/schemas';
 import { firstScreenHtml } from '../../src/ui/screens/reader/firstScreen';
 import { DEFAULT_SORT } from '../../src/domain/wireValues';
+import { contentSecurityPolicy } from './security';
 import type { StaticSite } from './static';
 
 /** The reader's lazy route and the response validation it needs before its first answer is shown. */
@@ -134,6 +137,34 @@ function primedScript(bodies: Map<string, string>): string {
   return `<script type="application/json" id="${PRIMED_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
 }
 
+/** The entry's module script, and the modulepreloads of its own chunks, in the built index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const ENTRY_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g;
+/**
+ * If the frame never comes (a page opened in a background tab has no frames), the code is asked for after this
+ * long anyway. @default 500
+ */
+export const APP_CODE_FALLBACK_MS = 500;
+
+/**
+ * A page with a first screen asks for the app's code after its first paint: the entry's module script (and its
+ * modulepreloads) become an inline script at the end of the body that adds the module script once a frame has been
+ * drawn (a timeout after the next animation frame), or after APP_CODE_FALLBACK_MS if no frame comes. The text is on
+ * screen meanwhile; the code then loads and runs as before. Before, the browser fetched and compiled the entry while
+ * the first paint was pending (docs/performance.md, seventh session). Its CSP allows this one script by its hash.
+ */
+function afterFirstPaint(html: string): { html: string; scriptHash: string } | null {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return null;
+  const loader =
+    `(function(){var asked=false;function load(){if(asked)return;asked=true;var s=document.createElement('script');` +
+    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}` +
+    `requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,${APP_CODE_FALLBACK_MS})})()`;
+  const scriptHash = `sha256-${crypto.createHash('sha256').update(loader).digest('base64')}`;
+  const out = html.replace(entry[0], '').replace(ENTRY_PRELOADS, '').replace('</body>', `<script>${loader}</script></body>`);
+  return { html: out, scriptHash };
+}
+
 /** The app's root element in the built index.html; the first screen goes right before it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -153,14 +184,20 @@ export function createAppPages(site: StaticSite): AppPages {
       const plan = planFor(pathname, search);
       if (!plan) return site.serve('/index.html', headers);
       const primed = await plan.prime(get);
-      // With a first screen, the route's scripts are not preloaded: fetched and compiled alongside the page, they held
-      // its first paint back (text seen at a median 560 ms with them, 308 ms without, the app's reader taking over at
-      // the same time either way; docs/performance.md). The entry fetches them itself, all at once, when it runs.
-      const links = site.preloadLinks(plan.chunks, { scripts: !primed.firstScreen });
+      // With a first screen, nothing of the route is preloaded: fetched and compiled alongside the page, its scripts
+      // held the first paint back (text seen at a median 560 ms with them, 308 ms without, the app's reader taking
+      // over at the same time either way; docs/performance.md), and its style sheets (highlighting, decode, reading
+      // fonts) are not needed for the first screen. The entry fetches them itself, all at once, when it runs.
+      const links = primed.firstScreen ? '' : site.preloadLinks(plan.chunks);
       const head = `${links}${primed.bodies.size ? primedScript(primed.bodies) : ''}`;
       // After the entry's own links, so its chunks are fetched first; the answers are in the document before it runs.
       let html = index.replace('</head>', `${head}</head>`);
-      if (primed.firstScreen) html = html.replace(ROOT_ELEMENT, `${primed.firstScreen}${ROOT_ELEMENT}`);
+      let scriptHash: string | null = null;
+      if (primed.firstScreen) {
+        html = html.replace(ROOT_ELEMENT, `${primed.firstScreen}${ROOT_ELEMENT}`);
+        const deferred = afterFirstPaint(html);
+        if (deferred) ({ html, scriptHash } = deferred);
+      }
       const body = Buffer.from(html);
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       const out = new Headers({
@@ -171,6 +208,7 @@ export function createAppPages(site: StaticSite): AppPages {
         'X-Content-Type-Options': 'nosniff',
         Vary: 'Accept-Encoding, Cookie',
       });
+      if (scriptHash) out.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: [scriptHash] }));
       if (headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: out });
       if (body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(headers.get('accept-encoding') ?? '')) {
         out.set('Content-Encoding', 'gzip');

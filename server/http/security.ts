@@ -5,10 +5,19 @@
  */
 import type { MiddlewareHandler } from 'hono';
 
-/** The app's Content-Security-Policy. Styles allow 'unsafe-inline' for the style attributes React Aria sets. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+/**
+ * The app's Content-Security-Policy. Styles allow 'unsafe-inline' for the style attributes React Aria sets. A page
+ * may allow inline scripts of its own by their hashes (server/http/page.ts: the loader of a page with a first screen).
+ */
+export function contentSecurityPolicy({ scriptHashes = [] }: { scriptHashes?: string[] } = {}): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' '),
+    ...CSP_REST,
+  ].join('; ');
+}
+
+const CSP_REST = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
@@ -18,7 +27,9 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
   "form-action 'self'",
-].join('; ');
+];
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** HSTS over HTTPS: one year, subdomains included. @default 31536000 s */
 export const HSTS_MAX_AGE_S = 31_536_000;

@@ -3,12 +3,14 @@
  * the answers of its first GETs primed, the very answers the API gives this visitor; other addresses get the plain
  * index.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
 import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { StaticSite } from '../../server/http/static';
 import { licensedTeacher, startFixtureServer } from './harness';
 
@@ -103,13 +105,32 @@ describe('the HTML of a reader address', () => {
     expect(html.match(/shared-1\.js/g)).toHaveLength(1);
   });
 
-  it("with a first screen, preloads the reader's CSS but not its scripts, which would hold the text's first paint back", async () => {
-    const { html } = await page('/alpha-owls/v1/en:original/2');
+  it("with a first screen, preloads nothing of the route and asks for the app's code only after the first paint", async () => {
+    const { html, response } = await page('/alpha-owls/v1/en:original/2');
     expect(html).toContain('lectern-first-screen');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/ReaderRoute-1.css">');
-    expect(html).not.toContain('modulepreload crossorigin href="/assets/ReaderRoute-1.js"');
+    expect(html).not.toContain('ReaderRoute-1');
     expect(html).not.toContain('engine-1.js');
     expect(html).not.toContain('validation-1.js');
+    // No module script or modulepreload the browser would fetch while the first paint is pending…
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toContain('modulepreload');
+    // …but a loader at the end of the body that adds the entry after a frame (or a timeout, with no frames).
+    const loader = /<script>([^<]*)<\/script><\/body>/.exec(html);
+    expect(loader).not.toBeNull();
+    expect(loader![1]).toContain('"/assets/index-1.js"');
+    expect(loader![1]).toContain('requestAnimationFrame');
+    // The page's CSP allows that one inline script by its hash, and nothing else inline.
+    const hash = crypto.createHash('sha256').update(loader![1]).digest('base64');
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp.replace(` 'sha256-${hash}'`, '')).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it("without a first screen (the catalog), the entry is the module script it always was, under the app's CSP", async () => {
+    const { html, response } = await page('/catalog');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(html).not.toMatch(/<script>/);
+    expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('primes the publication, the passage and its neighbours with the answers the API gives', async () => {
