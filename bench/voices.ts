@@ -158,11 +158,14 @@ export async function voiceComparisonBench(options: { contentDir?: string; passa
     const results: { result: NarrationResult; source: Float32Array }[] = [];
     let spent = 0;
     for (const plain of texts) {
-      let source: Float32Array = new Float32Array(0);
+      // The source PCM views a buffer the thread reuses: copied here, resampled for the drift check after the
+      // narration's CPU is read, so the bench's own resampling is not counted as the voice's.
+      let pcm = new Int16Array(0);
+      let pcmRate = 16000;
       const before = processTreeCpuSeconds();
-      const result = await narrate(plain, 'en', { voice, onSource: (pcm, rate) => void (source = to16k(pcm, rate)) });
+      const result = await narrate(plain, 'en', { voice, onSource: (samples, rate) => void ((pcm = samples.slice()), (pcmRate = rate)) });
       spent += processTreeCpuSeconds() - before;
-      results.push({ result, source });
+      results.push({ result, source: to16k(pcm, pcmRate) });
     }
     cpu.set(voice, spent);
     narrated.set(voice, results);
