@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error: plain JavaScript without types, run before anything is compiled
 import { buildNativeSpeech } from '../server/narration/native/build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');

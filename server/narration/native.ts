@@ -6,13 +6,9 @@
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { ROOT_DIR } from '../config';
+import { NATIVE_BINARY, NATIVE_RECORD } from './native/build.mjs';
 import type { EspeakWordEvent } from './speechMarks';
-
-const BINARY = path.join(ROOT_DIR, 'build/native/lectern-speech');
-const RECORD = path.join(ROOT_DIR, 'build/native/lectern-speech.json');
 
 export interface NativeBuild {
   binary: string;
@@ -29,9 +25,9 @@ export function nativeBuild(): NativeBuild | null {
   build = null;
   if (process.env.NARRATION_NATIVE === 'off') return build;
   try {
-    const record = JSON.parse(fs.readFileSync(RECORD, 'utf8')) as { espeak?: unknown; lame?: unknown };
-    if (typeof record.espeak === 'string' && typeof record.lame === 'string' && fs.existsSync(BINARY)) {
-      build = { binary: BINARY, espeak: record.espeak, lame: record.lame };
+    const record = JSON.parse(fs.readFileSync(NATIVE_RECORD, 'utf8')) as { espeak?: unknown; lame?: unknown };
+    if (typeof record.espeak === 'string' && typeof record.lame === 'string' && fs.existsSync(NATIVE_BINARY)) {
+      build = { binary: NATIVE_BINARY, espeak: record.espeak, lame: record.lame };
     }
   } catch {
     // Not built here.
@@ -164,16 +160,6 @@ class NativeSpeech {
     const head = Buffer.concat([Buffer.from('E'), u32(inputRate), u32(outputRate), u32(kbps), u32(samples.length)]);
     const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
     return this.request(Buffer.concat([head, pcm]), async () => new Uint8Array(await this.take(await this.readU32())));
-  }
-
-  /** The helper's CPU time so far, seconds (Linux; 0 elsewhere). */
-  cpuSeconds(): number {
-    try {
-      const fields = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
   }
 }
 
