@@ -4,6 +4,7 @@
  * with the shared zod schemas, so a server that drifts from the contract fails loudly. Each call names its schema
  * as a pick from the validation module (`(v) => v.PassageSchema`), which is loaded lazily (`loadValidation`: the
  * import starts next to the request and is awaited before parsing), so zod stays out of the catalog's entry JS.
+ * A body the page was primed with is used at once and checked when the module is in (`primedAnswer`).
  */
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
@@ -36,6 +37,11 @@ export interface ApiClientConfig {
    * once, and only without a class code: the server primed the page as the visitor is without one.
    */
   primed?: PrimedResponses;
+  /**
+   * A primed body turned out not to match its schema, after it was used (a primed body is checked once the
+   * validation module is in: `primedAnswer`). The app loads again without primed answers (src/ui/platform/api.ts).
+   */
+  onPrimedMismatch?: (path: string, error: z.ZodError) => void;
 }
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -105,6 +111,25 @@ export function createApiClient(config: ApiClientConfig) {
 
   const primed = config.primed ?? NO_PRIMED_RESPONSES;
 
+  /**
+   * A primed body is the answer the server gave this visitor for this GET, sent inside the page it serves
+   * (server/http/page.ts). It is used at once, so the page's first data waits neither for the validation module
+   * (zod and the schemas, a chunk of its own) nor for its evaluation, and it is checked as soon as that module is in:
+   * one that does not match its schema goes to `onPrimedMismatch`. Response schemas do not transform, so a valid
+   * answer parses to itself (tests/server/page.test.ts checks the primed ones): the body used is what parsing gives.
+   */
+  function primedAnswer<S extends z.ZodType>(schema: SchemaPick<S>, path: string, body: unknown): Promise<z.infer<S>> {
+    loadValidation().then(
+      (validation) => {
+        const checked = schema(validation).safeParse(body);
+        if (!checked.success) config.onPrimedMismatch?.(path, checked.error);
+      },
+      // The module could not be fetched: the next request that needs it loads it again and reports the failure.
+      () => undefined,
+    );
+    return Promise.resolve(body as z.infer<S>);
+  }
+
   /** The body the page was primed with for this GET, when it applies to this call. */
   function primedBody(path: string, searchParams: Record<string, string>, options: RequestOptions): unknown {
     if (options.groupCode || config.groupCode?.()) return undefined;
@@ -114,7 +139,7 @@ export function createApiClient(config: ApiClientConfig) {
   function get<S extends z.ZodType>(schema: SchemaPick<S>, path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<z.infer<S>> {
     const searchParams = cleanParams(params);
     const body = primedBody(path, searchParams, options);
-    if (body !== undefined) return validated(schema, () => Promise.resolve(body));
+    if (body !== undefined) return primedAnswer(schema, path, body);
     return validated(schema, () =>
       http
         .get(path.replace(/^\//, ''), {

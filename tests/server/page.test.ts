@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import type { RunningServer } from '../../server/server';
+import { PassageSchema, PublicationListSchema, PublicationSchema, SessionSchema } from '../../src/api/validation';
 import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { StaticSite } from '../../server/http/static';
@@ -171,6 +173,30 @@ describe('the HTML of a reader address', () => {
     expect(response.status).toBe(200);
     expect(html).toContain('<div id="root"></div>');
     expect(Object.keys(primed ?? {})).toEqual(['auth/get-session']);
+  });
+
+  it('primes only answers that parse to themselves: the client shows them before its schemas check them', async () => {
+    // src/api/client.ts uses a primed body at once and checks it once zod is in, so parsing must change nothing
+    // (no transform, default or stripped field in these response schemas).
+    const schemaOf = (key: string): z.ZodType => {
+      if (key === 'auth/get-session') return SessionSchema;
+      if (key.startsWith('publications?') || key === 'publications') return PublicationListSchema;
+      if (key.startsWith('publications/')) return PublicationSchema;
+      if (key.startsWith('passages?')) return PassageSchema;
+      throw new Error(`no schema for the primed key ${key}`);
+    };
+    const { cookie } = await licensedTeacher(server);
+    let checked = 0;
+    for (const address of ['/catalog', '/alpha-owls/v1/en:original/2', '/alpha-owls/v1/en:gold/1', '/alpha-owls/read']) {
+      for (const init of [undefined, { headers: { cookie } }]) {
+        const { primed } = await page(address, init);
+        for (const [key, body] of Object.entries(primed ?? {})) {
+          expect(schemaOf(key).parse(body), `${address} ${key}`).toStrictEqual(body);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
   });
 
   it('answers 304 to a page the browser already has', async () => {

@@ -4,12 +4,19 @@ import { API_PREFIX, createApiClient, createPrimedResponses, createQueries, NO_P
 import { PRIMED_ELEMENT_ID } from '../../domain/primed';
 import { readStoredClassCode } from './storedClassCode';
 import { getOrCreateClientId } from './clientId';
-import { localStore } from './storage';
+import { localStore, sessionStore, STORAGE_PREFIX } from './storage';
 
 let clientId: string | undefined;
 
+/** Set for this tab's next load when a primed answer did not match its schema: that load uses none. */
+const WITHOUT_PRIMED_KEY = 'withoutPrimedAnswers';
+
 /** The answers the server inlined into this page (server/http/page.ts), or none. */
 function pagePrimedResponses(): PrimedResponses {
+  if (sessionStore.get(WITHOUT_PRIMED_KEY)) {
+    sessionStore.remove(WITHOUT_PRIMED_KEY);
+    return NO_PRIMED_RESPONSES;
+  }
   const text = typeof document === 'undefined' ? null : document.getElementById(PRIMED_ELEMENT_ID)?.textContent;
   if (!text) return NO_PRIMED_RESPONSES;
   try {
@@ -27,7 +34,24 @@ const sameClient = {
   groupCode: () => readStoredClassCode(),
 };
 
-export const api = createApiClient({ ...sameClient, primed: pagePrimedResponses() });
+/**
+ * A primed answer is used before it is checked (src/api/client.ts `primedAnswer`). Should one not match its schema
+ * (a server that drifted from the contract), the page loads again, once, without primed answers: every answer is then
+ * asked for and validated before it is used, and a bad one shows as the error it is. Only when this tab can remember
+ * that across the load; otherwise it would load again and again, and the page stays as it is.
+ */
+function primedMismatch(path: string, error: unknown): void {
+  console.error(`The primed answer for ${path} does not match its schema; loading the page again without primed answers`, error);
+  try {
+    window.sessionStorage.setItem(STORAGE_PREFIX + WITHOUT_PRIMED_KEY, '1');
+    if (window.sessionStorage.getItem(STORAGE_PREFIX + WITHOUT_PRIMED_KEY) !== '1') return;
+  } catch {
+    return;
+  }
+  window.location.reload();
+}
+
+export const api = createApiClient({ ...sameClient, primed: pagePrimedResponses(), onPrimedMismatch: primedMismatch });
 
 /**
  * A client that asks exactly as the app's does (the same addresses, headers and class code) through another
