@@ -4,7 +4,7 @@ import { API_PREFIX, createApiClient, createPrimedResponses, createQueries, NO_P
 import { PRIMED_ELEMENT_ID } from '../../domain/primed';
 import { readStoredClassCode } from './storedClassCode';
 import { getOrCreateClientId } from './clientId';
-import { localStore, sessionStore, STORAGE_PREFIX } from './storage';
+import { localStore, sessionStore } from './storage';
 
 let clientId: string | undefined;
 
@@ -42,13 +42,7 @@ const sameClient = {
  */
 function primedMismatch(path: string, error: unknown): void {
   console.error(`The primed answer for ${path} does not match its schema; loading the page again without primed answers`, error);
-  try {
-    window.sessionStorage.setItem(STORAGE_PREFIX + WITHOUT_PRIMED_KEY, '1');
-    if (window.sessionStorage.getItem(STORAGE_PREFIX + WITHOUT_PRIMED_KEY) !== '1') return;
-  } catch {
-    return;
-  }
-  window.location.reload();
+  if (sessionStore.set(WITHOUT_PRIMED_KEY, '1')) window.location.reload();
 }
 
 export const api = createApiClient({ ...sameClient, primed: pagePrimedResponses(), onPrimedMismatch: primedMismatch });

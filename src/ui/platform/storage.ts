@@ -5,7 +5,8 @@
  */
 export interface KeyValueStore {
   get(key: string): string | null;
-  set(key: string, value: string): void;
+  /** Stores the value; true when the browser's storage holds it, false when only memory does (this page only). */
+  set(key: string, value: string): boolean;
   remove(key: string): void;
 }
 
@@ -15,7 +16,10 @@ function memoryStore(): KeyValueStore {
   const values = new Map<string, string>();
   return {
     get: (key) => values.get(key) ?? null,
-    set: (key, value) => void values.set(key, value),
+    set: (key, value) => {
+      values.set(key, value);
+      return false;
+    },
     remove: (key) => void values.delete(key),
   };
 }
@@ -41,9 +45,11 @@ export function createStore(backend: () => Storage | undefined, prefix = STORAGE
     set(key, value) {
       fallback.set(key, value);
       try {
-        storage()?.setItem(prefix + key, value);
+        const backend = storage();
+        backend?.setItem(prefix + key, value);
+        return backend !== undefined;
       } catch {
-        /* keep the in-memory copy */
+        return false; // keep the in-memory copy
       }
     },
     remove(key) {
