@@ -158,7 +158,11 @@ function afterFirstPaint(html: string): { html: string; scriptHash: string } | n
   if (!entry) return null;
   const loader =
     `(function(){var asked=false;function load(){if(asked)return;asked=true;var s=document.createElement('script');` +
-    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}` +
+    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s);setTimeout(intl,0)}` +
+    // The page's first use of Intl starts the browser's ICU (60-90 ms on this machine, unthrottled): done here, in a
+    // task of its own while the entry downloads, it is not part of the entry's evaluation, where React Aria's
+    // default-locale check would otherwise pay it (docs/performance.md "Ninth session").
+    `function intl(){try{var l=navigator.language||'en-US';Intl.DateTimeFormat.supportedLocalesOf([l]);new Intl.Locale(l).maximize()}catch(e){}}` +
     `requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,${APP_CODE_FALLBACK_MS})})()`;
   const scriptHash = `sha256-${crypto.createHash('sha256').update(loader).digest('base64')}`;
   const out = html.replace(entry[0], '').replace(ENTRY_PRELOADS, '').replace('</body>', `<script>${loader}</script></body>`);

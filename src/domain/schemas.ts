@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
 import { LEVELS } from './levels';
+import { LevelSchema } from './levelSchema';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, PAGE_SIZE } from './constants';
 import { ACTIVITY_SERIES_DAYS, ACTIVITY_TOP_TITLES } from './classActivity';
 
@@ -30,7 +31,7 @@ export type { CatalogFilter, SortKey };
 export { FREE_TRIAL_LICENSE_KIND, LICENSE_KINDS, type LicenseKind };
 
 export const LanguageCodeSchema = z.enum(LANGUAGE_CODES);
-export const LevelSchema = z.enum(LEVELS);
+export { LevelSchema };
 
 export const LanguageSchema = z.object({
   code: LanguageCodeSchema,

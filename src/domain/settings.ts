@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PLAYBACK_SPEEDS } from './constants';
-import { LevelSchema } from './schemas';
+import { LevelSchema } from './levelSchema';
 import { parseEditionRef } from './reading';
 import { READING_RULER_OPTIONS } from './readingRuler';
 import { PAGE_TINTS, READING_FONTS, TEXT_SPACINGS } from './readingType';

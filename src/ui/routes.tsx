@@ -13,11 +13,16 @@ import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { ClassCodeSync, RootRedirect } from './screens/classroom/ClassCodeSync';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
 import { isVersion } from './screens/reader/readerPath';
+import { loadEngine } from './engine/store';
+import { nextTask } from './platform/tasks';
 
-const ReaderRoute = lazy(() => import('./screens/reader/ReaderRoute'));
+// The screens that run on the engine fetch their views and the engine at once, but the engine is evaluated and
+// started in tasks of its own (`loadEngine`), before their first render rather than inside it.
+const withEngine = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadEngine().then(nextTask)]).then(([screen]) => screen);
+const ReaderRoute = lazy(withEngine(() => import('./screens/reader/ReaderRoute')));
 const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScreen'));
-const ListenScreen = lazy(() => import('./screens/listen/ListenScreen'));
-const TeaserScreen = lazy(() => import('./screens/teaser/TeaserScreen'));
+const ListenScreen = lazy(withEngine(() => import('./screens/listen/ListenScreen')));
+const TeaserScreen = lazy(withEngine(() => import('./screens/teaser/TeaserScreen')));
 // The account pages are lazy too: the catalog's entry chunk carries none of their forms.
 const AuthScreen = lazy(() => import('./screens/auth/AuthScreen'));
 const ForgotPasswordScreen = lazy(() => import('./screens/auth/PasswordResetScreens').then((m) => ({ default: m.ForgotPasswordScreen })));

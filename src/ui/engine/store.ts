@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
 import type { ReaderEngine, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
+import { inSlices } from '../platform/tasks';
 
 let engine: ReaderEngine | null = null;
 let loading: Promise<ReaderEngine> | null = null;
@@ -22,9 +23,15 @@ export function attachEngine(started: ReaderEngine): ReaderEngine {
   return engine;
 }
 
-/** Load and start the app's engine (once). */
+/**
+ * Load and start the app's engine (once), in three tasks: zod and the schemas of the stored settings the engine
+ * reads, then the machines and the engine's code, then the engine's start. Evaluated in one task they held the
+ * reader's main thread for ~170 ms at a 4× CPU slowdown (docs/performance.md "Ninth session").
+ */
 export function loadEngine(): Promise<ReaderEngine> {
-  loading ??= import('./engine').then(({ getEngine }) => attachEngine(getEngine()));
+  loading ??= inSlices([() => import('../../domain/settings'), () => import('./engine')], () =>
+    import('./engine').then(({ getEngine }) => attachEngine(getEngine())),
+  );
   return loading;
 }
 

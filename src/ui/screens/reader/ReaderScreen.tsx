@@ -67,7 +67,13 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   const currentShortcut = useDeferredValue(session.currentShortcut);
 
   const publication = session.publication;
-  const ready = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
+  const sessionReady = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
+  // The reader's first render with its passage (skeleton → text, toolbar and pickers) is a background render that
+  // React does in slices of a few milliseconds, not in one task: the engine's snapshot changes reach this view as a
+  // blocking update, and `useDeferredValue` lets that update keep the skeleton (or the server's first screen) for a
+  // moment while the rest renders in the background. Later updates (a page turn) are not deferred: `ready` stays true.
+  const deferredReady = useDeferredValue(sessionReady);
+  const ready = sessionReady && deferredReady;
   useDocumentTitle(ready ? publication.title : null);
   useToolbarActivity();
   useUserFeatures();

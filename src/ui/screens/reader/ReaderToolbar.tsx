@@ -4,7 +4,7 @@
  * 'Reader controls menu'. It slides away after inactivity (the engine's toolbar machine) and is held while one
  * of its menus is open or it has focus.
  */
-import { memo, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -41,6 +41,7 @@ import {
   type ReadingTypeSettings,
 } from '../../../domain/readingType';
 import { Hint } from '../../components/Tooltip';
+import { useMinWidth } from '../../platform/media';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { controlButton, controlUnavailable, listItem, popoverStyles, TOOLBAR_ROW_CLASS } from './readerStyles';
 
@@ -67,8 +68,18 @@ function useToolbarHold() {
       else next.delete(id);
       return next;
     });
-  return { menu, setFocused };
+  /** Forget menus that went away while open (an unmounted menu never reports its closing). */
+  const forget = useCallback(
+    (ids: readonly string[]) =>
+      setOpen((current) => (ids.some((id) => current.has(id)) ? new Set([...current].filter((id) => !ids.includes(id))) : current)),
+    [],
+  );
+  return { menu, forget, setFocused };
 }
+
+/** The menus of each toolbar variant (the desktop row, the small screens' controls menu). */
+const WIDE_MENUS = ['font', 'ruler', 'columns'] as const;
+const NARROW_MENUS = ['mobile'] as const;
 
 export const ReaderToolbar = memo(function ReaderToolbar({
   shortcuts,
@@ -110,7 +121,9 @@ export const ReaderToolbar = memo(function ReaderToolbar({
 }) {
   // Only whether it shows: activity restarts the machine's timer (a new snapshot) without changing that.
   const isVisible = useEngine((s) => connectToolbar(s.toolbar, noop).isVisible);
-  const { menu, setFocused } = useToolbarHold();
+  const { menu, forget, setFocused } = useToolbarHold();
+  const isMd = useMinWidth('md');
+  useEffect(() => forget(isMd ? NARROW_MENUS : WIDE_MENUS), [isMd, forget]);
 
   return (
     <div
@@ -123,26 +136,31 @@ export const ReaderToolbar = memo(function ReaderToolbar({
         {shortcuts.length > 0 && (
           <ShortcutPicker shortcuts={shortcuts} lang={shortcutLanguage} current={currentShortcut} onChange={onShortcut} onOpenChange={menu('shortcuts')} />
         )}
-        <div className="ms-auto hidden items-center gap-2 md:flex">
-          <DecodeToggle />
-          <WordModeToggle isSelected={wordMode} onChange={onWordMode} />
-          <TextMenu fontSize={fontSize} onFontSize={onFontSize} readingType={readingType} onReadingType={onReadingType} onOpenChange={menu('font')} />
-          <SettingPicker {...RULER_PICKER} value={ruler} onChange={onRuler} onOpenChange={menu('ruler')} />
-          {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
-        </div>
-        <div className="ms-auto md:hidden">
-          <MobileControls
-            fontSize={fontSize}
-            onFontSize={onFontSize}
-            ruler={ruler}
-            onRuler={onRuler}
-            readingType={readingType}
-            onReadingType={onReadingType}
-            wordMode={wordMode}
-            onWordMode={onWordMode}
-            onOpenChange={menu('mobile')}
-          />
-        </div>
+        {/* Only the variant the screen's width shows is rendered: a hidden one cost the reader's first render its
+            dropdowns' collections too (docs/performance.md "Ninth session"). */}
+        {isMd ? (
+          <div className="ms-auto hidden items-center gap-2 md:flex">
+            <DecodeToggle />
+            <WordModeToggle isSelected={wordMode} onChange={onWordMode} />
+            <TextMenu fontSize={fontSize} onFontSize={onFontSize} readingType={readingType} onReadingType={onReadingType} onOpenChange={menu('font')} />
+            <SettingPicker {...RULER_PICKER} value={ruler} onChange={onRuler} onOpenChange={menu('ruler')} />
+            {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
+          </div>
+        ) : (
+          <div className="ms-auto md:hidden">
+            <MobileControls
+              fontSize={fontSize}
+              onFontSize={onFontSize}
+              ruler={ruler}
+              onRuler={onRuler}
+              readingType={readingType}
+              onReadingType={onReadingType}
+              wordMode={wordMode}
+              onWordMode={onWordMode}
+              onOpenChange={menu('mobile')}
+            />
+          </div>
+        )}
       </div>
     </div>
   );
