@@ -24,12 +24,19 @@ export function attachEngine(started: ReaderEngine): ReaderEngine {
 }
 
 /**
- * Load and start the app's engine (once), in three tasks: zod and the schemas of the stored settings the engine
- * reads, then the machines and the engine's code, then the engine's start. Evaluated in one task they held the
- * reader's main thread for ~170 ms at a 4× CPU slowdown (docs/performance.md "Ninth session").
+ * Load and start the app's engine (once), each step in a task of its own: zod, the schemas of the stored settings
+ * the engine reads, xstate and the reader system's child machines, the engine's own code, and its start. Evaluated
+ * in one task they held the reader's main thread for ~170 ms at a 4× CPU slowdown (docs/performance.md "Ninth
+ * session"). All of it is fetched at once (with the screen's views, routes.tsx); only the evaluation is spread.
  */
 export function loadEngine(): Promise<ReaderEngine> {
-  loading ??= inSlices([() => import('../../domain/settings'), () => import('./engine')], () =>
+  const steps = [
+    () => import('../../domain/levelSchema'),
+    () => import('../../domain/settings'),
+    () => import('../../machines/readerSystem/readerSystem.children'),
+    () => import('./engine'),
+  ];
+  loading ??= inSlices(steps, () =>
     import('./engine').then(({ getEngine }) => attachEngine(getEngine())),
   );
   return loading;
