@@ -18,7 +18,10 @@ import { nextTask } from './platform/tasks';
 
 // The screens that run on the engine fetch their views and the engine at once, but the engine is evaluated and
 // started in tasks of its own (`loadEngine`), before their first render rather than inside it.
-const withEngine = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadEngine().then(nextTask)]).then(([screen]) => screen);
+const withEngine =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadEngine().then(nextTask)]).then(([screen]) => screen);
 const ReaderRoute = lazy(withEngine(() => import('./screens/reader/ReaderRoute')));
 const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScreen'));
 const ListenScreen = lazy(withEngine(() => import('./screens/listen/ListenScreen')));

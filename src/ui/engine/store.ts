@@ -30,17 +30,17 @@ export function attachEngine(started: ReaderEngine): ReaderEngine {
  * session"). All of it is fetched at once (with the screen's views, routes.tsx); only the evaluation is spread.
  */
 export function loadEngine(): Promise<ReaderEngine> {
-  const steps = [
-    () => import('../../domain/levelSchema'),
-    () => import('../../domain/settings'),
-    () => import('../../machines/readerSystem/readerSystem.children'),
-    () => import('./engine'),
-  ];
-  loading ??= inSlices(steps, () =>
-    import('./engine').then(({ getEngine }) => attachEngine(getEngine())),
-  );
+  loading ??= inSlices(ENGINE_STEPS, () => import('./engine').then(({ getEngine }) => attachEngine(getEngine())));
   return loading;
 }
+
+/** The modules `loadEngine` evaluates one task after another, before the engine's start. */
+const ENGINE_STEPS = [
+  () => import('../../domain/levelSchema'),
+  () => import('../../domain/settings'),
+  () => import('../../machines/readerSystem/readerSystem.children'),
+  () => import('./engine'),
+];
 
 /** Send an event to the app's engine, loading it first when needed. */
 export function sendToEngine(event: ReaderEngineEvent): Promise<void> {
