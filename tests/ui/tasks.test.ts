@@ -14,7 +14,7 @@ describe('start-up in slices (src/ui/platform/tasks.ts)', () => {
 
   it('inSlices runs each step in order, a task apart, and resolves with the last step', async () => {
     const order: string[] = [];
-    // A timer queued before the slices start runs between the first step and the second: the steps do not share a task.
+    // A timer the first step queues runs before the second step: the steps do not share a task.
     const result = inSlices(
       [
         () => {

@@ -136,10 +136,11 @@ export const ReaderToolbar = memo(function ReaderToolbar({
         {shortcuts.length > 0 && (
           <ShortcutPicker shortcuts={shortcuts} lang={shortcutLanguage} current={currentShortcut} onChange={onShortcut} onOpenChange={menu('shortcuts')} />
         )}
-        {/* Only the variant the screen's width shows is rendered: a hidden one cost the reader's first render its
-            dropdowns' collections too (docs/performance.md "Ninth session"). */}
+        {/* Only the variant the screen's width shows is rendered (the same breakpoint as the CSS, styles.css): a
+            hidden one cost the reader's first render its dropdowns' collections too (docs/performance.md "Ninth
+            session"). */}
         {isMd ? (
-          <div className="ms-auto hidden items-center gap-2 md:flex">
+          <div className="ms-auto flex items-center gap-2">
             <DecodeToggle />
             <WordModeToggle isSelected={wordMode} onChange={onWordMode} />
             <TextMenu fontSize={fontSize} onFontSize={onFontSize} readingType={readingType} onReadingType={onReadingType} onOpenChange={menu('font')} />
@@ -147,7 +148,7 @@ export const ReaderToolbar = memo(function ReaderToolbar({
             {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
           </div>
         ) : (
-          <div className="ms-auto md:hidden">
+          <div className="ms-auto">
             <MobileControls
               fontSize={fontSize}
               onFontSize={onFontSize}
