@@ -49,6 +49,36 @@ test.describe('Reader', () => {
     expect((await reader.primary.text.innerText()).trim()).toBe(text);
   });
 
+  test('its dropdowns open from a press and from the keyboard, and give focus back to their button when they close', async ({ page }) => {
+    // The dropdowns mount on the first sign they are wanted (src/ui/components/DeferredMenu.tsx): the button that
+    // stands in for each until then must behave as the dropdown's own.
+    const reader = new ReaderPage(page);
+    await reader.goto(`${FOX}/en:original/1`);
+    await expect(reader.primary.text).toContainText(/\w/);
+    await reader.primary.levelButton.click();
+    const levels = page.getByRole('listbox', { name: 'Reading levels' });
+    await expect(levels).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(levels).toBeHidden();
+    await expect(reader.primary.levelButton).toBeFocused();
+
+    await reader.primary.languageButton.focus();
+    await page.keyboard.press('ArrowDown');
+    const languages = page.getByRole('listbox', { name: 'Languages' });
+    await expect(languages).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(languages).toBeHidden();
+    await expect(reader.primary.languageButton).toBeFocused();
+
+    await reader.rulerButton.press('Enter');
+    const rulers = page.getByRole('listbox', { name: 'Reading ruler sizes' });
+    await expect(rulers).toBeVisible();
+    await rulers.getByRole('option', { name: '3 lines' }).click();
+    await expect(rulers).toBeHidden();
+    await expect(reader.rulerButton).toBeFocused();
+    await expect(reader.rulerButton).toHaveAccessibleName(/3 lines/);
+  });
+
   test('reads a whole title with the keyboard and the buttons', async ({ page }) => {
     const reader = new ReaderPage(page);
     await reader.goto(`${LIGHTHOUSE}/en:original/1`);

@@ -41,8 +41,12 @@ async function focusWithKeyboard(element: HTMLElement) {
   });
 }
 
-/** Open a React Aria Select from the keyboard, as jsdom has no real pointer. */
-async function openSelect(trigger: HTMLElement) {
+/**
+ * Open a dropdown from the keyboard, as jsdom has no real pointer. Its trigger is found by name each time: the
+ * stand-in button gives way to React Aria's Select once the dropdown is wanted (src/ui/components/DeferredMenu.tsx).
+ */
+async function openSelect(name: RegExp) {
+  const trigger = screen.getByRole('button', { name });
   await act(async () => {
     trigger.focus();
     fireEvent.keyDown(trigger, { key: 'ArrowDown' });
@@ -59,11 +63,10 @@ describe('the level dropdown', () => {
   it("marks locked levels with 'Upgrade to access additional reading levels' and still sends the choice", async () => {
     const onChange = vi.fn();
     render(<LevelPicker label="Reading level" level="ORIGINAL" levels={['SILVER', 'GOLD', 'ORIGINAL']} lockedLevels={['SILVER', 'GOLD']} onChange={onChange} />);
-    const trigger = screen.getByRole('button', { name: /Reading level/ });
     // The level shown is free: no tooltip on the trigger.
-    await focusWithKeyboard(trigger);
+    await focusWithKeyboard(screen.getByRole('button', { name: /Reading level/ }));
     expect(screen.queryByRole('tooltip')).toBeNull();
-    await openSelect(trigger);
+    await openSelect(/Reading level/);
     const listbox = await screen.findByRole('listbox', { name: /^Reading levels/ });
     const silver = within(listbox).getByRole('option', { name: /^Silver/ });
     expect(description(silver)).toBe(LOCKED_TOOLTIP);
@@ -83,7 +86,7 @@ describe('the level dropdown', () => {
 
   it('has no locks for a licensed reader', async () => {
     render(<LevelPicker label="Reading level" level="GOLD" levels={['GOLD', 'ORIGINAL']} onChange={() => {}} />);
-    await openSelect(screen.getByRole('button', { name: /Reading level/ }));
+    await openSelect(/Reading level/);
     const listbox = await screen.findByRole('listbox', { name: /^Reading levels/ });
     for (const option of within(listbox).getAllByRole('option')) expect(description(option)).toBe('');
   });
@@ -102,7 +105,7 @@ describe('the language dropdown', () => {
         onChange={onChange}
       />,
     );
-    await openSelect(screen.getByRole('button', { name: /Language/ }));
+    await openSelect(/Language/);
     const listbox = await screen.findByRole('listbox', { name: /^Languages/ });
     const portuguese = within(listbox).getByRole('option', { name: /^Portuguese/ });
     expect(description(portuguese)).toBe('Premium');

@@ -4,15 +4,31 @@
  * requested when the reader shows the intent to use the menu (the pointer comes over its button, the button takes
  * focus, or it is pressed), not before; until it arrives the same button stands in for it, and a press on that
  * button opens the menu as soon as it is there (keyboard focus carries over too).
+ *
+ * The reader's dropdowns (React Aria's Select) are deferred the same way (`popup: 'listbox'`): mounting a Select
+ * renders its collection twice, synchronously, and the reader's first render carried four of them
+ * (docs/performance.md, tenth session).
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type Dispatch, type ReactElement, type ReactNode, type SetStateAction } from 'react';
 import { Button } from 'react-aria-components';
 
 /** The menu's trigger button: the same in the stand-in and in the loaded menu. */
 export interface MenuButtonSpec {
   className: string;
+  /** A dropdown's stand-in carries the name its Select's trigger has: the value shown, then the label. */
   'aria-label'?: string;
   children: ReactNode;
+  /** What the button opens: a menu, or a dropdown's listbox. @default 'menu' */
+  popup?: 'menu' | 'listbox';
+  /** Called when the pointer comes over the stand-in (the loaded button calls its own). */
+  onHoverStart?: () => void;
+  /** Called when the stand-in takes focus (the loaded button calls its own). */
+  onFocus?: () => void;
+  /**
+   * Wraps the stand-in (a hint on hover). A wrapped stand-in does not load its menu on hover, only on focus or a
+   * press: a hint under a resting pointer would be lost when the loaded button took its place.
+   */
+  wrap?: (button: ReactElement) => ReactElement;
 }
 
 /** What the loaded menu gets besides its own props: its button, and whether the stand-in was pressed or focused. */
@@ -77,22 +93,61 @@ export function DeferredMenu<P extends DeferredMenuProps>({
  */
 function StandIn({ button, setPending, wake }: { button: MenuButtonSpec; setPending: Dispatch<SetStateAction<Pending>>; wake: () => void }) {
   useEffect(() => () => setPending(NOTHING_PENDING), [setPending]);
+  const { popup = 'menu', onHoverStart, onFocus, wrap, ...props } = button;
   const open = () => {
     wake();
     setPending((p) => ({ ...p, open: true }));
   };
-  return (
+  const standIn = (
     <Button
-      {...button}
-      aria-haspopup="menu"
+      {...props}
+      aria-haspopup={popup}
       aria-expanded={false}
-      onHoverStart={wake}
+      onHoverStart={() => {
+        onHoverStart?.();
+        if (!wrap) wake();
+      }}
       onPressStart={(event) => (event.pointerType === 'mouse' ? open() : wake())}
       onPress={(event) => event.pointerType !== 'mouse' && open()}
+      onKeyDown={(event) => {
+        // A dropdown's trigger also opens on the up and down arrows.
+        if (popup === 'listbox' && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) open();
+        else event.continuePropagation();
+      }}
       onFocusChange={(focused) => {
-        if (focused) wake();
+        if (focused) {
+          onFocus?.();
+          wake();
+        }
         setPending((p) => ({ ...p, focused }));
       }}
     />
   );
+  return wrap ? wrap(standIn) : standIn;
+}
+
+/**
+ * A deferred dropdown's open state. A Select that mounts because its stand-in was pressed first mounts closed with
+ * its trigger focused, and opens just after: React Aria's popover gives focus back, on closing, to what had it
+ * when the popover mounted, and the stand-in is gone by then. `onOpenChange` hears that opening too, which a
+ * Select's `defaultOpen` would not tell it. Spread `select` into the Select and `trigger` into its Button.
+ */
+export function useDeferredSelect({ defaultOpen, autoFocus, onOpenChange }: { defaultOpen: boolean; autoFocus: boolean; onOpenChange?: (open: boolean) => void }) {
+  const [isOpen, setOpen] = useState(false);
+  const [atMount] = useState(() => ({ defaultOpen, onOpenChange }));
+  useEffect(() => {
+    if (!atMount.defaultOpen) return;
+    setOpen(true);
+    atMount.onOpenChange?.(true);
+  }, [atMount]);
+  return {
+    select: {
+      isOpen,
+      onOpenChange: (open: boolean) => {
+        setOpen(open);
+        onOpenChange?.(open);
+      },
+    },
+    trigger: { autoFocus: autoFocus || atMount.defaultOpen },
+  };
 }

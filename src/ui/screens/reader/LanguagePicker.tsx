@@ -4,46 +4,17 @@
  * case-insensitive match on name or code (src/domain/languageSearch). Languages outside the reader's free list
  * (the engine's column locks) are greyed, with a lock and the description 'Premium'; they stay focusable and can
  * be chosen, and the engine answers with 'Unlock Premium Languages' instead of moving (SPEC §6 Languages).
+ *
+ * The dropdown itself (LanguageSelect.tsx) is a lazy chunk that mounts on the first sign it is wanted; until then
+ * its button stands in for it, drawn and named the same (src/ui/components/DeferredMenu.tsx).
  */
-import type { Key } from 'react-aria-components';
-import {
-  Autocomplete,
-  Button,
-  Header,
-  Input,
-  ListBox,
-  ListBoxItem,
-  ListBoxSection,
-  Popover,
-  SearchField,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components';
-import { groupLanguages, matchesLanguageSearch } from '../../../domain/languageSearch';
+import type { ReactNode } from 'react';
 import type { Language } from '../../../domain/schemas';
-import { LOCKED_LANGUAGE_HINT } from '../../../domain/locks';
-import { CheckIcon, ChevronDownIcon, GlobeIcon, SearchIcon } from '../../components/Icons';
-import { LockIcon } from '../../components/ReaderIcons';
-import { controlButton, listItem, popoverStyles, sectionHeading } from './readerStyles';
+import { DeferredMenu, lazyMenu } from '../../components/DeferredMenu';
+import { ChevronDownIcon, GlobeIcon } from '../../components/Icons';
+import { controlButton } from './readerStyles';
 
-const RECENT = 'recent:';
-const ALL = 'all:';
-
-function codeOf(key: Key): string {
-  const k = String(key);
-  return k.startsWith(RECENT) ? k.slice(RECENT.length) : k.slice(ALL.length);
-}
-
-export function LanguagePicker({
-  label,
-  current,
-  languages,
-  recentCodes,
-  lockedCodes = [],
-  onChange,
-  onOpenChange,
-}: {
+export interface LanguagePickerProps {
   /** The accessible name, e.g. 'Language'. */
   label: string;
   current: { code: string; name: string };
@@ -54,76 +25,34 @@ export function LanguagePicker({
   lockedCodes?: readonly string[];
   onChange: (code: string) => void;
   onOpenChange?: (open: boolean) => void;
-}) {
-  const { recent, all } = groupLanguages(languages, recentCodes);
-  const item = (prefix: string, language: Language) => {
-    const locked = lockedCodes.includes(language.code);
-    return (
-      <ListBoxItem
-        key={prefix + language.code}
-        id={prefix + language.code}
-        textValue={language.name}
-        data-locked={locked ? '' : undefined}
-        className={`${listItem} ${locked ? 'text-ink-muted' : ''}`}
-      >
-        {/* Named by all of its visible text (axe: label-content-name-mismatch), so no label slot. */}
-        <span className="flex-1 tracking-wide uppercase">{language.name}</span>
-        {locked && (
-          <Text slot="description" className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-[0.6875rem] font-semibold text-primary-800">
-            <LockIcon size={12} />
-            {LOCKED_LANGUAGE_HINT}
-          </Text>
-        )}
-        <span className="text-xs text-ink-muted">{language.code}</span>
-        <span className="grid w-4 place-items-center text-primary-700">
-          {language.code === current.code && <CheckIcon size={16} aria-hidden="true" />}
-        </span>
-      </ListBoxItem>
-    );
-  };
+}
+
+const LanguageSelect = lazyMenu(() => import('./LanguageSelect'));
+
+export const LANGUAGE_VALUE_CLASS = 'truncate tracking-wide uppercase';
+
+/** What the dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
+export function LanguageTrigger({ value }: { value: ReactNode }) {
   return (
-    <Select
-      aria-label={label}
-      selectedKey={ALL + current.code}
-      onSelectionChange={(key) => {
-        if (key === null) return;
-        const code = codeOf(key);
-        if (code !== current.code) onChange(code);
+    <>
+      <GlobeIcon size={17} className="shrink-0 text-primary-600" />
+      {value}
+      <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
+    </>
+  );
+}
+
+export function LanguagePicker(props: LanguagePickerProps) {
+  return (
+    <DeferredMenu
+      menu={LanguageSelect}
+      props={props}
+      button={{
+        className: `${controlButton} min-w-0`,
+        'aria-label': `${props.current.name} ${props.label}`,
+        popup: 'listbox',
+        children: <LanguageTrigger value={<span className={LANGUAGE_VALUE_CLASS}>{props.current.name}</span>} />,
       }}
-      onOpenChange={onOpenChange}
-    >
-      <Button className={`${controlButton} min-w-0`}>
-        <GlobeIcon size={17} className="shrink-0 text-primary-600" />
-        <SelectValue className="truncate tracking-wide uppercase">{() => current.name}</SelectValue>
-        <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
-      </Button>
-      <Popover placement="bottom start" offset={6} maxHeight={420} className={`${popoverStyles} w-72 p-0`}>
-        <Autocomplete filter={(textValue, inputValue, node) => matchesLanguageSearch({ code: codeOf(node.key), name: textValue }, inputValue)}>
-          <SearchField aria-label="Search languages" autoFocus className="group relative border-b border-line p-2">
-            <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-5 -translate-y-1/2 text-ink-muted" />
-            <Input
-              placeholder="Search languages..."
-              className="h-10 w-full rounded-lg border border-line bg-paper ps-9 pe-3 text-sm text-ink placeholder:text-ink-muted outline-none data-[focused]:border-primary-600 [&::-webkit-search-cancel-button]:hidden"
-            />
-          </SearchField>
-          <ListBox
-            aria-label="Languages"
-            className="max-h-80 overflow-auto p-1.5 outline-none"
-            renderEmptyState={() => <p className="px-3 py-4 text-sm text-ink-muted">No languages found</p>}
-          >
-            {recent.length > 0 && (
-              <ListBoxSection id="recent" className="mb-1">
-                <Header className={sectionHeading}>recently used</Header>
-                {recent.map((l) => item(RECENT, l))}
-              </ListBoxSection>
-            )}
-            <ListBoxSection id="all">
-              <Header className={sectionHeading}>all languages</Header>
-              {all.map((l) => item(ALL, l))}
-            </ListBoxSection>
-          </ListBox>
-        </Autocomplete>
-      </Popover>
-    </Select>
+    />
   );
 }

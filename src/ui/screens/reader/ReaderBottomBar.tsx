@@ -6,6 +6,7 @@ import { memo, useState } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { pageInputDigits, parsePageInput } from '../../../domain/passageText';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
+import { useMinWidth } from '../../platform/media';
 import { ReaderAudioPlayer } from './ReaderAudioPlayer';
 
 const roundButton =
@@ -33,6 +34,9 @@ export const ReaderBottomBar = memo(function ReaderBottomBar({
   /** The playing column's narration is locked for this reader: the player offers the upgrade. @default false */
   audioLocked?: boolean;
 }) {
+  // The page input shows from large screens up (the same breakpoint as the CSS); a smaller screen does not render
+  // it at all, as React Aria's TextField costs the reader's first render (docs/performance.md, tenth session).
+  const showPageInput = useMinWidth('lg');
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface">
       <nav aria-label="Passages" className="mx-auto flex w-full max-w-page items-center gap-3 px-4 py-3 sm:px-6 lg:px-10">
@@ -40,7 +44,7 @@ export const ReaderBottomBar = memo(function ReaderBottomBar({
           <ChevronLeftIcon size={22} />
         </Button>
         <div className="flex min-w-0 flex-1 items-center justify-center gap-2 sm:gap-6">
-          <PageInput position={position} maxPosition={maxPosition} onGoTo={onGoTo} />
+          {showPageInput && <PageInput position={position} maxPosition={maxPosition} onGoTo={onGoTo} />}
           <ReaderAudioPlayer audioEnabled={audioEnabled} audioLocked={audioLocked} />
         </div>
         <Button aria-label="Next passage" isDisabled={!canGoNext} onPress={onNext} className={roundButton}>
@@ -71,7 +75,7 @@ function PageInput({ position, maxPosition, onGoTo }: { position: number; maxPos
         else if (e.key === 'Escape') setDraft(String(position));
       }}
       onBlur={apply}
-      className="hidden items-center gap-2 text-sm text-ink-muted lg:flex"
+      className="flex items-center gap-2 text-sm text-ink-muted"
     >
       <Label>Page</Label>
       <Input

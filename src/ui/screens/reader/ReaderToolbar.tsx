@@ -11,13 +11,9 @@ import {
   DialogTrigger,
   Heading,
   Label,
-  ListBox,
-  ListBoxItem,
   Popover,
   Radio,
   RadioGroup,
-  Select,
-  SelectValue,
   ToggleButton,
 } from 'react-aria-components';
 import type { Shortcut } from '../../../domain/schemas';
@@ -40,12 +36,16 @@ import {
   type ReadingFont,
   type ReadingTypeSettings,
 } from '../../../domain/readingType';
+import { DeferredMenu, lazyMenu, type DeferredMenuProps } from '../../components/DeferredMenu';
 import { Hint } from '../../components/Tooltip';
 import { useMinWidth } from '../../platform/media';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { controlButton, controlUnavailable, listItem, popoverStyles, TOOLBAR_ROW_CLASS } from './readerStyles';
 
 const noop = () => {};
+
+const ShortcutSelect = lazyMenu<ShortcutPickerProps & DeferredMenuProps>(() => import('./ToolbarSelects').then((m) => ({ default: m.ShortcutSelect })));
+const SettingSelect = lazyMenu<SettingPickerProps<string> & DeferredMenuProps>(() => import('./ToolbarSelects').then((m) => ({ default: m.SettingSelect })));
 
 type FontSize = ReaderSettings['fontSize'];
 type Columns = ReaderSettings['columns'];
@@ -167,59 +167,66 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   );
 });
 
-function ShortcutPicker({
-  shortcuts,
-  lang,
-  current,
-  onChange,
-  onOpenChange,
-}: {
+/** The section dropdown's props (its Select is ToolbarSelects.tsx's ShortcutSelect). */
+export interface ShortcutPickerProps {
   shortcuts: readonly Shortcut[];
   lang: string;
   current: Shortcut | null;
   onChange: (passage: number) => void;
   onOpenChange: (open: boolean) => void;
-}) {
-  const index = current ? shortcuts.indexOf(current) : -1;
+}
+
+/** What the section dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
+export function ShortcutTrigger({ value }: { value: ReactNode }) {
   return (
-    <Select
-      aria-label="Go to section"
-      placeholder="Sections"
-      selectedKey={index >= 0 ? String(index) : null}
-      onSelectionChange={(key) => {
-        if (key === null) return;
-        const shortcut = shortcuts[Number(key)];
-        if (shortcut) onChange(shortcut.passage);
-      }}
-      onOpenChange={onOpenChange}
-      className="min-w-0"
-    >
-      <Button className={`${controlButton} max-w-full min-w-0 sm:max-w-md`}>
-        <ListIcon size={17} className="shrink-0 text-primary-600" />
-        <SelectValue className="truncate">
-          {({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : <span lang={lang}>{selectedText}</span>)}
-        </SelectValue>
-        <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
-      </Button>
-      <Popover placement="bottom start" offset={6} maxHeight={400} className={`${popoverStyles} max-h-[400px] w-[min(26rem,calc(100vw-2rem))]`}>
-        <ListBox aria-label="Sections" className="outline-none">
-          {shortcuts.map((s, i) => (
-            <ListBoxItem key={`${i}:${s.passage}`} id={String(i)} textValue={s.name} className={listItem}>
-              <span lang={lang} className="flex-1">
-                {s.name}
-              </span>
-              <span className="text-xs text-ink-muted tabular-nums">{s.passage}</span>
-              <Tick isShown={i === index} />
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    <>
+      <ListIcon size={17} className="shrink-0 text-primary-600" />
+      {value}
+      <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
+    </>
+  );
+}
+
+/** The section dropdown's name (SPEC §2 Reader screen) and its text before a section is reached. */
+export const SHORTCUT_LABEL = 'Go to section';
+export const SHORTCUT_PLACEHOLDER = 'Sections';
+
+/**
+ * The shortcut dropdown of named sections. Its Select is a lazy chunk that mounts on the first sign it is wanted;
+ * until then its button stands in for it, drawn and named the same (src/ui/components/DeferredMenu.tsx).
+ */
+function ShortcutPicker(props: ShortcutPickerProps) {
+  const { current, lang } = props;
+  return (
+    <div className="min-w-0">
+      <DeferredMenu
+        menu={ShortcutSelect}
+        props={props}
+        button={{
+          className: `${controlButton} max-w-full min-w-0 sm:max-w-md`,
+          'aria-label': `${current ? current.name : SHORTCUT_PLACEHOLDER} ${SHORTCUT_LABEL}`,
+          popup: 'listbox',
+          children: (
+            <ShortcutTrigger
+              value={
+                current ? (
+                  <span className="truncate">
+                    <span lang={lang}>{current.name}</span>
+                  </span>
+                ) : (
+                  <span className="truncate">{SHORTCUT_PLACEHOLDER}</span>
+                )
+              }
+            />
+          ),
+        }}
+      />
+    </div>
   );
 }
 
 /** The tick beside the chosen entry of a list. */
-function Tick({ isShown }: { isShown: boolean }) {
+export function Tick({ isShown }: { isShown: boolean }) {
   return <span className="grid w-4 place-items-center text-primary-700">{isShown && <CheckIcon size={16} />}</span>;
 }
 
@@ -274,18 +281,8 @@ function WordModeToggle({ isSelected, onChange, variant = 'toolbar' }: { isSelec
   );
 }
 
-/** A toolbar dropdown of one reader setting: its icon and current value on the trigger, the choices ticked below. */
-function SettingPicker<T extends string>({
-  label,
-  listLabel,
-  icon,
-  width,
-  options,
-  labels,
-  value,
-  onChange,
-  onOpenChange,
-}: {
+/** A toolbar dropdown's props: one reader setting (its Select is ToolbarSelects.tsx's SettingSelect). */
+export interface SettingPickerProps<T extends string> {
   label: string;
   listLabel: string;
   icon: ReactNode;
@@ -296,25 +293,36 @@ function SettingPicker<T extends string>({
   value: T;
   onChange: (value: T) => void;
   onOpenChange: (open: boolean) => void;
-}) {
+}
+
+/**
+ * A toolbar dropdown of one reader setting: its icon and current value on the trigger, the choices ticked below.
+ * Its Select is a lazy chunk that mounts on the first sign it is wanted (src/ui/components/DeferredMenu.tsx).
+ */
+function SettingPicker<T extends string>(props: SettingPickerProps<T>) {
+  const { label, icon, labels, value } = props;
   return (
-    <Select aria-label={label} selectedKey={value} onSelectionChange={(k) => k !== null && onChange(k as T)} onOpenChange={onOpenChange}>
-      <Button className={controlButton}>
-        {icon}
-        <SelectValue>{({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
-        <ChevronDownIcon size={16} className="text-ink-muted" />
-      </Button>
-      <Popover placement="bottom end" offset={6} className={`${popoverStyles} ${width}`}>
-        <ListBox aria-label={listLabel} className="outline-none">
-          {options.map((option) => (
-            <ListBoxItem key={option} id={option} textValue={labels[option]} className={listItem}>
-              <span className="flex-1">{labels[option]}</span>
-              <Tick isShown={option === value} />
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    <DeferredMenu
+      menu={SettingSelect}
+      props={props as unknown as SettingPickerProps<string>}
+      button={{
+        className: controlButton,
+        'aria-label': `${labels[value]} ${label}`,
+        popup: 'listbox',
+        children: <SettingTrigger icon={icon} value={<span>{labels[value]}</span>} />,
+      }}
+    />
+  );
+}
+
+/** What a setting dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
+export function SettingTrigger({ icon, value }: { icon: ReactNode; value: ReactNode }) {
+  return (
+    <>
+      {icon}
+      {value}
+      <ChevronDownIcon size={16} className="text-ink-muted" />
+    </>
   );
 }
 
