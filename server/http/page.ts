@@ -147,22 +147,37 @@ const ENTRY_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[^
 export const APP_CODE_FALLBACK_MS = 500;
 
 /**
+ * How many of the route's `modulepreload` links the first-paint loader adds per task. Each starts a request, about
+ * 0.3-0.5 ms of the main thread on this machine unthrottled (2-3 times that while the cores are busy); in batches
+ * of this size no task comes near Lighthouse's 50 ms at its 4x CPU slowdown. @default 4
+ */
+export const PRELOAD_BATCH = 4;
+
+/**
  * A page with a first screen asks for the app's code after its first paint: the entry's module script (and its
  * modulepreloads) become an inline script at the end of the body that adds the module script once a frame has been
  * drawn (a timeout after the next animation frame), or after APP_CODE_FALLBACK_MS if no frame comes. The text is on
  * screen meanwhile; the code then loads and runs as before. Before, the browser fetched and compiled the entry while
  * the first paint was pending (docs/performance.md, seventh session). Its CSP allows this one script by its hash.
+ *
+ * Then, while the entry downloads, it adds `modulepreload` links for the route's scripts (`routeScripts`),
+ * PRELOAD_BATCH per task: Vite's preload helper, which would add them all in one task when the entry asks for the
+ * route, finds them there and adds none (docs/performance.md, tenth session).
  */
-function afterFirstPaint(html: string): { html: string; scriptHash: string } | null {
+function afterFirstPaint(html: string, routeScripts: readonly string[]): { html: string; scriptHash: string } | null {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return null;
   const loader =
     `(function(){var asked=false;function load(){if(asked)return;asked=true;var s=document.createElement('script');` +
-    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s);setTimeout(intl,0)}` +
+    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s);setTimeout(intl,0);setTimeout(pre,0)}` +
     // The page's first use of Intl starts the browser's ICU (60-90 ms on this machine, unthrottled): done here, in a
     // task of its own while the entry downloads, it is not part of the entry's evaluation, where React Aria's
     // default-locale check would otherwise pay it (docs/performance.md "Ninth session").
     `function intl(){try{var l=navigator.language||'en-US';Intl.DateTimeFormat.supportedLocalesOf([l]);new Intl.Locale(l).maximize()}catch(e){}}` +
+    `var u=${JSON.stringify(routeScripts).replace(/</g, '\\u003c')},n=0;` +
+    // (No '<' in the loader, which would be easy to misread as markup.)
+    `function pre(){for(var i=0;${PRELOAD_BATCH}>i&&u.length>n;i++,n++){var l=document.createElement('link');l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href=u[n];document.head.appendChild(l)}if(u.length>n)setTimeout(pre,0)}` +
     `requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,${APP_CODE_FALLBACK_MS})})()`;
   const scriptHash = `sha256-${crypto.createHash('sha256').update(loader).digest('base64')}`;
   const out = html.replace(entry[0], '').replace(ENTRY_PRELOADS, '').replace('</body>', `<script>${loader}</script></body>`);
@@ -199,7 +214,7 @@ export function createAppPages(site: StaticSite): AppPages {
       let scriptHash: string | null = null;
       if (primed.firstScreen) {
         html = html.replace(ROOT_ELEMENT, `${primed.firstScreen}${ROOT_ELEMENT}`);
-        const deferred = afterFirstPaint(html);
+        const deferred = afterFirstPaint(html, site.routeScripts(plan.chunks));
         if (deferred) ({ html, scriptHash } = deferred);
       }
       const body = Buffer.from(html);

@@ -103,6 +103,13 @@ export class StaticSite {
     return [...new Set(files)];
   }
 
+  /** The addresses of the scripts the given lazy entries (manifest keys) load statically, beyond the entry's. */
+  routeScripts(keys: string[]): string[] {
+    return this.closure(keys)
+      .filter((file) => !this.entryFiles.has(file) && file.endsWith('.js'))
+      .map((file) => `/${file}`);
+  }
+
   /**
    * `<link>`s that fetch what the given lazy entries (manifest keys, e.g. 'src/api/validation.ts') need, beyond the
    * entry; with `scripts: false`, only their style sheets.

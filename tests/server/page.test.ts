@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RunningServer } from '../../server/server';
@@ -14,9 +15,13 @@ import { PassageSchema, PublicationListSchema, PublicationSchema, SessionSchema 
 import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { StaticSite } from '../../server/http/static';
+import { PRELOAD_BATCH } from '../../server/http/page';
 import { licensedTeacher, startFixtureServer } from './harness';
 
 /** A built app in miniature: an index, an entry, the reader's lazy route with a chunk of its own and its CSS. */
+/** More of the reader's chunks than the first-paint loader adds in one task. */
+const READER_PARTS = Array.from({ length: PRELOAD_BATCH + 2 }, (_, i) => `part-${i + 1}.js`);
+
 function writeDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-page-'));
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -25,7 +30,7 @@ function writeDist(): string {
     path.join(dist, 'index.html'),
     '<!doctype html><html><head><title>Lectern</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
   );
-  for (const f of ['index-1.js', 'shared-1.js', 'ReaderRoute-1.js', 'engine-1.js', 'validation-1.js']) fs.writeFileSync(path.join(dist, 'assets', f), `// ${f}\n`);
+  for (const f of ['index-1.js', 'shared-1.js', 'ReaderRoute-1.js', 'engine-1.js', 'validation-1.js', ...READER_PARTS]) fs.writeFileSync(path.join(dist, 'assets', f), `// ${f}\n`);
   fs.writeFileSync(path.join(dist, 'assets', 'ReaderRoute-1.css'), '.reader{}');
   fs.writeFileSync(path.join(dist, 'assets', 'index-1.css'), '.app{color:#103a3a}');
   fs.writeFileSync(
@@ -34,7 +39,8 @@ function writeDist(): string {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
       '_shared-1.js': { file: 'assets/shared-1.js' },
       '_engine-1.js': { file: 'assets/engine-1.js', imports: ['_shared-1.js'] },
-      'src/ui/screens/reader/ReaderRoute.tsx': { file: 'assets/ReaderRoute-1.js', isDynamicEntry: true, imports: ['_engine-1.js', 'index.html'], css: ['assets/ReaderRoute-1.css'] },
+      'src/ui/screens/reader/ReaderRoute.tsx': { file: 'assets/ReaderRoute-1.js', isDynamicEntry: true, imports: ['_engine-1.js', 'index.html', ...READER_PARTS.map((f) => `_${f}`)], css: ['assets/ReaderRoute-1.css'] },
+      ...Object.fromEntries(READER_PARTS.map((f) => [`_${f}`, { file: `assets/${f}` }])),
       'src/api/validation.ts': { file: 'assets/validation-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
     }),
   );
@@ -110,12 +116,10 @@ describe('the HTML of a reader address', () => {
   it("with a first screen, preloads nothing of the route and asks for the app's code only after the first paint", async () => {
     const { html, response } = await page('/alpha-owls/v1/en:original/2');
     expect(html).toContain('lectern-first-screen');
-    expect(html).not.toContain('ReaderRoute-1');
-    expect(html).not.toContain('engine-1.js');
-    expect(html).not.toContain('validation-1.js');
-    // No module script or modulepreload the browser would fetch while the first paint is pending…
+    // No module script, modulepreload or style sheet link the browser would fetch while the first paint is pending…
     expect(html).not.toMatch(/<script type="module"/);
-    expect(html).not.toContain('modulepreload');
+    expect(html).not.toMatch(/<link[^>]*(ReaderRoute|engine|validation)-1/);
+    expect(html).not.toContain('<link rel="modulepreload"');
     // …but a loader at the end of the body that adds the entry after a frame (or a timeout, with no frames).
     const loader = /<script>([^<]*)<\/script><\/body>/.exec(html);
     expect(loader).not.toBeNull();
@@ -126,6 +130,42 @@ describe('the HTML of a reader address', () => {
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(csp.replace(` 'sha256-${hash}'`, '')).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it("with a first screen, the loader adds the entry after a frame, then the route's scripts a few per task", async () => {
+    const { html } = await page('/alpha-owls/v1/en:original/2');
+    const loader = /<script>([^<]*)<\/script><\/body>/.exec(html)![1];
+    // The loader run against a stand-in document: what it appends, task by task.
+    const appended: Array<{ tag: string; rel?: string; src?: string; href?: string }> = [];
+    const tasks: Array<() => void> = [];
+    const frames: Array<() => void> = [];
+    const element = (tag: string) => ({ tag }) as { tag: string; rel?: string; src?: string; href?: string };
+    const sandbox = {
+      document: { createElement: element, head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) } },
+      navigator: { language: 'en-US' },
+      Intl,
+      requestAnimationFrame: (f: () => void) => frames.push(f),
+      setTimeout: (f: () => void) => tasks.push(f),
+    };
+    vm.runInNewContext(loader, sandbox);
+    expect(appended).toEqual([]);
+    frames.shift()!();
+    const perTask: number[] = [];
+    while (tasks.length) {
+      const before = appended.length;
+      tasks.shift()!();
+      perTask.push(appended.length - before);
+    }
+    expect(appended[0]).toMatchObject({ tag: 'script', src: '/assets/index-1.js' });
+    const preloads = appended.slice(1);
+    expect(preloads.every((l) => l.tag === 'link' && l.rel === 'modulepreload')).toBe(true);
+    // The route's scripts beyond the entry's own (shared-1.js comes with the entry), never its style sheets.
+    expect(preloads.map((l) => l.href).sort()).toEqual(
+      ['ReaderRoute-1.js', 'engine-1.js', 'validation-1.js', ...READER_PARTS].map((f) => `/assets/${f}`).sort(),
+    );
+    // A few per task: never all of them in one.
+    expect(Math.max(...perTask)).toBe(PRELOAD_BATCH);
+    expect(perTask.filter((n) => n > 0).length).toBeGreaterThan(1);
   });
 
   it("without a first screen (the catalog), the entry is the module script it always was, under the app's CSP", async () => {
