@@ -15,7 +15,7 @@ import { PassageSchema, PublicationListSchema, PublicationSchema, SessionSchema 
 import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { StaticSite } from '../../server/http/static';
-import { PRELOAD_BATCH } from '../../server/http/page';
+import { APP_CODE_FALLBACK_MS, PRELOAD_BATCH } from '../../server/http/page';
 import { licensedTeacher, startFixtureServer } from './harness';
 
 /** A built app in miniature: an index, an entry, the reader's lazy route with a chunk of its own and its CSS. */
@@ -120,11 +120,11 @@ describe('the HTML of a reader address', () => {
     expect(html).not.toMatch(/<script type="module"/);
     expect(html).not.toMatch(/<link[^>]*(ReaderRoute|engine|validation)-1/);
     expect(html).not.toContain('<link rel="modulepreload"');
-    // …but a loader at the end of the body that adds the entry after a frame (or a timeout, with no frames).
+    // …but a loader at the end of the body that adds the entry after the first paint (or a timeout, with no paint).
     const loader = /<script>([^<]*)<\/script><\/body>/.exec(html);
     expect(loader).not.toBeNull();
     expect(loader![1]).toContain('"/assets/index-1.js"');
-    expect(loader![1]).toContain('requestAnimationFrame');
+    expect(loader![1]).toContain('first-contentful-paint');
     // The page's CSP allows that one inline script by its hash, and nothing else inline.
     const hash = crypto.createHash('sha256').update(loader![1]).digest('base64');
     const csp = response.headers.get('content-security-policy')!;
@@ -132,30 +132,44 @@ describe('the HTML of a reader address', () => {
     expect(csp.replace(` 'sha256-${hash}'`, '')).toBe(CONTENT_SECURITY_POLICY);
   });
 
-  it("with a first screen, the loader adds the entry after a frame, then the route's scripts a few per task", async () => {
+  it("with a first screen, the loader adds the entry once the first paint is reported, then the route's scripts a few per task", async () => {
     const { html } = await page('/alpha-owls/v1/en:original/2');
     const loader = /<script>([^<]*)<\/script><\/body>/.exec(html)![1];
     // The loader run against a stand-in document: what it appends, task by task.
     const appended: Array<{ tag: string; rel?: string; src?: string; href?: string }> = [];
-    const tasks: Array<() => void> = [];
-    const frames: Array<() => void> = [];
+    const tasks: Array<{ run: () => void; ms: number }> = [];
+    const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void> = [];
     const element = (tag: string) => ({ tag }) as { tag: string; rel?: string; src?: string; href?: string };
     const sandbox = {
       document: { createElement: element, head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) } },
       navigator: { language: 'en-US' },
       Intl,
-      requestAnimationFrame: (f: () => void) => frames.push(f),
-      setTimeout: (f: () => void) => tasks.push(f),
+      PerformanceObserver: class {
+        constructor(callback: (typeof observers)[number]) {
+          observers.push(callback);
+        }
+        observe() {}
+      },
+      requestAnimationFrame: () => {},
+      setTimeout: (run: () => void, ms = 0) => tasks.push({ run, ms }),
+    };
+    /** Runs the tasks due now (timeouts of 0) in order; returns how many elements each appended. */
+    const runDue = () => {
+      const perTask: number[] = [];
+      for (let i = tasks.findIndex((t) => t.ms === 0); i >= 0; i = tasks.findIndex((t) => t.ms === 0)) {
+        const before = appended.length;
+        tasks.splice(i, 1)[0].run();
+        perTask.push(appended.length - before);
+      }
+      return perTask;
     };
     vm.runInNewContext(loader, sandbox);
+    runDue();
+    // Nothing is fetched before the first paint is reported (a fallback timeout stays queued).
     expect(appended).toEqual([]);
-    frames.shift()!();
-    const perTask: number[] = [];
-    while (tasks.length) {
-      const before = appended.length;
-      tasks.shift()!();
-      perTask.push(appended.length - before);
-    }
+    expect(tasks.map((t) => t.ms)).toEqual([APP_CODE_FALLBACK_MS]);
+    observers[0]({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect: () => {} });
+    const perTask = runDue();
     expect(appended[0]).toMatchObject({ tag: 'script', src: '/assets/index-1.js' });
     const preloads = appended.slice(1);
     expect(preloads.every((l) => l.tag === 'link' && l.rel === 'modulepreload')).toBe(true);
