@@ -23,7 +23,7 @@ import { LOCKED_LANGUAGE_HINT } from '../../../domain/locks';
 import { useDeferredSelect, type DeferredMenuProps } from '../../components/DeferredMenu';
 import { CheckIcon, SearchIcon } from '../../components/Icons';
 import { LockIcon } from '../../components/ReaderIcons';
-import { LANGUAGE_VALUE_CLASS, LanguageTrigger, type LanguagePickerProps } from './LanguagePicker';
+import { LANGUAGE_VALUE_CLASS, LanguageTrigger, type LanguagePickerProps } from './LanguageTrigger';
 import { listItem, popoverStyles, sectionHeading } from './readerStyles';
 
 const RECENT = 'recent:';

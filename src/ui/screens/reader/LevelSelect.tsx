@@ -10,7 +10,7 @@ import { useDeferredSelect, type DeferredMenuProps } from '../../components/Defe
 import { CheckIcon } from '../../components/Icons';
 import { LockIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';
-import { LevelDot, LevelTrigger, type LevelPickerProps } from './LevelPicker';
+import { LevelDot, LevelTrigger, type LevelPickerProps } from './LevelTrigger';
 import { listItem, popoverStyles } from './readerStyles';
 
 export default function LevelSelect({

@@ -20,8 +20,8 @@ import type { Shortcut } from '../../../domain/schemas';
 import { COLUMN_LABELS, COLUMN_OPTIONS, FONT_SIZE_LABELS, FONT_SIZES, type ReaderSettings } from '../../../engine/settings';
 import { connectHighlightDecode, DECODE_UNAVAILABLE_TOOLTIP } from '../../../machines/highlightDecode';
 import { connectToolbar } from '../../../machines/toolbar';
-import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../components/Icons';
-import { ColumnsIcon, DecodeIcon, ListIcon, LockIcon, RulerIcon, TextSizeIcon, WordsIcon } from '../../components/ReaderIcons';
+import { ChevronDownIcon, SlidersIcon } from '../../components/Icons';
+import { ColumnsIcon, DecodeIcon, LockIcon, RulerIcon, TextSizeIcon, WordsIcon } from '../../components/ReaderIcons';
 import { READING_RULER_LABELS, READING_RULER_OPTIONS, type ReadingRulerOption } from '../../../domain/readingRuler';
 import {
   PAGE_TINT_LABELS,
@@ -37,6 +37,15 @@ import {
   type ReadingTypeSettings,
 } from '../../../domain/readingType';
 import { DeferredMenu, lazyMenu, type DeferredMenuProps } from '../../components/DeferredMenu';
+import {
+  SettingTrigger,
+  SHORTCUT_LABEL,
+  SHORTCUT_PLACEHOLDER,
+  ShortcutTrigger,
+  Tick,
+  type SettingPickerProps,
+  type ShortcutPickerProps,
+} from './toolbarTriggers';
 import { Hint } from '../../components/Tooltip';
 import { useMinWidth } from '../../platform/media';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
@@ -167,30 +176,6 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   );
 });
 
-/** The section dropdown's props (its Select is ToolbarSelects.tsx's ShortcutSelect). */
-export interface ShortcutPickerProps {
-  shortcuts: readonly Shortcut[];
-  lang: string;
-  current: Shortcut | null;
-  onChange: (passage: number) => void;
-  onOpenChange: (open: boolean) => void;
-}
-
-/** What the section dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
-export function ShortcutTrigger({ value }: { value: ReactNode }) {
-  return (
-    <>
-      <ListIcon size={17} className="shrink-0 text-primary-600" />
-      {value}
-      <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
-    </>
-  );
-}
-
-/** The section dropdown's name (SPEC §2 Reader screen) and its text before a section is reached. */
-export const SHORTCUT_LABEL = 'Go to section';
-export const SHORTCUT_PLACEHOLDER = 'Sections';
-
 /**
  * The shortcut dropdown of named sections. Its Select is a lazy chunk that mounts on the first sign it is wanted;
  * until then its button stands in for it, drawn and named the same (src/ui/components/DeferredMenu.tsx).
@@ -223,11 +208,6 @@ function ShortcutPicker(props: ShortcutPickerProps) {
       />
     </div>
   );
-}
-
-/** The tick beside the chosen entry of a list. */
-export function Tick({ isShown }: { isShown: boolean }) {
-  return <span className="grid w-4 place-items-center text-primary-700">{isShown && <CheckIcon size={16} />}</span>;
 }
 
 /** Decode mode (SPEC §4 Decode): on when the edition and the user allow it; locked offers the upgrade. */
@@ -281,20 +261,6 @@ function WordModeToggle({ isSelected, onChange, variant = 'toolbar' }: { isSelec
   );
 }
 
-/** A toolbar dropdown's props: one reader setting (its Select is ToolbarSelects.tsx's SettingSelect). */
-export interface SettingPickerProps<T extends string> {
-  label: string;
-  listLabel: string;
-  icon: ReactNode;
-  /** The popover's width class. */
-  width: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  onChange: (value: T) => void;
-  onOpenChange: (open: boolean) => void;
-}
-
 /**
  * A toolbar dropdown of one reader setting: its icon and current value on the trigger, the choices ticked below.
  * Its Select is a lazy chunk that mounts on the first sign it is wanted (src/ui/components/DeferredMenu.tsx).
@@ -312,17 +278,6 @@ function SettingPicker<T extends string>(props: SettingPickerProps<T>) {
         children: <SettingTrigger icon={icon} value={<span>{labels[value]}</span>} />,
       }}
     />
-  );
-}
-
-/** What a setting dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
-export function SettingTrigger({ icon, value }: { icon: ReactNode; value: ReactNode }) {
-  return (
-    <>
-      {icon}
-      {value}
-      <ChevronDownIcon size={16} className="text-ink-muted" />
-    </>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useDeferredSelect, type DeferredMenuProps } from '../../components/DeferredMenu';
-import { SettingTrigger, SHORTCUT_LABEL, SHORTCUT_PLACEHOLDER, ShortcutTrigger, Tick, type SettingPickerProps, type ShortcutPickerProps } from './ReaderToolbar';
+import { SettingTrigger, SHORTCUT_LABEL, SHORTCUT_PLACEHOLDER, ShortcutTrigger, Tick, type SettingPickerProps, type ShortcutPickerProps } from './toolbarTriggers';
 import { listItem, popoverStyles } from './readerStyles';
 
 export function ShortcutSelect({ shortcuts, lang, current, onChange, onOpenChange, button, defaultOpen, autoFocus }: ShortcutPickerProps & DeferredMenuProps) {
