@@ -141,8 +141,8 @@ function primedScript(bodies: Map<string, string>): string {
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const ENTRY_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g;
 /**
- * If the frame never comes (a page opened in a background tab has no frames), the code is asked for after this
- * long anyway. @default 500
+ * If the first paint is never reported (a page opened in a background tab paints nothing), the code is asked for
+ * after this long anyway. @default 500
  */
 export const APP_CODE_FALLBACK_MS = 500;
 

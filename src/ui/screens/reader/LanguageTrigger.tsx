@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import type { Language } from '../../../domain/schemas';
-import { ChevronDownIcon, GlobeIcon } from '../../components/Icons';
+import { GlobeIcon } from '../../components/Icons';
+import { DropdownTrigger } from './DropdownTrigger';
 
 export interface LanguagePickerProps {
   /** The accessible name, e.g. 'Language'. */
@@ -23,12 +24,5 @@ export const LANGUAGE_VALUE_CLASS = 'truncate tracking-wide uppercase';
 
 /** What the dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
 export function LanguageTrigger({ value }: { value: ReactNode }) {
-  return (
-    <>
-      <GlobeIcon size={17} className="shrink-0 text-primary-600" />
-      {value}
-      <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
-    </>
-  );
+  return <DropdownTrigger icon={<GlobeIcon size={17} className="shrink-0 text-primary-600" />} value={value} />;
 }
-

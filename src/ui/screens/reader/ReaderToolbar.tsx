@@ -38,7 +38,6 @@ import {
 } from '../../../domain/readingType';
 import { DeferredMenu, lazyMenu, type DeferredMenuProps } from '../../components/DeferredMenu';
 import {
-  SettingTrigger,
   SHORTCUT_LABEL,
   SHORTCUT_PLACEHOLDER,
   ShortcutTrigger,
@@ -46,6 +45,7 @@ import {
   type SettingPickerProps,
   type ShortcutPickerProps,
 } from './toolbarTriggers';
+import { DropdownTrigger } from './DropdownTrigger';
 import { Hint } from '../../components/Tooltip';
 import { useMinWidth } from '../../platform/media';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
@@ -191,19 +191,7 @@ function ShortcutPicker(props: ShortcutPickerProps) {
           className: `${controlButton} max-w-full min-w-0 sm:max-w-md`,
           'aria-label': `${current ? current.name : SHORTCUT_PLACEHOLDER} ${SHORTCUT_LABEL}`,
           popup: 'listbox',
-          children: (
-            <ShortcutTrigger
-              value={
-                current ? (
-                  <span className="truncate">
-                    <span lang={lang}>{current.name}</span>
-                  </span>
-                ) : (
-                  <span className="truncate">{SHORTCUT_PLACEHOLDER}</span>
-                )
-              }
-            />
-          ),
+          children: <ShortcutTrigger value={<span className="truncate">{current ? <span lang={lang}>{current.name}</span> : SHORTCUT_PLACEHOLDER}</span>} />,
         }}
       />
     </div>
@@ -275,7 +263,7 @@ function SettingPicker<T extends string>(props: SettingPickerProps<T>) {
         className: controlButton,
         'aria-label': `${labels[value]} ${label}`,
         popup: 'listbox',
-        children: <SettingTrigger icon={icon} value={<span>{labels[value]}</span>} />,
+        children: <DropdownTrigger icon={icon} value={<span>{labels[value]}</span>} />,
       }}
     />
   );

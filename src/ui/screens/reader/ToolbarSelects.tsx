@@ -5,7 +5,8 @@
  */
 import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useDeferredSelect, type DeferredMenuProps } from '../../components/DeferredMenu';
-import { SettingTrigger, SHORTCUT_LABEL, SHORTCUT_PLACEHOLDER, ShortcutTrigger, Tick, type SettingPickerProps, type ShortcutPickerProps } from './toolbarTriggers';
+import { SHORTCUT_LABEL, SHORTCUT_PLACEHOLDER, ShortcutTrigger, Tick, type SettingPickerProps, type ShortcutPickerProps } from './toolbarTriggers';
+import { DropdownTrigger } from './DropdownTrigger';
 import { listItem, popoverStyles } from './readerStyles';
 
 export function ShortcutSelect({ shortcuts, lang, current, onChange, onOpenChange, button, defaultOpen, autoFocus }: ShortcutPickerProps & DeferredMenuProps) {
@@ -68,7 +69,7 @@ export function SettingSelect({
   return (
     <Select aria-label={label} selectedKey={value} onSelectionChange={(k) => k !== null && onChange(String(k))} {...deferred.select}>
       <Button className={button.className} {...deferred.trigger}>
-        <SettingTrigger icon={icon} value={<SelectValue>{({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>} />
+        <DropdownTrigger icon={icon} value={<SelectValue>{({ selectedText, defaultChildren, isPlaceholder }) => (isPlaceholder ? defaultChildren : selectedText)}</SelectValue>} />
       </Button>
       <Popover placement="bottom end" offset={6} className={`${popoverStyles} ${width}`}>
         <ListBox aria-label={listLabel} className="outline-none">

@@ -4,8 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import type { Shortcut } from '../../../domain/schemas';
-import { CheckIcon, ChevronDownIcon } from '../../components/Icons';
+import { CheckIcon } from '../../components/Icons';
 import { ListIcon } from '../../components/ReaderIcons';
+import { DropdownTrigger } from './DropdownTrigger';
 
 /** The section dropdown's props (its Select is ToolbarSelects.tsx's ShortcutSelect). */
 export interface ShortcutPickerProps {
@@ -18,13 +19,7 @@ export interface ShortcutPickerProps {
 
 /** What the section dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
 export function ShortcutTrigger({ value }: { value: ReactNode }) {
-  return (
-    <>
-      <ListIcon size={17} className="shrink-0 text-primary-600" />
-      {value}
-      <ChevronDownIcon size={16} className="shrink-0 text-ink-muted" />
-    </>
-  );
+  return <DropdownTrigger icon={<ListIcon size={17} className="shrink-0 text-primary-600" />} value={value} />;
 }
 
 /** The section dropdown's name (SPEC §2 Reader screen) and its text before a section is reached. */
@@ -43,17 +38,6 @@ export interface SettingPickerProps<T extends string> {
   value: T;
   onChange: (value: T) => void;
   onOpenChange: (open: boolean) => void;
-}
-
-/** What a setting dropdown's button shows, around `value` (the Select's value, or its text in the stand-in). */
-export function SettingTrigger({ icon, value }: { icon: ReactNode; value: ReactNode }) {
-  return (
-    <>
-      {icon}
-      {value}
-      <ChevronDownIcon size={16} className="text-ink-muted" />
-    </>
-  );
 }
 
 /** The tick beside the chosen entry of a list. */
