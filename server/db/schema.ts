@@ -306,3 +306,60 @@ export const analyticsEvents = pgTable(
     index('analytics_events_class_owner_at').on(t.classOwnerId, t.at),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Schools' own sign-in and staff roster (issue 28): single sign-on providers per organization, and the staff a
+// OneRoster import pre-provisions.
+
+/**
+ * An organization's OpenID Connect provider (server/sso), added by the operator with `npm run admin -- sso add`.
+ * One per organization. Its id is the provider id better-auth's callback carries (`/auth/callback/<id>`).
+ * `domains` are the organization's verified email domains: a sign-in with such an address goes to this provider,
+ * and a first sign-in (by any provider) with a verified address there joins the organization.
+ */
+export const ssoProviders = pgTable('sso_providers', {
+  /** `sso-<organization slug>`. */
+  id: text('id').primaryKey(),
+  organizationId: organizationIdColumn().unique(),
+  /** The issuer; discovery reads `<issuer>/.well-known/openid-configuration`. */
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** The client secret, encrypted (AES-256-GCM, key derived from the auth secret; server/sso/secrets.ts). */
+  clientSecret: text('client_secret').notNull(),
+  /** Lower-case email domains, e.g. ['school.org']. */
+  domains: jsonb('domains').$type<string[]>().notNull(),
+  /** Accept the provider's addresses as verified even without `email_verified: true`. Off unless asked for. */
+  trustEmail: boolean('trust_email').notNull().default(false),
+  /** The reading role a first sign-in gets when the roster does not say: 'TEACHER', or null for none. */
+  defaultRole: text('default_role').$type<'TEACHER'>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A staff member of an organization as its OneRoster import knows them (server/roster). A row is keyed by the
+ * roster's `sourcedId`, so a re-import updates it. It is claimed (`userId`) when a user with its email signs in with
+ * a verified address: the membership and role follow. A disabled row removes the membership it gave.
+ */
+export const rosterStaff = pgTable(
+  'roster_staff',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: organizationIdColumn(),
+    sourcedId: text('sourced_id').notNull(),
+    email: text('email').notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    /** 'teacher' (TEACHER role, member) or 'admin' (org admin). */
+    role: text('role').$type<'teacher' | 'admin'>().notNull(),
+    enabled: boolean('enabled').notNull(),
+    /** The user this row was claimed by, or null until they first sign in. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('roster_staff_org_sourced_id').on(t.organizationId, t.sourcedId),
+    index('roster_staff_email').on(sql`lower(${t.email})`),
+  ],
+);
