@@ -198,7 +198,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const url = `http://${options.host}:${port}`;
   const adminSocket: AdminSocket | null =
     database.kind === 'pglite' && !inMemory && options.dataDir && options.adminSocket !== false
-      ? await startAdminSocket({ dataDir: options.dataDir, database, logger, contentDir: options.contentDir })
+      ? await startAdminSocket({ dataDir: options.dataDir, database, logger, contentDir: options.contentDir, authSecret: accounts.secret })
       : null;
   // The library is narrated in the background from here on; requests are served at once.
   narration.start();

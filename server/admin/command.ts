@@ -15,6 +15,8 @@ export interface AdminIo {
   cwd: string;
   /** The database to use instead of opening one: the server's own, when it runs a command from its admin socket. */
   database?: Database;
+  /** The auth secret to use (the server's, through its admin socket); otherwise the CLI loads DATA_DIR's or BETTER_AUTH_SECRET. */
+  authSecret?: string;
   /**
    * Runs a database command on a running server instead (the CLI's admin-socket client). Returns the exit code,
    * or null when no server holds the database, and the command then runs here.

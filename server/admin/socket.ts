@@ -33,6 +33,8 @@ export interface AdminSocketOptions {
   logger: Logger;
   /** For the io of the commands (only database commands run here, which do not read it). */
   contentDir?: string | null;
+  /** The server's auth secret, which keys stored provider secrets (`sso add`). */
+  authSecret?: string;
 }
 
 export interface AdminSocket {
@@ -140,6 +142,7 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<Adm
           contentDir: options.contentDir ?? dataDir,
           cwd: process.cwd(),
           database,
+          authSecret: options.authSecret,
         }),
       );
       logger.info({ command: argv.slice(0, 2).join(' '), exitCode }, 'admin socket command');

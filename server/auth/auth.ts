@@ -20,6 +20,9 @@ import type { Mailer } from '../mail/mailer';
 import { RESET_PASSWORD_TOKEN_EXPIRES_IN_S, sendResetPasswordMail } from './passwordReset';
 import { EMAIL_CHANGE_EXPIRES_IN_S, sendEmailChangeMail } from './emailChange';
 import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, mailInvitation } from './organizations';
+import type { PlatformProviders } from '../sso/config';
+import { organizationSso, SSO_ERROR_PAGE, type OrganizationProviders } from '../sso/plugin';
+import { claimRosterAtSignIn, joinByDomain, validateSsoUserInfo } from '../sso/membership';
 
 /** Where better-auth's endpoints live (sign-up, sign-in, sign-out, sessions, organizations). */
 export const AUTH_BASE_PATH = '/api/v1/auth';
@@ -44,9 +47,15 @@ export interface AuthOptions {
   logger: Logger;
   /** Where mail goes (server/mail): SMTP, or the outbox. */
   mailer: Mailer;
+  /** Google and Microsoft, where the environment switches them on (server/sso/config.ts). */
+  platform: PlatformProviders;
+  /** Organizations' OpenID Connect providers, read from the database per request (server/sso/plugin.ts). */
+  organizationProviders: OrganizationProviders;
 }
 
-function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, secure: boolean) {
+function buildAuth({ database, secret, settings, logger, mailer, platform, organizationProviders }: AuthOptions, secure: boolean) {
+  const preferOrganization = activatePreferredOrganization(database.db, logger);
+  const claimRoster = claimRosterAtSignIn(database.db, logger);
   return betterAuth({
     appName: PRODUCT_NAME,
     secret,
@@ -68,7 +77,23 @@ function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, 
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     // Manage Account changes the email (server/auth/emailChange.ts): a link goes to the new address, and the change
     // applies only when it is opened; the old address then gets a notice (server/auth/http.ts).
-    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
+    // Single sign-on (server/sso, docs/sso.md): a provider's user is created, linked or signed in only with a
+    // verified address, and an organization's provider only for its own domains.
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false }, validateUserInfo: validateSsoUserInfo(organizationProviders) },
+    // "Continue with Google" / "Continue with Microsoft", where configured.
+    socialProviders: {
+      ...(platform.google ? { google: { clientId: platform.google.clientId, clientSecret: platform.google.clientSecret, prompt: 'select_account' as const } } : {}),
+      ...(platform.microsoft
+        ? { microsoft: { clientId: platform.microsoft.clientId, clientSecret: platform.microsoft.clientSecret, tenantId: platform.microsoft.tenantId, prompt: 'select_account' as const } }
+        : {}),
+    },
+    account: {
+      // A provider's account joins an existing one with the same email only when both addresses are verified: no
+      // provider is trusted by name, and the local address must be confirmed (better-auth's requireLocalEmailVerified).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true, allowDifferentEmails: false },
+      // The provider's tokens are not used after sign-in; what is kept of them is encrypted.
+      encryptOAuthTokens: true,
+    },
     emailVerification: { sendVerificationEmail: sendEmailChangeMail({ database, mailer, logger }), expiresIn: EMAIL_CHANGE_EXPIRES_IN_S },
     // Schools are created by the operator (npm run admin -- org create), not by users. Their admins invite by link
     // (server/auth/organizations.ts), and the link is mailed too. Accepting needs the signed-in email to be the
@@ -82,9 +107,22 @@ function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, 
         requireEmailVerificationOnInvitation: false,
         sendInvitationEmail: mailInvitation({ mailer, settings, logger }),
       }),
+      organizationSso(organizationProviders),
     ],
-    // A new session starts in the user's preferred organization (a non-default one first; docs/decisions.md).
-    databaseHooks: { session: { create: { before: activatePreferredOrganization(database.db, logger) } } },
+    databaseHooks: {
+      // A first sign-in through a provider joins the organization of its verified domain (server/sso/membership.ts).
+      user: { create: { after: joinByDomain(database.db, logger) } },
+      // A new session claims the user's roster entries (a verified address only), then starts in their preferred
+      // organization (a non-default one first; docs/decisions.md).
+      session: {
+        create: {
+          before: async (session) => {
+            await claimRoster(session.userId);
+            return preferOrganization(session);
+          },
+        },
+      },
+    },
     // Our own limits (server/auth/http.ts) answer with the API's error shape.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -110,6 +148,8 @@ function buildAuth({ database, secret, settings, logger, mailer }: AuthOptions, 
     },
     // Client errors (wrong password, taken email, …) are answers, not faults: only server errors are logged as such.
     onAPIError: {
+      // A provider round trip that fails before its own error address is known comes back to the sign-in page.
+      errorURL: SSO_ERROR_PAGE,
       onError: (error) => {
         const status = (error as { status?: unknown }).status;
         if (status === 'INTERNAL_SERVER_ERROR' || !(error instanceof APIError)) logger.error({ err: error }, 'better-auth: request failed');

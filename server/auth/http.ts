@@ -56,6 +56,9 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
   },
 };
 
+/** better-auth's provider routes that are reached only through /api/v1/sso/* (server/sso/http.ts). */
+const SSO_ONLY_THROUGH_OUR_ROUTES = new Set(['/sign-in/social', '/link-social', '/sign-in/oauth2', '/oauth2/link']);
+
 /** An invitation id in a path (better-auth's random ids). */
 const InvitationIdSchema = z.string().trim().min(1).max(200);
 
@@ -145,6 +148,10 @@ export function registerAuth(api: Hono<any>, { auth, limiters, mailer, database 
       const response = await toErrorShape(await instance.handler(request));
       if (response.status !== 200) return response;
       return c.json({ status: true, message: PASSWORD_RESET_REQUESTED });
+    }
+    if (SSO_ONLY_THROUGH_OUR_ROUTES.has(path)) {
+      // Provider sign-in and linking start at /api/v1/sso/* (server/sso/http.ts), which checks them first.
+      throw new HttpError(404, [{ code: 'not_found', message: 'Not found' }]);
     }
     if (request.method === 'POST' && path === '/send-verification-email') {
       // Only email changes send verification mail (server/auth/emailChange.ts); this endpoint would mail anyone.

@@ -40,6 +40,9 @@ export const ADDRESS_CONFIRMATION_PER_ADDRESS: RateLimitRule = { max: 3, windowM
 /** Requests for a new confirmation mail from one IP address. @default 10 per hour */
 export const ADDRESS_CONFIRMATION_PER_IP: RateLimitRule = { max: 10, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
 
+/** Single sign-on starts from one IP address (each may fetch a provider's discovery). A school shares one IP. @default 120 per 15 minutes */
+export const SSO_SIGN_IN_PER_IP: RateLimitRule = { max: 120, windowMs: 15 * MINUTE, whenStoreFails: 'open' };
+
 export interface LimitRules {
   signInFailuresPerIp: RateLimitRule;
   signInFailuresPerEmail: RateLimitRule;
@@ -52,6 +55,7 @@ export interface LimitRules {
   emailChangePerIp: RateLimitRule;
   addressConfirmationPerAddress: RateLimitRule;
   addressConfirmationPerIp: RateLimitRule;
+  ssoSignInPerIp: RateLimitRule;
 }
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -66,6 +70,7 @@ export const DEFAULT_LIMITS: LimitRules = {
   emailChangePerIp: EMAIL_CHANGE_PER_IP,
   addressConfirmationPerAddress: ADDRESS_CONFIRMATION_PER_ADDRESS,
   addressConfirmationPerIp: ADDRESS_CONFIRMATION_PER_IP,
+  ssoSignInPerIp: SSO_SIGN_IN_PER_IP,
 };
 
 export type Limiters = { [K in keyof LimitRules]: RateLimiter };

@@ -1,5 +1,6 @@
 /** The reset link an administrator makes for a user (`npm run admin -- user reset-link`), without the HTTP API. */
 import crypto from 'node:crypto';
+import { OrganizationProviders } from '../sso/plugin';
 import pino from 'pino';
 import type { Database } from '../db/client';
 import { loadConfig } from '../config';
@@ -36,7 +37,16 @@ export async function adminResetLink(
   const settings = authSettings(env);
   const logger = pino({ level: 'silent' });
   // This instance signs nothing (no cookie, no session): a secret of its own will do.
-  const auth = createAuth({ database, secret: crypto.randomBytes(32).toString('base64url'), settings, logger, mailer: createMailer({ env, dataDir: null, logger }) });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  const auth = createAuth({
+    database,
+    secret,
+    settings,
+    logger,
+    mailer: createMailer({ env, dataDir: null, logger }),
+    platform: {},
+    organizationProviders: new OrganizationProviders({ db: database.db, authSecret: secret, logger }),
+  });
   const origin = options.baseUrl ? new URL(options.baseUrl).origin : (settings.publicOrigin ?? `http://localhost:${loadConfig(env).port}`);
   return issueResetLink(auth.forRequest(new Request(origin)), email, origin);
 }

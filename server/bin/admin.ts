@@ -24,6 +24,8 @@ import { AdminSocketError, runOnServer, runningServerSocket } from '../admin/cli
 import type { AdminCommand, AdminIo } from '../admin/command';
 import { BACKUP_COMMANDS } from '../admin/backup';
 import { MAIL_COMMANDS } from '../mail/outbox';
+import { ROSTER_COMMANDS } from '../roster/adminCommands';
+import { SSO_COMMANDS } from '../sso/adminCommands';
 
 export type { AdminCommand, AdminIo };
 
@@ -80,6 +82,10 @@ export const COMMANDS: Record<string, Record<string, AdminCommand>> = {
   ...markDatabase(ACCOUNT_COMMANDS),
   // Analytics (server/analytics/adminCommands.ts): events summary.
   ...markDatabase(ANALYTICS_COMMANDS),
+  // Staff rosters (server/roster/adminCommands.ts): roster import.
+  ...markDatabase(ROSTER_COMMANDS),
+  // Single sign-on (server/sso/adminCommands.ts): sso add|list|remove.
+  ...markDatabase(SSO_COMMANDS),
 };
 
 /** Every account command opens the database. */

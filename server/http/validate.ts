@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { fromZod } from './errors';
+import { badRequest, fromZod } from './errors';
 
 /** Validate the query string with a zod schema; a failure is a 400 with the error shape. Repeated keys use the first value. */
 export function query<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
@@ -14,4 +14,17 @@ export function param<S extends z.ZodType>(schema: S, value: unknown): z.output<
   const result = schema.safeParse(value);
   if (!result.success) throw fromZod(result.error, value);
   return result.data;
+}
+
+/** Read a JSON body and validate it with a zod schema; not JSON, or not the shape, is a 400 with the error shape. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, shape: string): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest(`The body must be JSON: ${shape}`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error, body);
+  return parsed.data;
 }

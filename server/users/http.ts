@@ -23,7 +23,7 @@ import type { Auth } from '../auth/auth';
 import { requireSession, sessionOf } from '../auth/http';
 import { clientIp, minutes, tooManyRequests, type Limiters } from '../auth/limits';
 import { HttpError, badRequest, fromZod, notFound } from '../http/errors';
-import { param } from '../http/validate';
+import { jsonBody, param } from '../http/validate';
 import {
   CLASS_CODE_RE,
   classCodeFor,
@@ -53,18 +53,6 @@ export interface UsersDeps {
 
 function forbidden(message: string, code = 'forbidden'): HttpError {
   return new HttpError(403, [{ code, message }]);
-}
-
-async function jsonBody<S extends z.ZodType>(c: Context, schema: S, shape: string): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest(`The body must be JSON: ${shape}`);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error, body);
-  return parsed.data;
 }
 
 export type GroupCodeCheck =

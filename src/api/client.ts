@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { OnDemandEditionBody, PassageAudio, TitleStatus, UserRole, PublicationListQuery } from '../domain/schemas';
 import type { LanguageCode } from '../domain/languages';
 import type { AnalyticsBatchBody } from '../domain/analyticsSchema';
+import type { PlatformProvider } from '../domain/sso';
 import { ApiError, toApiError } from './apiError';
 import { loadValidation, type Validation } from './loadValidation';
 import { NO_PRIMED_RESPONSES, type PrimedResponses } from './primed';
@@ -241,6 +242,16 @@ export function createApiClient(config: ApiClientConfig) {
     /** Sign in (better-auth). Errors: 401 invalid_credentials, 429 rate_limited. */
     signIn: (body: { email: string; password: string }, options?: RequestOptions) =>
       send('post', (v) => v.AuthResultSchema, 'auth/sign-in/email', body, options),
+    /** Single sign-on (issue 28): which "Continue with …" buttons to show, and the school of a signed-in user's address. */
+    getSsoProviders: (options?: RequestOptions) => get((v) => v.SsoProvidersSchema, 'sso/providers', {}, options),
+    /**
+     * Start a single sign-on: a school address (routed by its domain) or a platform provider. Answers the provider's
+     * address to navigate to in full. Errors: 404 sso_not_configured, 503 sso_provider_unavailable, 429 rate_limited.
+     */
+    startSso: (body: { email: string; redirectUrl?: string } | { provider: PlatformProvider; redirectUrl?: string }, options?: RequestOptions) =>
+      send('post', (v) => v.SsoRedirectSchema, 'sso/sign-in', body, options),
+    /** Link a provider's account to the signed-in one (the school of its address without `provider`); back to Manage Account. */
+    linkSso: (body: { provider?: PlatformProvider }, options?: RequestOptions) => send('post', (v) => v.SsoRedirectSchema, 'sso/link', body, options),
     /** First-party analytics (issue 15): one batch of tracked events (202). The beacon path is src/adapters/browser.ts. */
     postEvents: async (batch: AnalyticsBatchBody, options?: RequestOptions): Promise<void> => {
       await send('post', (v) => v.IgnoredBodySchema, 'events', batch, options);

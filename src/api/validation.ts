@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PassageAudioSchema, PassageSchema } from '../domain/schemas';
 
 export * from '../domain/schemas';
+export { SsoProvidersSchema, SsoRedirectSchema } from '../domain/sso';
 export { errorsOfBody } from './errorBody';
 
 /** GET /passages/audioOnly: the narration, or the passage's blocked state as GET /passages gives it. */

@@ -10,7 +10,8 @@
  *
  * A hosted widget's hash route (`/sign-in#/factor-one`, `/sign-up#/verify-email-address`) is replaced by the plain
  * form it stands for, keeping the query; its password-reset steps (`#/reset-password`) go to /forgot-password.
- * Sign-in links to /forgot-password under the password ("Forgot password?", issue 16).
+ * Sign-in links to /forgot-password under the password ("Forgot password?", issue 16), and offers single sign-on
+ * below the password form (SsoSignIn.tsx, issue 28).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -28,6 +29,7 @@ import { AuthCard } from './AuthCard';
 import { AuthField, FormMessage } from './AuthField';
 import { checkAuthForm, firstInvalid, NEW_PASSWORD_DESCRIPTION, withoutField, type FieldErrors } from './authForm';
 import { completeSignIn } from './session';
+import { SsoSignIn } from './SsoSignIn';
 
 type Mode = AuthMode;
 
@@ -70,6 +72,8 @@ export function AuthScreen({ mode }: { mode: Mode }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const redirectUrl = new URLSearchParams(search).get('redirectUrl') ?? '';
+  // A single sign-on round trip that failed comes back here with its code (SsoSignIn.tsx).
+  const ssoError = new URLSearchParams(search).get('error');
   const target = resolveRedirect(redirectUrl, window.location.origin);
   const title = mode === 'sign-in' ? 'Sign In' : 'Sign Up';
   useDocumentTitle(title);
@@ -153,6 +157,7 @@ export function AuthScreen({ mode }: { mode: Mode }) {
           {pending ? (mode === 'sign-in' ? 'Signing in…' : 'Creating account…') : title}
         </Button>
       </Form>
+      {mode === 'sign-in' ? <SsoSignIn redirectUrl={redirectUrl} errorCode={ssoError} /> : null}
       <p className="mt-6 text-center text-sm text-ink-muted">
         {mode === 'sign-in' ? 'New here? ' : 'Already have an account? '}
         <Link href={otherHref} className={linkStyles}>

@@ -1,0 +1,156 @@
+/**
+ * The operator's single sign-on commands for `npm run admin` (server/bin/admin.ts; docs/sso.md):
+ *
+ *   sso add <org> --issuer <url> --client-id <id> --client-secret <secret> --domain <domain> [--domain …]
+ *                 [--trust-email] [--default-role teacher|none]
+ *   sso list [<org>]
+ *   sso remove <org>
+ *
+ * `add` reads the issuer's discovery document first, so a mistyped issuer is caught here rather than at a
+ * teacher's first sign-in. The client secret is stored encrypted and never printed: `list` says only that it is
+ * set. A provider added or removed while servers run counts at once (server/sso/plugin.ts reads it per request).
+ */
+import { z } from 'zod';
+import type { AdminCommand, AdminIo } from '../admin/command';
+import { AdminError } from '../content/qr';
+import { loadConfig } from '../config';
+import { loadAuthSecret } from '../auth/config';
+import { AUTH_BASE_PATH } from '../auth/auth';
+import { withDatabase } from '../users/adminCommands';
+import { addSsoProvider, IssuerSchema, listSsoProviders, removeSsoProvider, type ProviderRow } from './providers';
+
+/** How long `sso add` waits for the issuer's discovery document. @default 10 s */
+export const DISCOVERY_CHECK_TIMEOUT_MS = 10_000;
+
+const DiscoverySchema = z.looseObject({
+  issuer: z.string(),
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  jwks_uri: z.url(),
+});
+
+/** Read `<issuer>/.well-known/openid-configuration` and check it names this issuer and the endpoints sign-in needs. */
+export async function checkDiscovery(issuer: string, fetcher: typeof fetch = fetch): Promise<z.infer<typeof DiscoverySchema>> {
+  const address = `${issuer}/.well-known/openid-configuration`;
+  let body: unknown;
+  try {
+    const response = await fetcher(address, { signal: AbortSignal.timeout(DISCOVERY_CHECK_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`it answered ${response.status}`);
+    body = await response.json();
+  } catch (error) {
+    throw new AdminError(`Could not read ${address} (${(error as Error).message}). Check the issuer address; the provider must be reachable from this server.`);
+  }
+  const parsed = DiscoverySchema.safeParse(body);
+  if (!parsed.success) throw new AdminError(`${address} is not an OpenID Connect discovery document: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}.`);
+  if (parsed.data.issuer.replace(/\/+$/, '') !== issuer) {
+    throw new AdminError(`${address} names the issuer '${parsed.data.issuer}', not '${issuer}'. Give --issuer exactly as the provider names itself.`);
+  }
+  return parsed.data;
+}
+
+/** The secret that keys stored client secrets: the server's (admin socket), else BETTER_AUTH_SECRET or DATA_DIR's. */
+function authSecretOf(io: AdminIo): string {
+  return io.authSecret ?? loadAuthSecret(loadConfig().dataDir);
+}
+
+/** The address to register at the provider as the redirect (callback) address. */
+export function redirectAddress(providerId: string, baseUrl?: string): string {
+  const config = loadConfig();
+  const origin = baseUrl ?? process.env.PUBLIC_URL ?? `http://localhost:${config.port}`;
+  return new URL(`${AUTH_BASE_PATH}/callback/${providerId}`, origin).href;
+}
+
+function describe(row: ProviderRow): string[] {
+  return [
+    `${row.organizationSlug} (${row.organizationName}): provider ${row.id}`,
+    `  issuer         ${row.issuer}`,
+    `  client id      ${row.clientId}`,
+    '  client secret  set (stored encrypted)',
+    `  domains        ${row.domains.join(', ')}`,
+    `  trust email    ${row.trustEmail ? 'yes: addresses count as verified without email_verified' : 'no: email_verified must be true'}`,
+    `  default role   ${row.defaultRole === 'TEACHER' ? 'teacher' : 'none (the user picks one)'}`,
+    `  redirect       ${redirectAddress(row.id)}`,
+  ];
+}
+
+const ssoAdd: AdminCommand = {
+  summary: "add (or replace) an organization's OpenID Connect provider for single sign-on",
+  usage: '<org> --issuer <url> --client-id <id> --client-secret <secret> --domain <domain> [--domain …] [--trust-email] [--default-role teacher|none]',
+  details: [
+    '<org>                  the organization slug (or id)',
+    "--issuer url           the provider's issuer; https:// (http:// on localhost only). Discovery is read from <url>/.well-known/openid-configuration",
+    '--client-id id         the client (application) id the provider gave Lectern',
+    '--client-secret s      its secret: stored encrypted, never printed',
+    "--domain domain        the school's email domain; repeat for several. It becomes the organization's verified domain",
+    '--trust-email          treat the provider\'s addresses as verified even without email_verified: true (off by default)',
+    '--default-role r       teacher or none (default none): the role of a first sign-in the roster does not name',
+  ],
+  options: {
+    issuer: { type: 'string' },
+    'client-id': { type: 'string' },
+    'client-secret': { type: 'string' },
+    domain: { type: 'string', multiple: true },
+    'trust-email': { type: 'boolean' },
+    'default-role': { type: 'string' },
+  },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    const issuer = IssuerSchema.safeParse(values.issuer ?? '');
+    if (!issuer.success) throw new AdminError(values.issuer ? issuer.error.issues[0]!.message : '--issuer is required.');
+    const role = values['default-role'] ?? 'none';
+    if (role !== 'teacher' && role !== 'none') throw new AdminError(`--default-role takes teacher or none, not '${String(role)}'.`);
+    const domains = (values.domain as unknown as string[] | undefined) ?? [];
+    await checkDiscovery(issuer.data);
+    const { provider, replaced } = await withDatabase(io, (database) =>
+      addSsoProvider(
+        database.db,
+        {
+          organization: positionals[0]!,
+          issuer: issuer.data,
+          clientId: String(values['client-id'] ?? ''),
+          clientSecret: String(values['client-secret'] ?? ''),
+          domains,
+          trustEmail: values['trust-email'] === true,
+          defaultRole: role,
+        },
+        authSecretOf(io),
+      ),
+    );
+    io.out(`${replaced ? 'Replaced' : 'Added'} single sign-on for ${provider.organizationSlug}; it works at once, without a restart.`);
+    for (const line of describe(provider)) io.out(line);
+    io.out(`Register the redirect address above with the provider (behind PUBLIC_URL in production).`);
+    return 0;
+  },
+};
+
+const ssoList: AdminCommand = {
+  summary: 'list the organizations\' single sign-on providers (secrets are never shown)',
+  usage: '[<org>]',
+  details: ['<org>  only this organization (slug or id)'],
+  options: {},
+  positionals: { min: 0, max: 1 },
+  async run({ positionals }, io) {
+    const rows = await withDatabase(io, (database) => listSsoProviders(database.db, positionals[0]));
+    if (!rows.length) {
+      io.out(positionals[0] ? `${positionals[0]} has no single sign-on provider.` : 'No single sign-on providers. Add one with: sso add <org> --issuer <url> …');
+      return 0;
+    }
+    for (const row of rows) for (const line of describe(row)) io.out(line);
+    return 0;
+  },
+};
+
+const ssoRemove: AdminCommand = {
+  summary: "remove an organization's single sign-on provider (its users' accounts and memberships stay)",
+  usage: '<org>',
+  details: ['<org>  the organization slug (or id)'],
+  options: {},
+  positionals: { min: 1, max: 1 },
+  async run({ positionals }, io) {
+    const removed = await withDatabase(io, (database) => removeSsoProvider(database.db, positionals[0]!));
+    io.out(removed ? `Removed single sign-on for ${positionals[0]}. Its users sign in with a password now (Forgot password? sets one).` : `${positionals[0]} had no single sign-on provider; nothing changed.`);
+    return 0;
+  },
+};
+
+export const SSO_COMMANDS: Record<string, Record<string, AdminCommand>> = { sso: { add: ssoAdd, list: ssoList, remove: ssoRemove } };

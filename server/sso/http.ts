@@ -1,0 +1,141 @@
+/**
+ * The single sign-on routes (issue 28; docs/api.md "Single sign-on"):
+ *
+ * - `GET /api/v1/sso/providers`: which "Continue with …" buttons the sign-in page shows, and for a signed-in user
+ *   the school their address routes to (Manage Account's "Link your school account").
+ * - `POST /api/v1/sso/sign-in` `{email}` or `{provider}`: where to send the browser. A school address goes to the
+ *   provider of its domain; the answer is the provider's authorization address (code flow, PKCE S256, state and
+ *   nonce, all better-auth's) plus the state cookie. The page then navigates there in full. The provider comes
+ *   back to `/api/v1/auth/callback/<provider id>`, which signs in and redirects to the page asked for, or to
+ *   `/sign-in?error=<code>`.
+ * - `POST /api/v1/sso/link` `{provider?}`: the same round trip, linking the provider's account to the signed-in one
+ *   (better-auth's link-social), back to Manage Account.
+ *
+ * better-auth's own `/auth/sign-in/social`, `/auth/link-social` and `/auth/sign-in/oauth2` answer 404
+ * (server/auth/http.ts): these routes are the only way in, so every request is checked here first.
+ */
+import type { Context, Hono } from 'hono';
+import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
+import type { Limiters } from '../auth/limits';
+import type { Database } from '../db/client';
+import type { PlatformProviders } from './config';
+import { requireSession, sessionOf, toErrorShape } from '../auth/http';
+import { clientIp, minutes, tooManyRequests } from '../auth/limits';
+import { HttpError } from '../http/errors';
+import { jsonBody } from '../http/validate';
+import { NO_STORE } from '../http/headers';
+import { domainOf, providerForDomain } from './providers';
+import {
+  SSO_NOT_CONFIGURED_MESSAGE,
+  SsoLinkBodySchema,
+  SsoSignInBodySchema,
+  type PlatformProvider,
+  type SsoProviders,
+} from '../../src/domain/sso';
+import { CROSS_DOMAIN_MESSAGE, resolveRedirect } from '../../src/domain/redirect';
+import { paths, withRedirect } from '../../src/domain/routes';
+
+/** Where Manage Account is, for the link round trip. */
+const ACCOUNT_PAGE = paths.account;
+
+const notConfigured = () => new HttpError(404, [{ code: 'sso_not_configured', message: SSO_NOT_CONFIGURED_MESSAGE }]);
+
+/**
+ * Call one of better-auth's provider routes in this request's name: the same headers (session cookie, origin), the
+ * route's own address on this origin (better-auth takes the callback address, `<origin>/api/v1/auth/callback/<id>`,
+ * from it when PUBLIC_URL is not set), and a JSON body.
+ */
+function authRequest(c: Context, route: string, body: object): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Request(new URL(`${AUTH_BASE_PATH}${route}`, c.req.url), { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** The provider's address from better-auth's answer, with its cookies (the state), as our JSON answer. */
+async function redirectAnswer(c: Context, response: Response): Promise<Response> {
+  if (response.status !== 200) return toErrorShape(response);
+  const { url } = (await response.json()) as { url?: unknown };
+  if (typeof url !== 'string') throw new HttpError(500, [{ code: 'internal_error', message: 'The sign-in could not be started.' }]);
+  const headers = new Headers({ ...NO_STORE, 'Content-Type': 'application/json; charset=utf-8' });
+  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+  return new Response(JSON.stringify({ url }), { status: 200, headers });
+}
+
+export interface SsoDeps {
+  auth: Auth;
+  limiters: Limiters;
+  platform: PlatformProviders;
+  database: Database;
+}
+
+export function registerSsoApi(api: Hono<any>, { auth, limiters, platform, database }: SsoDeps): void {
+  const enabled = (provider: PlatformProvider) => !!platform[provider];
+
+  api.get('/sso/providers', async (c) => {
+    const session = await sessionOf(auth, c);
+    const domain = session ? domainOf(session.user.email) : null;
+    const school = domain ? await providerForDomain(database.db, domain) : null;
+    const answer: SsoProviders = { google: enabled('google'), microsoft: enabled('microsoft'), school: school ? { name: school.organizationName } : null };
+    return c.json(answer, 200, NO_STORE);
+  });
+
+  api.post('/sso/sign-in', async (c) => {
+    const body = await jsonBody(c, SsoSignInBodySchema, "{email} or {provider: 'google' | 'microsoft'}, with an optional redirectUrl");
+    const ip = clientIp(c, auth.settings.trustProxy);
+    const wait = await limiters.ssoSignInPerIp.blockedFor(ip);
+    if (wait > 0) throw tooManyRequests(`Too many sign-in attempts. Try again in ${minutes(wait)}.`, wait);
+    await limiters.ssoSignInPerIp.hit(ip);
+
+    const origin = new URL(c.req.url).origin;
+    const target = resolveRedirect(body.redirectUrl, origin);
+    if (!target.ok) throw new HttpError(400, [{ code: 'invalid_parameter', message: CROSS_DOMAIN_MESSAGE }]);
+    let provider: string;
+    let loginHint: string | undefined;
+    if ('email' in body) {
+      const domain = domainOf(body.email);
+      const found = domain ? await providerForDomain(database.db, domain) : null;
+      if (!found) throw notConfigured();
+      provider = found.id;
+      loginHint = body.email;
+    } else {
+      if (!enabled(body.provider)) throw notConfigured();
+      provider = body.provider;
+    }
+    const response = await auth.forRequest(c.req.raw).handler(
+      authRequest(c, '/sign-in/social', {
+        provider,
+        callbackURL: target.path,
+        // better-auth adds `error=<code>` to this address when the round trip fails.
+        errorCallbackURL: body.redirectUrl ? withRedirect(paths.signIn, target.path) : paths.signIn,
+        disableRedirect: true,
+        ...(loginHint ? { loginHint } : {}),
+      }),
+    );
+    return redirectAnswer(c, response);
+  });
+
+  api.post('/sso/link', async (c) => {
+    const session = await requireSession(auth, c);
+    const body = await jsonBody(c, SsoLinkBodySchema, "{provider?: 'google' | 'microsoft'}");
+    let provider: string;
+    if (body.provider) {
+      if (!enabled(body.provider)) throw notConfigured();
+      provider = body.provider;
+    } else {
+      const domain = domainOf(session.user.email);
+      const found = domain ? await providerForDomain(database.db, domain) : null;
+      if (!found) throw notConfigured();
+      provider = found.id;
+    }
+    const response = await auth.forRequest(c.req.raw).handler(
+      authRequest(c, '/link-social', {
+        provider,
+        callbackURL: `${ACCOUNT_PAGE}?linked=${encodeURIComponent(provider)}`,
+        errorCallbackURL: ACCOUNT_PAGE,
+        disableRedirect: true,
+      }),
+    );
+    return redirectAnswer(c, response);
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Single sign-on (issue 28), shared by the server and the sign-in page: the request and answer shapes of
+ * `/api/v1/sso/*`, and what each failure tells the user. A failed provider round trip comes back to the sign-in
+ * page as `?error=<code>` (better-auth's codes and ours); the page shows SSO_ERROR_MESSAGES[code].
+ */
+import { z } from 'zod';
+import { PLATFORM_PROVIDERS } from './ssoMessages';
+
+export * from './ssoMessages';
+
+/** GET /api/v1/sso/providers: which platform buttons to show; with a session, the school provider of its address. */
+export const SsoProvidersSchema = z.object({
+  google: z.boolean(),
+  microsoft: z.boolean(),
+  /** For a signed-in user: the school whose provider their address routes to, or null. */
+  school: z.object({ name: z.string() }).nullable(),
+});
+export type SsoProviders = z.infer<typeof SsoProvidersSchema>;
+
+/** POST /api/v1/sso/sign-in: a school address (routed by its domain) or a platform provider. */
+export const SsoSignInBodySchema = z.union([
+  z.strictObject({
+    email: z.string().trim().max(320).pipe(z.email({ error: 'Enter a valid email address.' })),
+    redirectUrl: z.string().max(2000).optional(),
+  }),
+  z.strictObject({ provider: z.enum(PLATFORM_PROVIDERS), redirectUrl: z.string().max(2000).optional() }),
+]);
+export type SsoSignInBody = z.infer<typeof SsoSignInBodySchema>;
+
+/** POST /api/v1/sso/link: link a provider to the signed-in account; without `provider`, the school of its address. */
+export const SsoLinkBodySchema = z.strictObject({ provider: z.enum(PLATFORM_PROVIDERS).optional() });
+
+/** The answer of sign-in and link: the provider's address, to open in a full-page navigation. */
+export const SsoRedirectSchema = z.object({ url: z.url() });
+export type SsoRedirect = z.infer<typeof SsoRedirectSchema>;
+
