@@ -95,3 +95,252 @@ describe('the code flow', () => {
     expect(body.organizationMemberships).toEqual([expect.objectContaining({ role: 'org:member', organization: expect.objectContaining({ slug: 'maple' }) })]);
   });
 });
+
+describe('failures leave no account and no session', () => {
+  async function expectNothingMade(before: { users: number; sessions: number }) {
+    expect(await userCount()).toBe(before.users);
+    expect(await sessionCount()).toBe(before.sessions);
+  }
+  const counts = async () => ({ users: await userCount(), sessions: await sessionCount() });
+
+  it('a callback without the browser that started it (state mismatch) goes back to the sign-in page', async () => {
+    const before = await counts();
+    const jar = new CookieJar();
+    const callback = await loginAtProvider(jar, await start(jar, 'teacher@maple.school'), 'teacher@maple.school', 'secret', app);
+    const response = await request(new CookieJar(), callback);
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location')!, app).pathname).toBe('/sign-in');
+    expect(errorOf(response)).toMatch(/^state_/);
+    await expectNothingMade(before);
+  });
+
+  it('a replayed callback is refused, and so is a code the provider did not issue', async () => {
+    const jar = new CookieJar();
+    const callback = await loginAtProvider(jar, await start(jar, 'teacher@maple.school'), 'teacher@maple.school', 'secret', app);
+    expect((await request(jar, callback)).headers.get('location')).toBe('/catalog');
+    const replay = await request(jar, callback);
+    expect(errorOf(replay)).toMatch(/^state_/);
+
+    const before = await counts();
+    const fresh = new CookieJar();
+    const second = new URL(await loginAtProvider(fresh, await start(fresh, 'teacher@maple.school'), 'teacher@maple.school', 'secret', app));
+    second.searchParams.set('code', 'not-a-code-the-provider-issued');
+    const forged = await request(fresh, second.href);
+    expect(errorOf(forged)).toBe('invalid_code');
+    await expectNothingMade(before);
+  });
+
+  it('an unknown domain gets a clear 404 and no redirect', async () => {
+    const response = await request(new CookieJar(), `${app}/api/v1/sso/sign-in`, { method: 'POST', json: { email: 'someone@nowhere.example' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ errors: [{ code: 'sso_not_configured', message: expect.stringContaining('has not set up sign-in') }] });
+  });
+
+  it('bad input gets a 400 with the error shape', async () => {
+    for (const json of [{ email: 'not-an-address' }, { provider: 'myspace' }, { email: 'a@maple.school', extra: 1 }, {}]) {
+      const response = await request(new CookieJar(), `${app}/api/v1/sso/sign-in`, { method: 'POST', json });
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect(((await response.json()) as any).errors[0].code).toBe('invalid_parameter');
+    }
+    const foreign = await request(new CookieJar(), `${app}/api/v1/sso/sign-in`, { method: 'POST', json: { email: 'teacher@maple.school', redirectUrl: 'https://evil.example/' } });
+    expect(foreign.status).toBe(400);
+    expect(((await foreign.json()) as any).errors[0].message).toBe('Navigation to a different domain is blocked.');
+  });
+
+  it('a user who cancels at the provider comes back with access_denied', async () => {
+    const before = await counts();
+    const jar = new CookieJar();
+    const callback = await cancelAtProvider(jar, await start(jar, 'teacher@maple.school'), app);
+    const response = await request(jar, callback);
+    expect(errorOf(response)).toBe('access_denied');
+    await expectNothingMade(before);
+  });
+
+  it('an ID token signed by another key is refused', async () => {
+    const before = await counts();
+    idp.signWithForeignKey(true);
+    try {
+      const response = await signIn(new CookieJar(), 'teacher@maple.school');
+      expect(errorOf(response)).toBe('unable_to_get_user_info');
+    } finally {
+      idp.signWithForeignKey(false);
+    }
+    await expectNothingMade(before);
+  });
+
+  it('an address the provider has not verified makes no account', async () => {
+    const before = await counts();
+    const response = await signIn(new CookieJar(), 'unverified@maple.school');
+    expect(errorOf(response)).toBe('email_not_verified');
+    await expectNothingMade(before);
+  });
+
+  it("an organization's provider cannot vouch for an address outside its domains", async () => {
+    const before = await counts();
+    const response = await signIn(new CookieJar(), 'teacher@maple.school', 'outsider@elsewhere.org');
+    expect(errorOf(response)).toBe('email_domain_mismatch');
+    await expectNothingMade(before);
+  });
+
+  it('a provider that is down gets a 503 with what to do', async () => {
+    const db = server.database.db;
+    await createOrganization(db, 'Pine School', 'pine');
+    // Nothing listens on port 9 of the loopback address.
+    await addSsoProvider(db, { organization: 'pine', issuer: 'http://127.0.0.1:9', ...CLIENT, domains: ['pine.school'] }, server.accounts.secret);
+    const response = await request(new CookieJar(), `${app}/api/v1/sso/sign-in`, { method: 'POST', json: { email: 'ann@pine.school' } });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ errors: [{ code: 'sso_provider_unavailable', message: expect.stringContaining('not answering') }] });
+  });
+
+  it("better-auth's own provider routes are closed: sign-in starts at /sso/sign-in", async () => {
+    for (const route of ['sign-in/social', 'link-social', 'sign-in/oauth2']) {
+      const response = await request(new CookieJar(), `${app}/api/v1/auth/${route}`, { method: 'POST', json: { provider: 'sso-maple', providerId: 'sso-maple' } });
+      expect(response.status, route).toBe(404);
+    }
+  });
+});
+
+describe('providers and domains', () => {
+  it('--trust-email accepts the provider\'s addresses as verified; a provider added while the server runs works at once', async () => {
+    const db = server.database.db;
+    // Without --trust-email, Kim's unverified address is refused …
+    await addSsoProvider(db, { organization: 'oak', issuer: idp.issuer, ...CLIENT, domains: ['oak.school'] }, server.accounts.secret);
+    expect(errorOf(await signIn(new CookieJar(), 'kim@oak.school'))).toBe('email_not_verified');
+    // … and replaced with --trust-email (no restart), it is accepted, verified, with no role (the default is none).
+    await addSsoProvider(db, { organization: 'oak', issuer: idp.issuer, ...CLIENT, domains: ['oak.school'], trustEmail: true }, server.accounts.secret);
+    const jar = new CookieJar();
+    expect((await signIn(jar, 'kim@oak.school')).headers.get('location')).toBe('/catalog');
+    const { body } = await me(jar);
+    expect(body.email).toBe('kim@oak.school');
+    expect(body.role).toBeNull();
+    expect(body.organizationMemberships.map((m: any) => m.organization.slug)).toEqual(['oak']);
+    const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, 'kim@oak.school'));
+    expect(row!.emailVerified).toBe(true);
+  });
+
+  it('routes each address to its own organization\'s provider, and a removed provider stops at once', async () => {
+    const db = server.database.db;
+    await createOrganization(db, 'Birch School', 'birch');
+    await addSsoProvider(db, { organization: 'birch', issuer: idp.issuer, clientId: 'birch-client', clientSecret: 's', domains: ['birch.school', 'birch.k12.example'] }, server.accounts.secret);
+    const birch = new URL(await start(new CookieJar(), 'Ann@Birch.K12.Example'));
+    expect(birch.searchParams.get('client_id')).toBe('birch-client');
+    expect(birch.searchParams.get('redirect_uri')).toBe(`${app}/api/v1/auth/callback/sso-birch`);
+    const maple = new URL(await start(new CookieJar(), 'x@maple.school'));
+    expect(maple.searchParams.get('client_id')).toBe(CLIENT.clientId);
+    expect(await removeSsoProvider(db, 'birch')).toBe(true);
+    const gone = await request(new CookieJar(), `${app}/api/v1/sso/sign-in`, { method: 'POST', json: { email: 'ann@birch.school' } });
+    expect(gone.status).toBe(404);
+  });
+
+  it('refuses a domain that another organization has, and http:// issuers off loopback', async () => {
+    const db = server.database.db;
+    await expect(addSsoProvider(db, { organization: 'oak', issuer: idp.issuer, ...CLIENT, domains: ['maple.school'] }, server.accounts.secret)).rejects.toThrow(/belongs to maple/);
+    await expect(addSsoProvider(db, { organization: 'oak', issuer: 'http://login.example.org', ...CLIENT, domains: ['oak.school'] }, server.accounts.secret)).rejects.toThrow(/https:\/\//);
+  });
+
+  it('stores the client secret encrypted', async () => {
+    const rows = await server.database.db.execute<{ client_secret: string }>(`select client_secret from sso_providers` as never);
+    const secrets = ((rows as any).rows ?? rows) as { client_secret: string }[];
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const row of secrets) {
+      expect(row.client_secret).not.toContain(CLIENT.clientSecret);
+      expect(row.client_secret).toMatch(/^v1\./);
+    }
+  });
+});
+
+describe('existing accounts and the roster', () => {
+  it('links an existing password account only when both addresses are verified', async () => {
+    idp.addAccount({ id: 'p1', email: 'pat@maple.school', emailVerified: true });
+    const made = await signUpUser(server, { email: 'pat@maple.school' });
+    const db = server.database.db;
+    // The local address is not confirmed: no link, no session; the page tells Pat to sign in with the password first.
+    const before = await sessionCount();
+    expect(errorOf(await signIn(new CookieJar(), 'pat@maple.school'))).toBe('account_not_linked');
+    expect(await sessionCount()).toBe(before);
+    // Once it is confirmed, the school sign-in links to the same account.
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, 'pat@maple.school'));
+    const jar = new CookieJar();
+    expect((await signIn(jar, 'pat@maple.school')).headers.get('location')).toBe('/catalog');
+    const { body } = await me(jar);
+    expect(body.id ?? body.userId ?? body.email).toBeTruthy();
+    expect(body.email).toBe('pat@maple.school');
+    const [{ n }] = (await db.select({ n: count() }).from(user).where(eq(user.email, 'pat@maple.school'))) as [{ n: number }];
+    expect(n).toBe(1);
+    // The password still works too.
+    const password = await request(new CookieJar(), `${app}/api/v1/auth/sign-in/email`, { method: 'POST', json: { email: 'pat@maple.school', password: TEST_PASSWORD } });
+    expect(password.status).toBe(200);
+    void made;
+  });
+
+  it('a roster entry decides the role of a first sign-in: an administrator becomes an org admin', async () => {
+    const db = server.database.db;
+    idp.addAccount({ id: 'r1', email: 'rita@maple.school', emailVerified: true });
+    const [maple] = await db.execute<{ id: string }>(`select id from organization where slug = 'maple'` as never).then((r: any) => r.rows ?? r);
+    await db.insert(rosterStaff).values({ organizationId: maple.id, sourcedId: 'adm-1', email: 'Rita@maple.school', givenName: 'Rita', familyName: 'Reyes', role: 'admin', enabled: true });
+    const jar = new CookieJar();
+    expect((await signIn(jar, 'rita@maple.school')).headers.get('location')).toBe('/catalog');
+    const { body } = await me(jar);
+    expect(body.organizationMemberships).toEqual([expect.objectContaining({ role: 'org:admin', organization: expect.objectContaining({ slug: 'maple' }) })]);
+    // An admin row gives no reading role, so the role modal asks (the organization's default is for people the roster does not name).
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'rita@maple.school'));
+    expect(await getRole(db, row!.id)).toBeNull();
+  });
+
+  it('the userinfo endpoint supplies the email when the ID token has none', async () => {
+    const other = await startOidcProvider({
+      emailInIdToken: false,
+      accounts: [{ id: 'e1', email: 'eve@elm.school', emailVerified: true }],
+      clients: [{ ...CLIENT, redirectUris: [`${app}/api/v1/auth/callback/sso-elm`] }],
+    });
+    try {
+      await createOrganization(server.database.db, 'Elm School', 'elm');
+      await addSsoProvider(server.database.db, { organization: 'elm', issuer: other.issuer, ...CLIENT, domains: ['elm.school'] }, server.accounts.secret);
+      const jar = new CookieJar();
+      expect((await signIn(jar, 'eve@elm.school')).headers.get('location')).toBe('/catalog');
+      expect((await me(jar)).body.email).toBe('eve@elm.school');
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('platform providers', () => {
+  it('shows no Google or Microsoft button unless configured', async () => {
+    const response = await request(new CookieJar(), `${app}/api/v1/sso/providers`);
+    expect(await response.json()).toEqual({ google: false, microsoft: false, school: null });
+    const google = await request(new CookieJar(), `${app}/api/v1/sso/sign-in`, { method: 'POST', json: { provider: 'google' } });
+    expect(google.status).toBe(404);
+  });
+
+  it('with client ids in the environment, Continue with Google and Microsoft start a PKCE code flow at their services', async () => {
+    const configured = await startFixtureServer({
+      accounts: {
+        env: { GOOGLE_CLIENT_ID: 'g-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'g-secret', MICROSOFT_CLIENT_ID: 'm-id', MICROSOFT_CLIENT_SECRET: 'm-secret' },
+      },
+    });
+    try {
+      const providers = await request(new CookieJar(), `${configured.url}/api/v1/sso/providers`);
+      expect(await providers.json()).toEqual({ google: true, microsoft: true, school: null });
+      for (const [provider, host] of [
+        ['google', 'accounts.google.com'],
+        ['microsoft', 'login.microsoftonline.com'],
+      ] as const) {
+        const response = await request(new CookieJar(), `${configured.url}/api/v1/sso/sign-in`, { method: 'POST', json: { provider } });
+        expect(response.status).toBe(200);
+        const url = new URL(((await response.json()) as { url: string }).url);
+        expect(url.host).toBe(host);
+        expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+        expect(url.searchParams.get('redirect_uri')).toBe(`${configured.url}/api/v1/auth/callback/${provider}`);
+      }
+    } finally {
+      await configured.stop();
+    }
+  });
+
+  it('refuses half a configuration at start', async () => {
+    const { platformProviders } = await import('../../server/sso/config');
+    expect(() => platformProviders({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/);
+    expect(platformProviders({})).toEqual({});
+  });
+});
