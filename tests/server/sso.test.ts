@@ -273,6 +273,27 @@ describe('existing accounts and the roster', () => {
     void made;
   });
 
+  it('links from Manage Account after a password sign-in, then the school sign-in needs no password', async () => {
+    idp.addAccount({ id: 'l1', email: 'lee@maple.school', emailVerified: true });
+    await signUpUser(server, { email: 'lee@maple.school' });
+    expect(errorOf(await signIn(new CookieJar(), 'lee@maple.school'))).toBe('account_not_linked');
+    // Signed in with the password, Lee links the school's provider.
+    const jar = new CookieJar();
+    const password = await request(jar, `${app}/api/v1/auth/sign-in/email`, { method: 'POST', json: { email: 'lee@maple.school', password: TEST_PASSWORD } });
+    expect(password.status).toBe(200);
+    const providers = await request(jar, `${app}/api/v1/sso/providers`);
+    expect(((await providers.json()) as any).school).toEqual({ name: 'Maple School' });
+    const link = await request(jar, `${app}/api/v1/sso/link`, { method: 'POST', json: {} });
+    expect(link.status).toBe(200);
+    const callback = await loginAtProvider(jar, ((await link.json()) as { url: string }).url, 'lee@maple.school', 'secret', app);
+    expect((await request(jar, callback)).headers.get('location')).toBe('/account?linked=sso-maple');
+    const school = new CookieJar();
+    expect((await signIn(school, 'lee@maple.school')).headers.get('location')).toBe('/catalog');
+    expect((await me(school)).body.email).toBe('lee@maple.school');
+    // Linking needs a session.
+    expect((await request(new CookieJar(), `${app}/api/v1/sso/link`, { method: 'POST', json: {} })).status).toBe(401);
+  });
+
   it('a roster entry decides the role of a first sign-in: an administrator becomes an org admin', async () => {
     const db = server.database.db;
     idp.addAccount({ id: 'r1', email: 'rita@maple.school', emailVerified: true });

@@ -2,7 +2,8 @@
  * Manage Account (issue 6): the name (better-auth update-user), the email (change-email: a link goes to the new
  * address and the change applies when it is opened, issue 16) and the password (change-password: the current one
  * is checked, the new one follows the password rules, other sessions are signed out). Each form shows the server's
- * error, or a confirmation, and a saved name refreshes the cached user.
+ * error, or a confirmation, and a saved name refreshes the cached user. "Sign-in with your school" links a school's
+ * provider, Google or Microsoft to the account (SsoLinkSection.tsx, issue 28).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
@@ -17,6 +18,7 @@ import { AuthField, FormMessage } from './AuthField';
 import { focusField } from './AuthScreen';
 import { checkEmail, checkName, checkPassword, firstInvalid, messageOf, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
 import { roleLabel } from './session';
+import { SsoLinkSection } from './SsoLinkSection';
 import { queryKeys } from '../../../api/queryKeys';
 
 /**
@@ -219,6 +221,7 @@ export function ManageAccountScreen() {
           <Section title="Password">
             <PasswordForm />
           </Section>
+          <SsoLinkSection render={(children) => <Section title="Sign-in with your school">{children}</Section>} />
         </div>
       )}
     </AccountPage>
