@@ -6,16 +6,54 @@
  * Not re-exported by `index.ts`: only those lazy pages import this module, so its zod schemas
  * (`organizationSchemas.ts`) load with them, not in the catalog's entry chunk.
  */
-import type { ApiClient } from './client';
-import { ConfirmationSentSchema, IgnoredSchema, InvitationDetailsSchema, InvitationListSchema, InvitationSchema, MemberListSchema } from './organizationSchemas';
+import { queryOptions } from '@tanstack/react-query';
+import ky from 'ky';
+import { toApiError } from './apiError';
+import { API_PREFIX, type ApiClient } from './client';
+import {
+  ConfirmationSentSchema,
+  IgnoredSchema,
+  InvitationDetailsSchema,
+  InvitationListSchema,
+  InvitationSchema,
+  MemberListSchema,
+  RosterReportSchema,
+  RosterStaffListSchema,
+  type RosterReportAnswer,
+} from './organizationSchemas';
 
-export type { InvitationDetails, OrganizationInvitation, OrganizationMember } from './organizationSchemas';
+export type { InvitationDetails, OrganizationInvitation, OrganizationMember, RosterReportAnswer, RosterStaffMember } from './organizationSchemas';
 
 /** The roles an admin may give in an invitation (server/auth/organizations.ts INVITATION_ROLES). */
 export const INVITATION_ROLES = ['member', 'admin'] as const;
 export type InvitationRole = (typeof INVITATION_ROLES)[number];
 
-export function createOrganizationApi(api: ApiClient) {
+/** How long a roster upload may take (a zip of a district's staff, checked or applied in one transaction). */
+export const ROSTER_UPLOAD_TIMEOUT_MS = 120_000;
+
+export interface OrganizationApiOptions {
+  /** The base of the roster upload's address. @default API_PREFIX */
+  baseUrl?: string;
+  /** The fetch the roster upload goes through, for tests. @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+const rosterPath = (organizationId: string) => `organizations/${encodeURIComponent(organizationId)}/roster`;
+
+export function createOrganizationApi(api: ApiClient, options: OrganizationApiOptions = {}) {
+  // The shared client's `call` sends JSON; the roster is a zip's bytes (Content-Type: application/zip), so it goes
+  // through a ky of its own on the same base, with no retries, and its failures become ApiErrors the same way.
+  const upload = ky.create({ prefixUrl: options.baseUrl ?? API_PREFIX, retry: 0, timeout: ROSTER_UPLOAD_TIMEOUT_MS, fetch: options.fetch });
+  async function postRoster(organizationId: string, zip: Blob, dryRun: boolean): Promise<RosterReportAnswer> {
+    try {
+      const body = await upload
+        .post(rosterPath(organizationId), { body: zip, headers: { 'Content-Type': 'application/zip' }, searchParams: dryRun ? { dryRun: 'true' } : {} })
+        .json();
+      return RosterReportSchema.parse(body);
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  }
   return {
     listMembers: async (organizationId: string) =>
       (await api.call('get', MemberListSchema, 'auth/organization/list-members', { params: { organizationId } })).members,
@@ -36,7 +74,36 @@ export function createOrganizationApi(api: ApiClient) {
     /** Mail the signed-in invitee a new link that confirms their address and comes back to the invitation. */
     sendConfirmationEmail: (invitationId: string) =>
       api.call('post', ConfirmationSentSchema, `invitations/${encodeURIComponent(invitationId)}/confirmation-email`),
+    /**
+     * The staff imported from OneRoster files (issue 28 §2), each with its status: 'active' once they signed in,
+     * 'pending' until their first sign-in, 'disabled'. Org admins only (403 otherwise).
+     */
+    listRosterStaff: async (organizationId: string) => (await api.call('get', RosterStaffListSchema, rosterPath(organizationId))).staff,
+    /**
+     * A dry run of a OneRoster 1.2 CSV zip: what an import would do, and the file's problems; nothing changes.
+     * Errors carry the server's message: 400 roster_invalid (an unreadable zip), 413, 415, 403.
+     */
+    checkRoster: (organizationId: string, zip: Blob) => postRoster(organizationId, zip, true),
+    /** Import the zip for real, in one transaction. 422 roster_invalid when it has problems: then nothing changes. */
+    applyRoster: (organizationId: string, zip: Blob) => postRoster(organizationId, zip, false),
   };
 }
 
 export type OrganizationApi = ReturnType<typeof createOrganizationApi>;
+
+/**
+ * The roster staff of an organization, keyed beside its members and invitations (`queryKeys.ts`), so invalidating
+ * `organizationAll` after an import refreshes all three.
+ */
+export const rosterQueryKeys = {
+  organizationAll: (organizationId: string) => ['organization', organizationId] as const,
+  rosterStaff: (organizationId: string) => ['organization', organizationId, 'roster'] as const,
+};
+
+export function rosterStaffQuery(organizationApi: OrganizationApi, organizationId: string) {
+  return queryOptions({
+    queryKey: rosterQueryKeys.rosterStaff(organizationId),
+    queryFn: () => organizationApi.listRosterStaff(organizationId),
+    retry: false,
+  });
+}

@@ -35,3 +35,7 @@ export const ConfirmationSentSchema = z.looseObject({ status: z.literal(true), e
 
 /** An answer the client does not read. */
 export const IgnoredSchema = z.unknown();
+
+// The staff roster (issue 28 §2): POST and GET /organizations/{id}/roster, checked with the schemas the server
+// answers with (one module, both sides); they load with this lazy module.
+export { RosterReportSchema, RosterStaffListSchema, type RosterReport as RosterReportAnswer, type RosterStaff as RosterStaffMember } from '../domain/rosterSchemas';

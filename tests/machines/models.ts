@@ -16,6 +16,7 @@ import { passageLoadingMachine, type PassageLoadingEvent } from '../../src/machi
 import { readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
 import { readingSessionMachine, type ReadingSessionEvent } from '../../src/machines/readingSession';
 import { roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
+import { isApplicable, rosterUploadMachine, type RosterReport, type RosterUploadContext, type RosterUploadDone, type RosterUploadEvent } from '../../src/machines/rosterUpload';
 import { toolbarMachine, type ToolbarEvent } from '../../src/machines/toolbar';
 import { toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
 import { wordAudioMachine, type WordAudioDone, type WordAudioEvent, type WordRequest } from '../../src/machines/wordAudio';
@@ -234,6 +235,39 @@ const roleModalEvents: RoleModalEvent[] = [
   { type: 'auth.signedOut' },
 ];
 const roleModalInputs: RoleModalInput[] = [{ closedBefore: false }, { closedBefore: true }];
+
+/** A roster dry run: a clean one (two staff) and one whose users.csv has a bad email on line 3. */
+export const rosterReports = {
+  clean: {
+    dryRun: true,
+    applied: false,
+    counts: { add: 1, update: 1, unchanged: 0, disable: 0, skippedRoles: 2, enrollments: 4, classes: 1 },
+    staff: [
+      { sourcedId: 't1', email: 'ada@school.org', givenName: 'Ada', familyName: 'Lovelace', role: 'teacher', enabled: true, action: 'add' },
+      { sourcedId: 'a1', email: 'grace@school.org', givenName: 'Grace', familyName: 'Hopper', role: 'admin', enabled: true, action: 'update' },
+    ],
+    problems: [],
+  },
+  broken: {
+    dryRun: true,
+    applied: false,
+    counts: { add: 1, update: 0, unchanged: 0, disable: 0, skippedRoles: 0, enrollments: 0, classes: 0 },
+    staff: [{ sourcedId: 't1', email: 'ada@school.org', givenName: 'Ada', familyName: 'Lovelace', role: 'teacher', enabled: true, action: 'add' }],
+    problems: [{ file: 'users.csv', line: 3, message: "'not-an-email' is not an email address" }],
+  },
+} satisfies Record<string, RosterReport>;
+const rosterZip = { name: 'roster.zip', body: new Blob(['PK']) };
+const rosterUploadEvents: (RosterUploadEvent | RosterUploadDone)[] = [
+  { type: 'roster.choose', file: rosterZip },
+  { type: 'roster.apply' },
+  { type: 'roster.cancel' },
+  { type: 'roster.retry' },
+  { type: 'xstate.done.actor.rosterCheck', output: rosterReports.clean },
+  { type: 'xstate.done.actor.rosterCheck', output: rosterReports.broken },
+  { type: 'xstate.error.actor.rosterCheck', error: new Error('The file is not a zip archive') },
+  { type: 'xstate.done.actor.rosterApply', output: { ...rosterReports.clean, dryRun: false, applied: true } },
+  { type: 'xstate.error.actor.rosterApply', error: new Error('users.csv line 3: not an email address') },
+];
 
 const toolbarEvents: ToolbarEvent[] = [{ type: 'toolbar.activity' }, { type: 'toolbar.idle' }, { type: 'toolbar.hold' }, { type: 'toolbar.release' }];
 
@@ -713,6 +747,14 @@ export const MODELS = {
     maxStates: 2000,
   },
   roleModal: { machine: roleModalMachine, events: roleModalEvents, inputs: roleModalInputs },
+  rosterUpload: {
+    // The check and the apply never settle on their own in the walks: their answers are sample events.
+    machine: rosterUploadMachine.provide({ actors: { checkRoster: fromPromise<RosterReport, unknown>(() => new Promise(() => {})), applyRoster: fromPromise<RosterReport, unknown>(() => new Promise(() => {})) } as never }),
+    events: rosterUploadEvents,
+    inputs: [undefined],
+    // What the guard reads: whether the reviewed dry run may be applied.
+    serializeState: (s: { value: unknown; context: RosterUploadContext }) => JSON.stringify([s.value, s.context.report ? isApplicable(s.context.report) : null]),
+  },
   toasts: {
     machine: toastsMachine,
     events: toastsEventsFor,

@@ -2,8 +2,9 @@
  * Manage Organization (SPEC §2, §6: organization admins only; issue 6). For each organization the user
  * administers: its members (name, email, role; Remove, with a confirmation, for anyone but themselves), the
  * invite form (email and role) that makes an invitation link to copy (there is no mail server, so nothing is
- * emailed), the pending invitations with Copy Link and Cancel, and the license status (the features their school
- * licenses grant, from GET /users/me). The server enforces the admin rule (server/auth/organizations.ts).
+ * emailed), the pending invitations with Copy Link and Cancel, the staff roster (a OneRoster upload with its dry run,
+ * and the imported staff: RosterSection.tsx, issue 28), and the license status (the features their school licenses
+ * grant, from GET /users/me). The server enforces the admin rule (server/auth/organizations.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ import { buttonStyles, cardStyles } from '../../components/styles';
 import { paths } from '../../../domain/routes';
 import { AccountPage } from './AccountPage';
 import { AuthField, FormMessage, inputStyles } from './AuthField';
+import { RosterSection } from './RosterSection';
 import { checkEmail, messageOf } from './authForm';
 import {
   INVITATION_ROLES,
@@ -350,6 +352,7 @@ function OrganizationSection({
           <PendingInvitations organizationId={organization.id} />
         </div>
       </div>
+      <RosterSection organizationId={organization.id} />
       <div>
         <h3 className="font-medium">License status</h3>
         <LicenseStatus license={license} />

@@ -1,0 +1,3 @@
+export * from './rosterUpload.machine';
+export * from './rosterUpload.connect';
+export * from './rosterUpload.types';
