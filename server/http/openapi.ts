@@ -31,6 +31,8 @@ import {
 } from '../../src/domain/schemas';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
 import { AnalyticsBatchSchema } from '../../src/domain/analyticsSchema';
+import { SsoLinkBodySchema, SsoProvidersSchema, SsoRedirectSchema, SsoSignInBodySchema } from '../../src/domain/sso';
+import { ROSTER_MEDIA_TYPES, RosterReportSchema, RosterStaffListSchema } from '../../src/domain/rosterSchemas';
 import { HealthSchema, ReadySchema } from './health';
 import { LEVELS } from '../../src/domain/levels';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE, PREMIUM_CONTENT_MESSAGE } from '../../src/domain/access';
@@ -435,6 +437,76 @@ export function buildOpenApiDocument(): object {
       415: json(ErrorBody, 'unsupported_media_type: neither application/json nor text/plain.'),
       429: json(ErrorBody, 'rate_limited: a second batch from the same clientId within a second (Retry-After).'),
     },
+  });
+
+  // Single sign-on (issue 28 §1, server/sso, docs/sso.md). The provider comes back to better-auth's
+  // GET /auth/callback/{providerId}, which redirects to the page asked for or to /sign-in?error=<code>.
+  registry.registerPath({
+    method: 'get',
+    path: '/sso/providers',
+    summary: 'Which platform sign-ins are configured (Continue with Google / Microsoft); for a signed-in user, the school whose provider their address routes to.',
+    responses: { 200: json(SsoProvidersSchema.meta({ id: 'SsoProviders' }), 'The providers.') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/sso/sign-in',
+    summary:
+      "Start a single sign-on: a school address (routed by its domain to its organization's OpenID provider) or a platform provider. Answers the provider's address (authorization code flow, PKCE S256, state and nonce) and sets the state cookie; the browser navigates there in full.",
+    request: { body: body(SsoSignInBodySchema) },
+    responses: {
+      200: json(SsoRedirectSchema.meta({ id: 'SsoRedirect' }), "The provider's address."),
+      400: json(ErrorBody, "invalid_parameter: not an address, an unknown provider, or a redirectUrl on another domain ('Navigation to a different domain is blocked.')."),
+      403: json(ErrorBody, 'csrf_rejected: a cross-site request.'),
+      404: json(ErrorBody, "sso_not_configured: no provider for this address's domain, or the platform provider is not configured."),
+      429: accountErrors[429],
+      503: json(ErrorBody, "sso_provider_unavailable: the school's provider did not answer its discovery; or rate_limit_unavailable."),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/sso/link',
+    summary: "Link a provider's account to the signed-in one (Manage Account): the school of the account's address, or a platform provider. Answers the provider's address; the round trip ends at /account?linked=<provider> or /account?error=<code>.",
+    request: { body: body(SsoLinkBodySchema) },
+    responses: {
+      200: json(SsoRedirectSchema, "The provider's address."),
+      400: errors[400],
+      401: accountErrors[401],
+      403: json(ErrorBody, 'csrf_rejected: a cross-site request.'),
+      404: json(ErrorBody, 'sso_not_configured: no provider for this account.'),
+      503: json(ErrorBody, "sso_provider_unavailable: the school's provider did not answer."),
+    },
+  });
+  // Staff rosters (issue 28 §2, server/roster, docs/rostering.md): OneRoster CSV zips, for the organization's admins.
+  const rosterParams = z.object({ organizationId: z.string() });
+  const rosterAuth = {
+    401: accountErrors[401],
+    403: json(ErrorBody, "forbidden: not an admin (owner or admin) of the organization, or an unknown organization; or csrf_rejected."),
+  };
+  registry.registerPath({
+    method: 'post',
+    path: '/organizations/{organizationId}/roster',
+    summary:
+      "Check (dryRun=true) or import a OneRoster 1.2 CSV zip of the organization's staff (1.1 accepted). Teachers and administrators become pre-provisioned members who complete at their first sign-in with a verified address; students are not imported. A zip with any problem changes nothing.",
+    request: {
+      params: rosterParams,
+      query: z.object({ dryRun: z.enum(['true', 'false']).optional().meta({ description: "'true': report what an import would do and change nothing." }) }),
+      body: { content: Object.fromEntries(ROSTER_MEDIA_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary', description: 'The zip (at most 10 MB).' }) }])) },
+    },
+    responses: {
+      200: json(RosterReportSchema.meta({ id: 'RosterReport' }), 'The plan (dryRun: problems listed, nothing applied) or what was applied.'),
+      400: json(ErrorBody, 'roster_invalid: not a readable zip, a zip bomb, an unsafe path in the zip, or an empty body; invalid_parameter.'),
+      ...rosterAuth,
+      413: json(ErrorBody, 'payload_too_large: the zip is over 10 MB.'),
+      415: json(ErrorBody, 'unsupported_media_type: not application/zip, application/x-zip-compressed or application/octet-stream.'),
+      422: json(ErrorBody, "roster_invalid, one error per problem ('users.csv line 4: …'): nothing was applied."),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/organizations/{organizationId}/roster',
+    summary: "The organization's roster staff, sorted by familyName, givenName: active (signed in), pending (not yet) or disabled.",
+    request: { params: rosterParams },
+    responses: { 200: json(RosterStaffListSchema.meta({ id: 'RosterStaffList' }), 'The staff.'), ...rosterAuth },
   });
 
   document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

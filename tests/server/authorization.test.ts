@@ -16,6 +16,7 @@ import type { RunningServer } from '../../server/server';
 import { getJson, licensedTeacher, signUpUser, startFixtureServer } from './harness';
 import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher, setRole, setTitleStatus } from '../../server/users/service';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE, PREMIUM_CONTENT_MESSAGE } from '../../src/domain/access';
+import { sampleBundle, zipOf } from '../roster/fixtures';
 
 // ---- the library -------------------------------------------------------------------------------------------
 
@@ -77,7 +78,7 @@ let ipCounter = 1;
 function call(actor: Actor, method: string, pathname: string, body?: BodyInit | object) {
   const headers: Record<string, string> = { Origin: server.url, 'X-Forwarded-For': `198.18.0.${(ipCounter++ % 250) + 1}`, ...actorHeaders[actor] };
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
+  if (body instanceof FormData || body instanceof Blob) payload = body;
   else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
@@ -99,6 +100,8 @@ const ids = {
   farGold: 0,
   upload: 0,
   uploadSlug: '',
+  /** The licensed teacher's school, whose admins (the teacher and orgAdmin) may import its roster. */
+  rosterOrgId: '',
   /** Passage ids at position 1. */
   pA: 0,
   pGold: 0,
@@ -151,6 +154,7 @@ beforeAll(async () => {
   await makeOrgAdmin(db, admin.email, teacher.org.slug);
   await setRole(db, admin.userId, 'INDIVIDUAL');
   actorHeaders.orgAdmin = { Cookie: admin.cookie };
+  ids.rosterOrgId = teacher.org.id;
 
   const individual = await signUpUser(server, { name: 'Solo Reader', ip: '198.19.0.3' });
   await setRole(db, individual.userId, 'INDIVIDUAL');
@@ -404,6 +408,23 @@ const ROWS: Row[] = [
   },
   { name: 'DELETE /uploads/{slug} (none such)', method: 'DELETE', path: () => '/api/v1/uploads/no-such-upload', expect: by('U', 'U', 'U', 404, 404, 404, 404, 404) },
 
+  // Single sign-on (issue 28 §1): open to all; no provider is registered here, so an address routes nowhere (404),
+  // and linking needs a session.
+  { name: 'GET /sso/providers', path: () => '/api/v1/sso/providers', expect: every('ok') },
+  { name: 'POST /sso/sign-in (an address with no provider)', method: 'POST', path: () => '/api/v1/sso/sign-in', body: () => ({ email: 'someone@nowhere.example' }), expect: every(404) },
+  { name: 'POST /sso/link (no provider for the address)', method: 'POST', path: () => '/api/v1/sso/link', body: () => ({}), expect: by('U', 'U', 'U', 404, 404, 404, 404, 404) },
+
+  // Staff rosters (issue 28 §2): the organization's admins only; an unknown organization is a 403 for everyone.
+  { name: 'GET /organizations/{id}/roster', path: () => `/api/v1/organizations/${ids.rosterOrgId}/roster`, expect: by('U', 'U', 'U', 'F', 'ok', 'F', 'F', 'ok') },
+  {
+    name: 'POST /organizations/{id}/roster?dryRun=true (the sample roster)',
+    method: 'POST',
+    path: () => `/api/v1/organizations/${ids.rosterOrgId}/roster?dryRun=true`,
+    body: () => new Blob([zipOf(sampleBundle())], { type: 'application/zip' }),
+    expect: by('U', 'U', 'U', 'F', 'ok', 'F', 'F', 'ok'),
+  },
+  { name: 'GET /organizations/{id}/roster (an unknown organization)', path: () => '/api/v1/organizations/no-such-organization/roster', expect: by('U', 'U', 'U', 'F', 'F', 'F', 'F', 'F') },
+
   // Last: rotating a class code retires the student's (the licensed teacher's code is given back below).
   {
     name: 'POST /users/me/group-code',
@@ -526,6 +547,11 @@ describe('the authorization matrix', () => {
       'POST /api/v1/uploads',
       'GET /api/v1/uploads/cover.svg',
       'DELETE /api/v1/uploads/{slug}',
+      'GET /api/v1/sso/providers',
+      'POST /api/v1/sso/sign-in',
+      'POST /api/v1/sso/link',
+      'GET /api/v1/organizations/{organizationId}/roster',
+      'POST /api/v1/organizations/{organizationId}/roster',
       'GET /audio/{file}',
     ];
     // The missing-id fallbacks (/passages/decode, /passages//decode) only answer 400, and /auth/* is better-auth's.
