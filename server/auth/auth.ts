@@ -111,7 +111,9 @@ function buildAuth({ database, secret, settings, logger, mailer, platform, organ
     ],
     databaseHooks: {
       // A first sign-in through a provider joins the organization of its verified domain (server/sso/membership.ts).
-      user: { create: { after: joinByDomain(database.db, logger) } },
+      // Nothing of a provider's is kept beyond the sign-in: no picture address, no tokens (docs/sso.md "What is kept").
+      user: { create: { before: async (created) => ({ data: { ...created, image: null } }), after: joinByDomain(database.db, logger) } },
+      account: { create: { before: async (created) => ({ data: withoutTokens(created) }) }, update: { before: async (changed) => ({ data: withoutTokens(changed) }) } },
       // A new session claims the user's roster entries (a verified address only), then starts in their preferred
       // organization (a non-default one first; docs/decisions.md).
       session: {
@@ -168,6 +170,11 @@ function buildAuth({ database, secret, settings, logger, mailer, platform, organ
       }),
     },
   });
+}
+
+/** An account row without the provider's tokens: Lectern calls no provider API after sign-in. */
+function withoutTokens<T extends Record<string, unknown>>(row: T): T {
+  return { ...row, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null };
 }
 
 export type AuthInstance = ReturnType<typeof buildAuth>;

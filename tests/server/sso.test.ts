@@ -11,7 +11,7 @@ import { startOidcProvider, type OidcProviderHandle } from '../support/oidcProvi
 import { CookieJar, cancelAtProvider, loginAtProvider, request } from '../support/browserlessFlow';
 import { addSsoProvider, removeSsoProvider } from '../../server/sso/providers';
 import { createOrganization, getRole } from '../../server/users/service';
-import { rosterStaff, session, user } from '../../server/db/schema';
+import { account, rosterStaff, session, user } from '../../server/db/schema';
 
 let server: RunningServer;
 let idp: OidcProviderHandle;
@@ -93,6 +93,11 @@ describe('the code flow', () => {
     expect(body.email).toBe('teacher@maple.school');
     expect(body.role).toBe('TEACHER');
     expect(body.organizationMemberships).toEqual([expect.objectContaining({ role: 'org:member', organization: expect.objectContaining({ slug: 'maple' }) })]);
+    // Kept: the provider and subject; not kept: its tokens and picture.
+    const [row] = await server.database.db.select().from(account).innerJoin(user, eq(account.userId, user.id)).where(eq(user.email, 'teacher@maple.school'));
+    expect(row!.account).toMatchObject({ providerId: 'sso-maple', accountId: 't1', accessToken: null, refreshToken: null, idToken: null });
+    expect(row!.user.image).toBeNull();
+    expect(row!.user.emailVerified).toBe(true);
   });
 });
 
