@@ -1,8 +1,9 @@
 /**
  * The engine-bound pieces of the main layout and the classroom screens, in one lazy chunk (the catalog's entry JS
  * does not carry the engine): the engine's toasts and 'Unlock Premium …' dialog outside the reader, the class-code
- * banner with Copy Magic Link, and the 'Share with Students' dialog. The copy-link machine owns 'Copied!' (2 s),
- * the toasts and the 'Copied Magic Link' event; these views only render it and send 'copy.request'.
+ * banner with Copy Magic Link, and the 'Share with Students' dialog (with its Google Classroom and Teams links). The
+ * copy-link machine owns 'Copied!' (2 s), the toasts and the 'Copied Magic Link' event; these views only render it
+ * and send 'copy.request'.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +18,14 @@ import { EngineToasts, PremiumDialog } from '../reader/ReaderOverlays';
 import { api } from '../../platform/api';
 import { sendToEngine } from './classCodeState';
 import { magicLink } from './classroom';
+import { ShareToClassLinks } from './ShareToClassLinks';
 import { queryKeys } from '../../../api/queryKeys';
+
+/**
+ * The title page takes its share links from this chunk: a teacher with a class code has it already (the banner),
+ * and the links need no chunk of their own.
+ */
+export { ShareToClassLinks };
 
 const mutations = createMutations(api);
 
@@ -116,7 +124,10 @@ function NewClassCodeButton() {
   );
 }
 
-/** SPEC §2 Dialogs: 'Share with Students', the magic link with Copy Link ('Copied!' for 2 s). */
+/**
+ * SPEC §2 Dialogs: 'Share with Students', the magic link with Copy Link ('Copied!' for 2 s), and links that post it
+ * to Google Classroom or Microsoft Teams (issue 28 §3).
+ */
 export function ShareWithStudentsDialog({ code, isOpen, onOpenChange }: { code: string; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { buttonLabel, isCopied, copy } = useCopyLink();
   const link = magicLink(origin(), code);
@@ -140,6 +151,7 @@ export function ShareWithStudentsDialog({ code, isOpen, onOpenChange }: { code: 
                   {buttonLabel}
                 </Button>
               </div>
+              <ShareToClassLinks link={link} className="mt-3" />
             </>
           )}
         </Dialog>

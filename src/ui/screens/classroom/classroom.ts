@@ -3,6 +3,7 @@
  * functions of the signed-in user and the class code, so the views hold no rules.
  */
 import { hasFeature } from '../../../domain/access';
+import { isTeacher } from '../../../domain/roles';
 import { classroomCatalogPath, paths, withQuery } from '../../../domain/routes';
 import type { CurrentUser, TitleStatus, UserTitle } from '../../../domain/schemas';
 
@@ -33,10 +34,8 @@ export function titlesAvailable(n: number): string {
   return `${n} ${n === 1 ? 'title' : 'titles'} available`;
 }
 
-/** A signed-in TEACHER: eye toggles, the hide/show button, Classroom Settings, the catalog filter (SPEC §6). */
-export function isTeacher(user: CurrentUser | null | undefined): user is CurrentUser {
-  return user?.role === 'TEACHER';
-}
+/** Teachers and their class code are domain rules (src/domain/roles.ts), re-exported for the classroom views. */
+export { isTeacher, sharingClassCode as bannerCode } from '../../../domain/roles';
 
 /** A teacher whose license includes GROUP_CODES: the Classroom Library link and a class code of their own. */
 export function isClassroomTeacher(user: CurrentUser | null | undefined): user is CurrentUser {
@@ -67,11 +66,6 @@ export function rootTarget(classCode: string | null, queryString: string): strin
  */
 export function magicLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}${classroomCatalogPath(code)}`;
-}
-
-/** The class-code banner shows for a user with a class code of their own and GROUP_CODES (SPEC §2). */
-export function bannerCode(user: CurrentUser | null | undefined): string | null {
-  return user && user.groupCode && hasFeature(user.features, 'GROUP_CODES') ? user.groupCode : null;
 }
 
 /** Whether a title is ASSIGNED (shown to students) in the teacher's user titles; no row means not assigned. */

@@ -1,6 +1,7 @@
 /**
  * Publication detail (SPEC §2): back link, title and author with the 'Visible to Students' badge, cover and Read
- * Online, and for teachers 'Hide from Students' / 'Show to Students' and 'Share with Students' (with a class code);
+ * Online, and for teachers 'Hide from Students' / 'Show to Students', and for a teacher with a class code 'Share with
+ * Students' and the links that post the title's reader address to Google Classroom or Microsoft Teams (issue 28 §3);
  * Overview / Reading Levels tabs, and Classroom Settings for teachers (its visibility switch). A failed fetch shows
  * PublicationError ('Premium content' goes back to the reader's library with 'Unlock Premium Novels', SPEC §8).
  */
@@ -17,10 +18,10 @@ import { queries } from '../../platform/api';
 import { OverviewPanel } from './OverviewPanel';
 import { ReadingLevelsPanel } from './ReadingLevelsPanel';
 import { LoadingTitle, PlaceholderBars, PublicationError } from './PublicationStates';
-import { isMissingPublication, libraryPath } from './publicationView';
+import { isMissingPublication, libraryPath, titleReaderLink } from './publicationView';
 import { useCurrentUser } from '../auth/session';
 import { useClassCode } from '../classroom/classCodeState';
-import { bannerCode, isTeacher } from '../classroom/classroom';
+import { isTeacher, sharingClassCode } from '../../../domain/roles';
 import {
   LazyClassroomSettingsPanel as ClassroomSettingsPanel,
   LazyVisibilityButton as VisibilityButton,
@@ -31,6 +32,7 @@ const OfflineEditions = lazy(() => import('../../offline/OfflineEditions').then(
 const ShareWithStudentsDialog = lazy(() =>
   import('../classroom/ClassroomOverlays').then((m) => ({ default: m.ShareWithStudentsDialog })),
 );
+const ShareToClassLinks = lazy(() => import('../classroom/ClassroomOverlays').then((m) => ({ default: m.ShareToClassLinks })));
 
 /** The detail tabs (SPEC §4 Detail tabs); `?tab=` picks the first one shown. */
 export const DETAIL_TABS = ['overview', 'reading-levels', 'classroom-settings'] as const;
@@ -60,7 +62,7 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
 
   const p = query.data;
   const teacher = isTeacher(user);
-  const classCode = bannerCode(user);
+  const classCode = sharingClassCode(user);
   // Classroom Settings is a teacher's tab; anyone sent to it by address sees why it is empty for them.
   const showSettings = teacher || firstTab === 'classroom-settings';
   // A student (class code) goes back to their Classroom Library: they never see the Free Library.
@@ -93,12 +95,15 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
               <OfflineEditions publication={p} />
             </Suspense>
             <VisibilityButton titleId={p.id} />
-            {teacher && classCode ? (
+            {classCode ? (
               <>
                 <Button onPress={() => setShareOpen(true)} className={`${buttonStyles.ghost} mt-2 w-full py-3 text-base`}>
                   <ShareIcon size={20} />
                   Share with Students
                 </Button>
+                <Suspense fallback={null}>
+                  <ShareToClassLinks link={titleReaderLink(window.location.origin, p.slug, p.version)} text={p.title} className="mt-1 flex-col" />
+                </Suspense>
                 {shareOpen ? (
                   <Suspense fallback={null}>
                     <ShareWithStudentsDialog code={classCode} isOpen={shareOpen} onOpenChange={setShareOpen} />

@@ -4,7 +4,7 @@ import { LEVEL_ORDER, LEVEL_LABELS, sortLevels, type Level } from '../../../doma
 import { LANGUAGE_CODES } from '../../../domain/languages';
 import { ApiError } from '../../../api/apiError';
 import { PREMIUM_CONTENT_MESSAGE } from '../../../domain/access';
-import { paths, readerPath } from '../../../domain/routes';
+import { paths, publicationReadPath, readerPath } from '../../../domain/routes';
 import type { Edition, Publication } from '../../../domain/schemas';
 import { isPremiumContentError } from '../../../domain/locks';
 
@@ -30,6 +30,14 @@ export function isPremiumContent(error: unknown): boolean {
  */
 export function libraryPath(signedIn: boolean, classCode: string | null): string {
   return classCode !== null && !signedIn ? paths.classroomCatalog : paths.catalog;
+}
+
+/**
+ * A title's reader address, absolute: the link a teacher posts to a class stream (issue 28 §3). It opens the
+ * reader at the title's default edition, as Read Online does.
+ */
+export function titleReaderLink(origin: string, slug: string, version: string): string {
+  return `${origin.replace(/\/+$/, '')}${publicationReadPath(slug, version)}`;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
