@@ -30,6 +30,24 @@ export const ROSTER_STATUS_LABELS: Record<RosterStaffMember['status'], string> =
 const cell = 'py-2.5 pe-3';
 const headCell = 'py-2 pe-3 text-start font-medium';
 
+/** The caption and head row of a staff table: Name, Email, Role and the table's own last column. */
+function StaffTableHead({ caption, last }: { caption: string; last: string }) {
+  return (
+    <>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-ink-muted">
+          {['Name', 'Email', 'Role', last].map((label) => (
+            <th key={label} scope="col" className={headCell}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+    </>
+  );
+}
+
 /** The dry run: its counts, its problems (when any), and the staff rows with what the import does to each. */
 export function RosterReviewPanel({ fileName, review }: { fileName: string | null; review: RosterReview }) {
   return (
@@ -52,23 +70,7 @@ export function RosterReviewPanel({ fileName, review }: { fileName: string | nul
       {review.rows.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full text-start text-sm">
-            <caption className="sr-only">Roster dry run</caption>
-            <thead>
-              <tr className="text-ink-muted">
-                <th scope="col" className={headCell}>
-                  Name
-                </th>
-                <th scope="col" className={headCell}>
-                  Email
-                </th>
-                <th scope="col" className={headCell}>
-                  Role
-                </th>
-                <th scope="col" className={headCell}>
-                  Change
-                </th>
-              </tr>
-            </thead>
+            <StaffTableHead caption="Roster dry run" last="Change" />
             <tbody>
               {review.rows.map((row) => (
                 <tr key={row.key} className="border-t border-line">
@@ -159,23 +161,7 @@ export function RosterStaffTable({ staff }: { staff: RosterStaffMember[] }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-start text-sm">
-        <caption className="sr-only">Roster staff</caption>
-        <thead>
-          <tr className="text-ink-muted">
-            <th scope="col" className={headCell}>
-              Name
-            </th>
-            <th scope="col" className={headCell}>
-              Email
-            </th>
-            <th scope="col" className={headCell}>
-              Role
-            </th>
-            <th scope="col" className={headCell}>
-              Status
-            </th>
-          </tr>
-        </thead>
+        <StaffTableHead caption="Roster staff" last="Status" />
         <tbody>
           {staff.map((member) => (
             <tr key={member.sourcedId} className="border-t border-line">
