@@ -24,6 +24,8 @@ import { clientIp, minutes, tooManyRequests } from '../auth/limits';
 import { HttpError } from '../http/errors';
 import { jsonBody } from '../http/validate';
 import { NO_STORE } from '../http/headers';
+import { and, eq } from 'drizzle-orm';
+import { account } from '../db/schema';
 import { domainOf, providerForDomain } from './providers';
 import {
   SSO_NOT_CONFIGURED_MESSAGE,
@@ -37,6 +39,15 @@ import { paths, withRedirect } from '../../src/domain/routes';
 
 /** Where Manage Account is, for the link round trip. */
 const ACCOUNT_PAGE = paths.account;
+
+/** Whether the user signs in with this provider already (an account row for it). */
+async function hasAccount(database: Database, userId: string, providerId: string): Promise<boolean> {
+  const [row] = await database.db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, providerId)));
+  return !!row;
+}
 
 const notConfigured = () => new HttpError(404, [{ code: 'sso_not_configured', message: SSO_NOT_CONFIGURED_MESSAGE }]);
 
@@ -76,7 +87,12 @@ export function registerSsoApi(api: Hono<any>, { auth, limiters, platform, datab
     const session = await sessionOf(auth, c);
     const domain = session ? domainOf(session.user.email) : null;
     const school = domain ? await providerForDomain(database.db, domain) : null;
-    const answer: SsoProviders = { google: enabled('google'), microsoft: enabled('microsoft'), school: school ? { name: school.organizationName } : null };
+    const linked = school && session ? await hasAccount(database, session.user.id, school.id) : false;
+    const answer: SsoProviders = {
+      google: enabled('google'),
+      microsoft: enabled('microsoft'),
+      school: school ? { name: school.organizationName, linked } : null,
+    };
     return c.json(answer, 200, NO_STORE);
   });
 

@@ -12,8 +12,8 @@ export * from './ssoMessages';
 export const SsoProvidersSchema = z.object({
   google: z.boolean(),
   microsoft: z.boolean(),
-  /** For a signed-in user: the school whose provider their address routes to, or null. */
-  school: z.object({ name: z.string() }).nullable(),
+  /** For a signed-in user: the school whose provider their address routes to, and whether it is linked; or null. */
+  school: z.object({ name: z.string(), linked: z.boolean() }).nullable(),
 });
 export type SsoProviders = z.infer<typeof SsoProvidersSchema>;
 

@@ -287,7 +287,7 @@ describe('existing accounts and the roster', () => {
     const password = await request(jar, `${app}/api/v1/auth/sign-in/email`, { method: 'POST', json: { email: 'lee@maple.school', password: TEST_PASSWORD } });
     expect(password.status).toBe(200);
     const providers = await request(jar, `${app}/api/v1/sso/providers`);
-    expect(((await providers.json()) as any).school).toEqual({ name: 'Maple School' });
+    expect(((await providers.json()) as any).school).toEqual({ name: 'Maple School', linked: false });
     const link = await request(jar, `${app}/api/v1/sso/link`, { method: 'POST', json: {} });
     expect(link.status).toBe(200);
     const callback = await loginAtProvider(jar, ((await link.json()) as { url: string }).url, 'lee@maple.school', 'secret', app);
@@ -295,6 +295,8 @@ describe('existing accounts and the roster', () => {
     const school = new CookieJar();
     expect((await signIn(school, 'lee@maple.school')).headers.get('location')).toBe('/catalog');
     expect((await me(school)).body.email).toBe('lee@maple.school');
+    const after = await request(school, `${app}/api/v1/sso/providers`);
+    expect(((await after.json()) as any).school).toEqual({ name: 'Maple School', linked: true });
     // Linking needs a session.
     expect((await request(new CookieJar(), `${app}/api/v1/sso/link`, { method: 'POST', json: {} })).status).toBe(401);
   });

@@ -47,7 +47,8 @@ export function SsoLinkSection({ render }: { render: (children: React.ReactNode)
     <div className="flex max-w-md flex-col gap-4">
       <FormMessage kind="error">{error}</FormMessage>
       <FormMessage kind="success">{linked}</FormMessage>
-      {data?.school ? (
+      {data?.school?.linked ? <p className="text-ink-muted">{`Your account signs in with ${data.school.name}'s sign-in.`}</p> : null}
+      {data?.school && !data.school.linked ? (
         <>
           <p className="text-ink-muted">{`${data.school.name} has its own sign-in. Link it to this account to sign in without a password.`}</p>
           <Button onPress={() => void link('school')} isPending={pending === 'school'} className={`${buttonStyles.primary} w-fit`}>
