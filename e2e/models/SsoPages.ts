@@ -11,7 +11,7 @@ export class SchoolSignIn {
   readonly form: Locator;
   readonly emailField: Locator;
   readonly continueButton: Locator;
-  /** The round trip's error (`/sign-in?error=<code>`), above the school form. */
+  /** The round trip's error (`/sign-in?error=<code>`), at the top of the card. */
   readonly alert: Locator;
 
   constructor(readonly page: Page) {
@@ -20,7 +20,7 @@ export class SchoolSignIn {
     this.form = this.region.getByRole('form', { name: 'Sign in with your school' });
     this.emailField = this.form.getByRole('textbox', { name: 'School email' });
     this.continueButton = this.form.getByRole('button', { name: 'Continue' });
-    this.alert = this.region.getByRole('alert');
+    this.alert = page.getByRole('alert');
   }
 
   /** /sign-in, with `redirectUrl` when given. */

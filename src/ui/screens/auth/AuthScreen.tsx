@@ -30,6 +30,7 @@ import { AuthField, FormMessage } from './AuthField';
 import { checkAuthForm, firstInvalid, NEW_PASSWORD_DESCRIPTION, withoutField, type FieldErrors } from './authForm';
 import { completeSignIn } from './session';
 import { SsoSignIn } from './SsoSignIn';
+import { ssoErrorMessage } from '../../../domain/ssoMessages';
 
 type Mode = AuthMode;
 
@@ -132,6 +133,11 @@ export function AuthScreen({ mode }: { mode: Mode }) {
           <FormMessage kind="error">{target.message}</FormMessage>
         </div>
       ) : null}
+      {mode === 'sign-in' && ssoError ? (
+        <div className="mt-6">
+          <FormMessage kind="error">{ssoErrorMessage(ssoError)}</FormMessage>
+        </div>
+      ) : null}
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
         <FormMessage kind="error">{formError}</FormMessage>
         {mode === 'sign-up' ? (
@@ -157,7 +163,7 @@ export function AuthScreen({ mode }: { mode: Mode }) {
           {pending ? (mode === 'sign-in' ? 'Signing in…' : 'Creating account…') : title}
         </Button>
       </Form>
-      {mode === 'sign-in' ? <SsoSignIn redirectUrl={redirectUrl} errorCode={ssoError} /> : null}
+      {mode === 'sign-in' ? <SsoSignIn redirectUrl={redirectUrl} /> : null}
       <p className="mt-6 text-center text-sm text-ink-muted">
         {mode === 'sign-in' ? 'New here? ' : 'Already have an account? '}
         <Link href={otherHref} className={linkStyles}>

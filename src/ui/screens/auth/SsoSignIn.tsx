@@ -2,14 +2,14 @@
  * Single sign-on on the sign-in page (issue 28): "Continue with Google" and "Continue with Microsoft" where the
  * deployment has them, and "Sign in with your school", which opens a form with one 'School email' field. The
  * server routes the address by its domain to the school's provider (POST /sso/sign-in) and the page navigates
- * there in full, never in a popup. A round trip that failed comes back as `?error=<code>`, shown above the form in
- * the spec's error style (src/domain/ssoMessages.ts says what each code tells the user).
+ * there in full, never in a popup. A round trip that failed comes back as `?error=<code>`, which AuthScreen shows at
+ * the top of the card in the spec's error style (src/domain/ssoMessages.ts says what each code tells the user).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { ApiError } from '../../../api/errors';
-import { SSO_LABELS, ssoErrorMessage, type PlatformProvider } from '../../../domain/ssoMessages';
+import { SSO_LABELS, type PlatformProvider } from '../../../domain/ssoMessages';
 import { buttonStyles } from '../../components/styles';
 import { api } from '../../platform/api';
 import { AuthField, FormMessage } from './AuthField';
@@ -32,12 +32,12 @@ function goTo(url: string): void {
 
 const PROVIDER_LABELS: Record<PlatformProvider, string> = { google: SSO_LABELS.google, microsoft: SSO_LABELS.microsoft };
 
-export function SsoSignIn({ redirectUrl, errorCode }: { redirectUrl: string; errorCode: string | null }) {
+export function SsoSignIn({ redirectUrl }: { redirectUrl: string }) {
   const providers = useQuery(providersQuery);
   const [schoolOpen, setSchoolOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(errorCode ? ssoErrorMessage(errorCode) : null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<PlatformProvider | 'school' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const target = redirectUrl ? { redirectUrl } : {};
@@ -69,6 +69,11 @@ export function SsoSignIn({ redirectUrl, errorCode }: { redirectUrl: string; err
   const platform = (['google', 'microsoft'] as const).filter((p) => providers.data?.[p]);
   return (
     <section aria-label="Other ways to sign in" className="mt-6 flex flex-col gap-3">
+      <div aria-hidden="true" className="flex items-center gap-3 text-sm text-ink-muted">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
       <FormMessage kind="error">{formError}</FormMessage>
       {platform.map((provider) => (
         <Button
