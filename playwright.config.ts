@@ -46,7 +46,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
     {
-      command: `rm -rf ${DATA_DIR} && node --import tsx server/bin/start.ts`,
+      // A fresh DATA_DIR, unless a live process (another e2e run's server) holds its lock: then it says so and stops.
+      command: 'node --import tsx e2e/support/freshDataDir.ts && node --import tsx server/bin/start.ts',
       url: `http://127.0.0.1:${PORT}/api/v1/ping`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -18,7 +18,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './pas
 import type { AuthSettings } from './config';
 import type { Mailer } from '../mail/mailer';
 import { RESET_PASSWORD_TOKEN_EXPIRES_IN_S, sendResetPasswordMail } from './passwordReset';
-import { EMAIL_CHANGE_EXPIRES_IN_S, sendEmailChangeMail } from './emailChange';
+import { EMAIL_CHANGE_EXPIRES_IN_S, sendEmailChangeMail, verifyChangedEmail } from './emailChange';
 import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, mailInvitation } from './organizations';
 import type { PlatformProviders } from '../sso/config';
 import { organizationSso, SSO_ERROR_PAGE, type OrganizationProviders } from '../sso/plugin';
@@ -112,7 +112,11 @@ function buildAuth({ database, secret, settings, logger, mailer, platform, organ
     databaseHooks: {
       // A first sign-in through a provider joins the organization of its verified domain (server/sso/membership.ts).
       // Nothing of a provider's is kept beyond the sign-in: no picture address, no tokens (docs/sso.md "What is kept").
-      user: { create: { before: async (created) => ({ data: { ...created, image: null } }), after: joinByDomain(database.db, logger) } },
+      // An email change applied by its link marks the new address verified (server/auth/emailChange.ts).
+      user: {
+        create: { before: async (created) => ({ data: { ...created, image: null } }), after: joinByDomain(database.db, logger) },
+        update: { before: verifyChangedEmail },
+      },
       account: { create: { before: async (created) => ({ data: withoutTokens(created) }) }, update: { before: async (changed) => ({ data: withoutTokens(changed) }) } },
       // A new session claims the user's roster entries (a verified address only), then starts in their preferred
       // organization (a non-default one first; docs/decisions.md).

@@ -2,10 +2,11 @@
  * A verified email change (issue 16 item 4), on better-auth's change-email flow: with `updateEmailWithoutVerification`
  * off and `emailVerification.sendVerificationEmail` set, POST /auth/change-email changes nothing and mails a link
  * to the new address (a signed token, EMAIL_CHANGE_EXPIRES_IN_S); GET /auth/verify-email?token=… applies the
- * change, and then the old address gets a notice (server/auth/http.ts calls `sendEmailChangedNotice`).
+ * change, and then the old address gets a notice (server/auth/http.ts calls `sendEmailChangedNotice`). Opening the
+ * link proves the new address, so the change also marks the email verified (`verifyChangedEmail`).
  */
 import type { Logger } from 'pino';
-import type { User } from 'better-auth';
+import type { BetterAuthOptions, User } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import { user } from '../db/authSchema';
 import { z } from 'zod';
@@ -57,6 +58,24 @@ export function sendEmailChangeMail({ database, mailer, logger }: EmailChangeMai
     })().catch((err: unknown) => logger.error({ err }, 'email change: the mail could not be sent'));
   };
 }
+
+type UserUpdateBefore = NonNullable<NonNullable<NonNullable<NonNullable<BetterAuthOptions['databaseHooks']>['user']>['update']>['before']>;
+
+/**
+ * better-auth's `databaseHooks.user.update.before`: the update that applies an email change marks the new address
+ * verified. better-auth's GET /verify-email applies a `change-email-verification` token by writing the new email
+ * with the account's old `emailVerified` (false for an account that never proved its first address), although the
+ * link was opened from the new address's mailbox, which proves it. That update is the only one made while serving
+ * /verify-email with an `email` from a token of that type, and better-auth has checked the token's signature before
+ * it (the payload is only read here); its other branch (`updateEmailWithoutVerification`, off here) is left alone.
+ */
+export const verifyChangedEmail: UserUpdateBefore = async (data, ctx) => {
+  if (ctx?.path !== '/verify-email' || typeof data.email !== 'string') return;
+  const token: unknown = (ctx.query as { token?: unknown } | undefined)?.token;
+  const payload = typeof token === 'string' ? readVerificationToken(token) : null;
+  if (payload?.requestType !== 'change-email-verification' || payload.updateTo?.toLowerCase() !== data.email.toLowerCase()) return;
+  return { data: { emailVerified: true } };
+};
 
 /** After a change applied through `token`: tell the old address. In the background; a failure is logged. */
 export function sendEmailChangedNotice({ database, mailer, logger }: EmailChangeMailDeps, token: string): void {

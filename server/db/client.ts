@@ -3,6 +3,7 @@
  * set. Both get the same committed migrations.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -61,6 +62,39 @@ function createMutex() {
   };
 }
 
+/** The installed PGlite's version (its package.json, which its exports do not expose), or 'unknown'. */
+export function pgliteVersion(): string {
+  try {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Runs fn while PGlite runs no statement. */
+export type QueryLock = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/**
+ * PGlite's own query lock, what its `dumpDataDir` holds while it reads the files: `runExclusive(fn)`, public on
+ * PGliteInterface though not in PGlite's docs (in 0.5.16 it calls the private `_runExclusiveQuery`, which takes the
+ * mutex that every query, exec and transaction statement takes). `snapshot` copies the files under it. Checked
+ * when the database opens, so an upgrade that drops it fails there with this message, not at the first backup with
+ * a TypeError; tests/server/pgliteExclusive.test.ts checks that it still keeps statements out.
+ */
+export function pgliteQueryLock(client: object): QueryLock {
+  if (typeof (client as { runExclusive?: unknown }).runExclusive !== 'function') {
+    throw new Error(
+      `PGlite ${pgliteVersion()} has no runExclusive(fn), which server/db/client.ts calls to hold PGlite's query lock ` +
+        'while a backup copies the data directory (snapshot). Use a PGlite version that has it (0.5.16 does), or ' +
+        'adapt snapshot() and tests/server/pgliteExclusive.test.ts to this one.',
+    );
+  }
+  const lockable = client as { runExclusive: QueryLock };
+  return (fn) => lockable.runExclusive(fn);
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const exclusive = createMutex();
   if (options.databaseUrl) {
@@ -96,8 +130,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // One process at a time in a data directory (./lock.ts): a second opener is refused here, before PGlite reads it.
   const lock = inMemory ? null : await acquireDataDirLock(dataDir, options.lockPurpose);
   let opened: InstanceType<typeof PGlite> | undefined;
+  let queryLock: QueryLock;
   try {
     opened = await PGlite.create(inMemory ? undefined : dataDir, { loadDataDir: options.loadDataDir });
+    queryLock = pgliteQueryLock(opened);
     await migrate(drizzle(opened, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {
     await opened?.close().catch(() => undefined);
@@ -116,7 +152,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       : async (dest) => {
           await client.exec('CHECKPOINT');
           // PGlite's own query lock (what its dumpDataDir holds): no statement runs while the files are copied.
-          await (client as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> })._runExclusiveQuery(async () => {
+          await queryLock(async () => {
             fs.mkdirSync(dest, { recursive: true });
             for (const name of fs.readdirSync(dataDir).filter(isDatabaseEntry)) {
               fs.cpSync(path.join(dataDir, name), path.join(dest, name), { recursive: true });
