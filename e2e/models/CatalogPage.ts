@@ -63,6 +63,20 @@ export class CatalogPage {
     await expect(menu).toBeHidden();
   }
 
+  /** Check Language and Level filters in the Filter / Sort menu ('Spanish', 'Gold', …), then close it. */
+  async checkFilters(...labels: string[]) {
+    await this.sortButton.click();
+    const menu = this.page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    for (const label of labels) {
+      const item = menu.getByRole('menuitemcheckbox', { name: label, exact: true });
+      await item.click();
+      await expect(item).toHaveAttribute('aria-checked', 'true');
+    }
+    await this.page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  }
+
   /** The teacher-only filter in the Filter / Sort menu: 'All', 'Assigned' or 'Unassigned'. */
   async chooseFilter(label: 'All' | 'Assigned' | 'Unassigned') {
     await this.sortButton.click();

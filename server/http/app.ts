@@ -60,6 +60,11 @@ import { titleStatuses } from '../users/service';
 export const API_BASE = '/api/v1';
 /** Content answers may be reused briefly, then revalidated with their ETag. Not in the spec. */
 export const CONTENT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+/**
+ * A title's page and the catalog change when an edition is created on demand (SPEC §7: "refreshes publication
+ * lists and that publication version"): every use revalidates with the ETag, a 304 from memory when unchanged.
+ */
+export const TITLE_CACHE_CONTROL = 'public, no-cache';
 const CLIENT_ID_RE = /^[A-Za-z0-9-]{1,64}$/;
 
 export interface AppDeps {
@@ -195,7 +200,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     if (only) return c.json(list, 200, actorHeaders());
     const etag = `W/"r${store.contentRevision}-${list.total}-${list.items.map((i) => i.id).join('.')}"`;
     // Vary: a class code turns the same address into the classroom's list.
-    const headers = { ETag: etag, 'Cache-Control': CONTENT_CACHE_CONTROL, Vary: 'X-Group-Code' };
+    const headers = { ETag: etag, 'Cache-Control': TITLE_CACHE_CONTROL, Vary: 'X-Group-Code' };
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     return c.json(list, 200, headers);
   });
@@ -208,7 +213,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     const { publicationVersion } = query(c, PublicationQuerySchema);
     const entry = await store.publication(slug, versionNumber(publicationVersion));
     if (!entry) throw notFound('Publication not found');
-    if (!isTitleLocked(entry.value, [])) return send(c, entry);
+    if (!isTitleLocked(entry.value, [])) return send(c, entry, TITLE_CACHE_CONTROL);
     // A premium title needs LEVELS (src/domain/access.ts isTitleLocked).
     const actor = accessActorFor(await requestActor(accessDeps, c), { publicationId: entry.value.id, ownerUserId: null });
     if (isTitleLocked(entry.value, actor.features)) throw premiumContentError();

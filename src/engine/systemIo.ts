@@ -7,7 +7,6 @@ import { fromPromise } from 'xstate';
 import { paths, withQuery } from '../domain/routes';
 import { PortFailure } from '../domain/failures';
 import { formatPlaybackSpeedParam } from '../domain/playbackSpeed';
-import { listenFlowMachine } from '../machines/listenFlow';
 import { readerSystemChildren, readerSystemMachine } from '../machines/readerSystem';
 import { narrationActor, playbackActor, wordClipActor } from './audioActors';
 
@@ -50,7 +49,7 @@ function audioEffects(audio: AudioPort | undefined) {
 function listenFlow(api: ApiPort, ports: EnginePorts, logger: LoggerPort) {
   const audio = audioEffects(ports.listenAudio);
   const getAudioOnly = optional(api.getAudioOnly);
-  return listenFlowMachine.provide({
+  return readerSystemChildren.listenFlow.provide({
     actors: {
       loadNarration: narrationActor((input) => getAudioOnly(input.editionId, input.position), ports.clock),
       playback: playbackActor(ports.listenAudio, ports.clock, logger),

@@ -60,12 +60,14 @@ function setup(options: Options = {}) {
   const history: string[] = [];
   const navigation: NavigationPort = { push: (p) => void history.push(p), replace: (p) => void history.push(p), current: () => history.at(-1) ?? '/' };
   const errors: { message: string; details: unknown }[] = [];
+  const storage = createMemoryStorage();
+  const analytics = createMemoryAnalytics();
   const engine = createReaderEngine({
     api,
-    storage: createMemoryStorage(),
+    storage,
     clock,
     listenAudio: audio,
-    analytics: createMemoryAnalytics(),
+    analytics,
     navigation,
     logger: { error: (message, details) => void errors.push({ message, details }), warn: () => {} },
   });
@@ -78,7 +80,7 @@ function setup(options: Options = {}) {
       await flush();
     }
   };
-  return { engine, clock, audio, loaded, requests, history, errors, advance };
+  return { engine, clock, audio, loaded, requests, history, errors, advance, storage, analytics, flush };
 }
 
 const listen = (engine: ReaderEngine) => connectListenAudio(engine.getSnapshot().listenAudio!, (e) => engine.send(e));
@@ -90,6 +92,28 @@ function start(engine: ReaderEngine, position: number, autoPlay: boolean, passag
 }
 
 describe('listen flow', () => {
+  it("the Auto-play switch saves autoPlay in the audio settings and tracks 'Changed Audio Settings' (SPEC §3, §4)", async () => {
+    const t = setup();
+    start(t.engine, 2, false);
+    await t.flush();
+    const stored = () => Object.entries(t.storage.dump()).find(([key]) => key.endsWith('audioSettings'))?.[1];
+    expect(stored()).toBeUndefined();
+    const changes = () => t.analytics.events.filter((e) => e.event === 'Changed Audio Settings');
+
+    listen(t.engine).setAutoPlay(true);
+    await t.flush();
+    expect(listen(t.engine).autoPlay).toBe(true);
+    expect(JSON.parse(stored()!)).toMatchObject({ autoPlay: true });
+    expect(changes()).toEqual([{ event: 'Changed Audio Settings', properties: { autoPlay: true } }]);
+
+    listen(t.engine).setAutoPlay(false);
+    await t.flush();
+    expect(JSON.parse(stored()!)).toMatchObject({ autoPlay: false });
+    expect(changes().map((e) => e.properties?.autoPlay)).toEqual([true, false]);
+    // The switch is not the player: nothing started playing.
+    expect(label(t.engine)).toBe('Paused');
+  });
+
   it('plays the narration once the server has made it, polling while it answers generating', async () => {
     const t = setup({ generating: (p) => (p === 3 ? 2 : 0) });
     start(t.engine, 3, true);

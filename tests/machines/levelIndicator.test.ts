@@ -75,16 +75,32 @@ describe('levelIndicator machine: coverage', () => {
 });
 
 describe('levelIndicator machine: behaviour', () => {
-  it('does not pulse when seen before', () => {
+  it('does not pulse when seen before, shown or not', () => {
     const { actor, log } = startRecorded({ seenBefore: true });
-    expect(connectLevelIndicator(actor.getSnapshot(), () => {}).isPulsing).toBe(false);
-    actor.send({ type: 'indicator.hover' });
+    const api = () => connectLevelIndicator(actor.getSnapshot(), (e) => actor.send(e));
+    api().shown();
+    expect(api().isPulsing).toBe(false);
+    api().hover();
     expect(log).toEqual([]);
   });
 
-  it(`pulses with a ${EDITION_INDICATOR_MS} ms timer, and a hover hides it and remembers it once`, () => {
+  it('waits, without a timer, until the view shows the dropdown: an engine started long before still pulses then', () => {
+    const { actor, log, clock } = startRecorded({ seenBefore: false });
+    const api = () => connectLevelIndicator(actor.getSnapshot(), (e) => actor.send(e));
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(api().isPulsing).toBe(false);
+    // A catalog visit of a minute: nothing runs out, nothing is stored.
+    clock.increment(60_000);
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(log).toEqual([]);
+    api().shown();
+    expect(api().isPulsing).toBe(true);
+  });
+
+  it(`pulses with a ${EDITION_INDICATOR_MS} ms timer once shown, and a hover hides it and remembers it once`, () => {
     const { actor, log } = startRecorded({ seenBefore: false });
     const api = () => connectLevelIndicator(actor.getSnapshot(), (e) => actor.send(e));
+    api().shown();
     expect(api().isPulsing).toBe(true);
     api().hover();
     api().hover();
@@ -92,12 +108,32 @@ describe('levelIndicator machine: behaviour', () => {
     expect(log).toEqual(['storeIndicatorSeen']);
   });
 
-  it(`stops pulsing after ${EDITION_INDICATOR_MS} ms on the clock and remembers it`, () => {
+  it(`stops pulsing ${EDITION_INDICATOR_MS} ms after it was shown, and only then remembers it`, () => {
     const { actor, log, clock } = startRecorded({ seenBefore: false });
+    clock.increment(5_000);
+    connectLevelIndicator(actor.getSnapshot(), (e) => actor.send(e)).shown();
     clock.increment(EDITION_INDICATOR_MS - 1);
     expect(actor.getSnapshot().value).toBe('pulsing');
+    expect(log).toEqual([]);
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('seen');
+    expect(log).toEqual(['storeIndicatorSeen']);
+  });
+
+  it('hidden before its time, the pulse is not remembered and starts again in full when shown again', () => {
+    const { actor, log, clock } = startRecorded({ seenBefore: false });
+    const api = () => connectLevelIndicator(actor.getSnapshot(), (e) => actor.send(e));
+    api().shown();
+    clock.increment(EDITION_INDICATOR_MS - 1_000);
+    api().hidden();
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(5_000);
+    expect(log).toEqual([]);
+    api().shown();
+    clock.increment(EDITION_INDICATOR_MS - 1);
+    expect(api().isPulsing).toBe(true);
+    clock.increment(1);
+    expect(api().isPulsing).toBe(false);
     expect(log).toEqual(['storeIndicatorSeen']);
   });
 });

@@ -14,7 +14,7 @@ import { MODELS } from './models';
 const events = MODELS.listenAudio.events;
 
 /** The actions the engine provides; the SUT records each call instead. */
-const IO_ACTIONS = ['restartAudio', 'prefetchNextAudio', 'advanceToNextPassage'] as const;
+const IO_ACTIONS = ['restartAudio', 'prefetchNextAudio', 'advanceToNextPassage', 'reportAutoPlay'] as const;
 
 function startRecording(input: ListenAudioInput) {
   const calls: string[] = [];
@@ -130,7 +130,24 @@ describe('listenAudio machine: rules', () => {
     manual.actor.send({ type: 'listen.ended' });
     manual.actor.send({ type: 'listen.advanceDue' });
     expect(manual.api().label).toBe('Finished');
-    expect([...last.calls, ...manual.calls]).toEqual([]);
+    expect(last.calls).toEqual([]);
+    expect(manual.calls).toEqual(['reportAutoPlay']);
+  });
+
+  it('the Auto-play switch reports each change, to be saved and tracked, and a repeat of the same value not at all', () => {
+    const reports: boolean[] = [];
+    const actor = createActor(
+      listenAudioMachine.provide({ actions: { reportAutoPlay: (_, params) => void reports.push(params.autoPlay) } }),
+      { input: { autoPlay: false, isLastPage: false }, clock: new SimulatedClock() },
+    ).start();
+    const api = () => connectListenAudio(actor.getSnapshot(), (e) => actor.send(e));
+    api().setAutoPlay(true);
+    api().setAutoPlay(true);
+    expect(api().autoPlay).toBe(true);
+    api().close();
+    api().setAutoPlay(false);
+    expect(api()).toMatchObject({ autoPlay: false, label: 'Closed' });
+    expect(reports).toEqual([true, false]);
   });
 
   it('closes from any open state and reopens paused', () => {

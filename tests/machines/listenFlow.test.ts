@@ -14,7 +14,7 @@ import { allTransitions, planTransitionWalk } from './harness';
 import { MODELS, listenFlowBase } from './models';
 
 /** The effects the engine provides; the doubles record each call with its params. */
-const EFFECTS = ['loadAudio', 'seekAudio', 'pushAddress', 'logError'] as const;
+const EFFECTS = ['loadAudio', 'seekAudio', 'pushAddress', 'logError', 'saveAutoPlay'] as const;
 type Call = [string, unknown];
 
 function recordEffects(calls: Call[]) {
@@ -23,6 +23,7 @@ function recordEffects(calls: Call[]) {
     seekAudio: (_: unknown, params: { seconds: number }) => void calls.push(['seekAudio', params]),
     pushAddress: (_: unknown, params: { path: string }) => void calls.push(['pushAddress', params]),
     logError: (_: unknown, params: { message: string; error: unknown }) => void calls.push(['logError', params]),
+    saveAutoPlay: (_: unknown, params: { autoPlay: boolean }) => void calls.push(['saveAutoPlay', params]),
   };
 }
 
@@ -176,6 +177,17 @@ function flow(input: Partial<ListenFlowInput> = {}) {
 }
 
 describe('listenFlow machine: behaviour with the listen player', () => {
+  it('the Auto-play switch is saved and tracked through the system (saveAutoPlay), once per change', async () => {
+    const t = flow({ autoPlay: false });
+    t.actor.send({ type: 'listen.autoPlay.set', value: true });
+    t.actor.send({ type: 'listen.autoPlay.set', value: true });
+    await t.flush();
+    expect((t.actor.getSnapshot().children.listenAudio!.getSnapshot() as SnapshotFrom<typeof listenAudioMachine>).context.autoPlay).toBe(true);
+    t.actor.send({ type: 'listen.autoPlay.set', value: false });
+    await t.flush();
+    expect(t.effects('saveAutoPlay')).toEqual([{ autoPlay: true }, { autoPlay: false }]);
+  });
+
   it('a locked flow never fetches, and a player asked to play goes back to Paused; lifting the lock fetches', async () => {
     const t = flow({ autoPlay: true, audioLocked: true });
     await t.flush();

@@ -80,7 +80,7 @@ const highlightDecodeBase: HighlightDecodeInput = {
   savedMode: 'off',
 };
 
-const levelIndicatorEvents: LevelIndicatorEvent[] = [{ type: 'indicator.hover' }, { type: 'indicator.timeout' }];
+const levelIndicatorEvents: LevelIndicatorEvent[] = [{ type: 'indicator.shown' }, { type: 'indicator.hidden' }, { type: 'indicator.hover' }, { type: 'indicator.timeout' }];
 const levelIndicatorInputs: LevelIndicatorInput[] = [{ seenBefore: false }, { seenBefore: true }];
 
 const listenAudioEvents: ListenAudioEvent[] = [
@@ -155,6 +155,7 @@ const listenFlowEventsFor = (snapshot: { context: ListenFlowContext }): ListenFl
   { type: 'listen.restart' },
   { type: 'listen.prefetchNext' },
   { type: 'listen.advance' },
+  { type: 'listen.autoPlayChanged', autoPlay: true },
   // The player's own events, forwarded.
   { type: 'listen.toggle' },
   { type: 'listen.close' },
@@ -435,6 +436,8 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'toast.show', kind: 'success', message: 'Title shown to students' },
   { type: 'toast.dismiss', id: 1 },
   { type: 'indicator.hover' },
+  { type: 'indicator.shown' },
+  { type: 'indicator.hidden' },
   { type: 'copy.succeeded' },
   { type: 'copy.failed' },
   { type: 'page.next' },

@@ -18,7 +18,10 @@ const cleared = { code: null, pending: null, lastCheckInvalid: false } satisfies
 const classCodeSetup = setup({
   types: {} as { context: ClassCodeContext; events: ClassCodeEvent; input: ClassCodeInput; meta: StateMetaWithTimers },
   actions: {
-    /** Provided by the engine: requests a passage with the code, then sends 'classCode.verified' or 'classCode.rejected'. */
+    /**
+     * Provided by the system: checks the code with GET /visitors/me, then sends 'classCode.verified',
+     * 'classCode.rejected' (groupCodeValid false) or 'classCode.verifyFailed' (an API error).
+     */
     verifyClassCode: (_, _params: VerifyClassCodeParams) => {},
     /** Provided by the engine: removes the class-code query parameter from the address. */
     removeCodeFromAddress: () => {},
@@ -81,7 +84,7 @@ export const classCodeMachine = classCodeSetup.createMachine({
       },
     },
     verifying: {
-      meta: { description: 'A code is being checked by requesting a passage with it; an earlier accepted code is kept meanwhile.' },
+      meta: { description: 'A code is being checked with GET /visitors/me; an earlier accepted code is kept meanwhile.' },
       on: {
         'classCode.verified': {
           target: 'active',

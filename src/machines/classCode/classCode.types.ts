@@ -17,10 +17,14 @@ export interface ClassCodeContext {
   lastCheckInvalid: boolean;
 }
 
-/** Params of `verifyClassCode`: the engine requests a passage with the code, then sends the outcome back. */
+/**
+ * Params of `verifyClassCode`: the system checks the code with `GET /visitors/me` (its `X-Group-Code` header), then
+ * sends the outcome back. Once a code is accepted, the reader asks again, with the code, for each column that shows
+ * a gate, at the same edition and position (docs/decisions.md "Spec rows settled (issue 29)").
+ */
 export interface VerifyClassCodeParams {
   code: string;
-  /** 'reader' means the group-code panel: the engine re-requests the current edition and position with the code. */
+  /** Where the code came from; the check is the same for all (the reader's group-code panel applied no client check). */
   source: ClassCodeSource | 'link';
 }
 

@@ -8,5 +8,9 @@ export function connectLevelIndicator(snapshot: SnapshotFrom<typeof levelIndicat
     isPulsing,
     /** Safe to call on every hover: the machine ignores it once seen. */
     hover: () => send({ type: 'indicator.hover' }),
+    /** The dropdown with the indicator is on screen: the pulse starts (once, until it has run or been hovered). */
+    shown: () => send({ type: 'indicator.shown' }),
+    /** The dropdown left the screen. */
+    hidden: () => send({ type: 'indicator.hidden' }),
   };
 }

@@ -6,6 +6,10 @@ import { startState } from '../shared/start';
 
 const pulseTimer = timer('timeout', EDITION_INDICATOR_MS, { type: 'indicator.timeout' as const });
 
+/**
+ * The pulse runs while the indicator is on screen: the engine starts with the app (a signed-in user's or a class-code
+ * holder's catalog), long before a reader shows the dropdown, so the view says when it shows it ('indicator.shown').
+ */
 export const levelIndicatorMachine = setup({
   types: {} as { context: LevelIndicatorContext; events: LevelIndicatorEvent; input: LevelIndicatorInput; meta: StateMetaWithTimers },
   actions: {
@@ -23,17 +27,24 @@ export const levelIndicatorMachine = setup({
   initial: 'init',
   context: ({ input }) => ({ seenBefore: input.seenBefore }),
   states: {
-    init: startState('Chooses the start state from the stored seen flag.', 'wasSeenBefore', 'seen', 'pulsing'),
+    init: startState('Chooses the start state from the stored seen flag.', 'wasSeenBefore', 'seen', 'waiting'),
+    waiting: {
+      meta: { description: 'Not seen yet, and not on screen: the pulse waits for the view to show the dropdown.' },
+      on: {
+        'indicator.shown': { target: 'pulsing' },
+      },
+    },
     pulsing: {
       entry: 'startPulseTimer',
       exit: 'cancelPulseTimer',
       meta: {
-        description: 'The indicator pulses until hovered or for EDITION_INDICATOR_MS.',
+        description: 'On screen, the indicator pulses until hovered or for EDITION_INDICATOR_MS.',
         timers: [pulseTimer],
       },
       on: {
         'indicator.hover': { target: 'seen', actions: ['markSeen', 'storeIndicatorSeen'] },
-        'indicator.timeout': { target: 'seen', actions: ['markSeen', 'storeIndicatorSeen'] },
+        'indicator.timeout': { target: 'seen', actions: ['markSeen', 'storeIndicatorSeen'], description: 'The pulse ran its course: remembered as seen.' },
+        'indicator.hidden': { target: 'waiting', description: 'Gone from the screen before its time: not remembered, it pulses again when shown.' },
       },
     },
     seen: {

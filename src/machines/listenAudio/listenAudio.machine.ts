@@ -22,6 +22,8 @@ export const listenAudioMachine = setup({
     prefetchNextAudio: () => {},
     /** Provided by the engine: moves to the next passage (its audio starts at 0). */
     advanceToNextPassage: () => {},
+    /** Provided by the owner of the settings: the Auto-play switch changed (saved as `autoPlay`, tracked as 'Changed Audio Settings'). */
+    reportAutoPlay: (_, _params: { autoPlay: boolean }) => {},
     storeAutoPlay: assign({ autoPlay: ({ context, event }) => (event.type === 'listen.autoPlay.set' ? event.value : context.autoPlay) }),
     startAdvanceTimer: raise(advanceTimer.event, { delay: advanceTimer.delay, id: advanceTimer.id }),
     cancelAdvanceTimer: cancel(advanceTimer.id),
@@ -31,6 +33,8 @@ export const listenAudioMachine = setup({
   },
   guards: {
     isAutoPlayOn: ({ context }) => context.autoPlay,
+    /** The switch moves to the other value (the same value again changes nothing). */
+    isAutoPlayChange: ({ context, event }) => event.type === 'listen.autoPlay.set' && event.value !== context.autoPlay,
     /** Auto-play is on and there is a next passage. */
     shouldAutoAdvance: ({ context }) => context.autoPlay && !context.isLastPage,
   },
@@ -39,7 +43,11 @@ export const listenAudioMachine = setup({
   initial: 'init',
   context: ({ input }) => ({ autoPlay: input.autoPlay, isLastPage: input.isLastPage }),
   on: {
-    'listen.autoPlay.set': { actions: 'storeAutoPlay' },
+    'listen.autoPlay.set': {
+      guard: 'isAutoPlayChange',
+      actions: ['storeAutoPlay', { type: 'reportAutoPlay', params: ({ event }) => ({ autoPlay: event.value }) }],
+      description: 'The Auto-play switch, in any state: kept, and reported so it is saved and tracked.',
+    },
     'listen.page.changed': { actions: 'storeIsLastPage' },
   },
   states: {

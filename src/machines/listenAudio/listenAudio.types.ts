@@ -28,7 +28,7 @@ export type ListenAudioEvent =
   | { type: 'listen.close' }
   /** Reopen a closed player, paused. */
   | { type: 'listen.open' }
-  /** Turn auto-play on or off. Any state; the state does not change. */
+  /** Turn auto-play on or off (the listen page's Auto-play switch). Any state; the state does not change. */
   | { type: 'listen.autoPlay.set'; value: boolean }
   /** Sent by the engine when the page changes. Any state; the state does not change. */
   | { type: 'listen.page.changed'; isLastPage: boolean };

@@ -97,6 +97,7 @@ const listenPlayer = listenAudioMachine.provide({
     restartAudio: sendParent({ type: 'listen.restart' }),
     prefetchNextAudio: sendParent({ type: 'listen.prefetchNext' }),
     advanceToNextPassage: sendParent({ type: 'listen.advance' }),
+    reportAutoPlay: sendParent((_, params: { autoPlay: boolean }) => ({ type: 'listen.autoPlayChanged', autoPlay: params.autoPlay })),
   },
 });
 
@@ -118,6 +119,8 @@ export const listenFlowMachine = setup({
     pushAddress: (_, _params: { path: string }) => {},
     /** Provided by the engine: log an error (SPEC §8: audio fetch errors are logged only). */
     logError: (_, _params: { message: string; error: unknown }) => {},
+    /** Provided by the reader system, which owns the stored settings: save `autoPlay` and track 'Changed Audio Settings'. */
+    saveAutoPlay: (_, _params: { autoPlay: boolean }) => {},
 
     startPlayer: spawnChild('listenAudio', {
       id: 'listenAudio',
@@ -253,6 +256,10 @@ export const listenFlowMachine = setup({
       },
       { guard: 'hasNextPassage', actions: ['storeNextPosition', 'tellPlayerPage'], description: 'Moves on without an address to push.' },
     ],
+    'listen.autoPlayChanged': {
+      actions: { type: 'saveAutoPlay', params: ({ event }) => ({ autoPlay: event.autoPlay }) },
+      description: 'The player says its Auto-play switch changed: the setting is saved and the change tracked.',
+    },
     'listen.restart': { actions: [{ type: 'seekAudio', params: { seconds: 0 } }, 'storeRestart'], description: 'Play from Finished restarts at 0.' },
     'listen.seek': {
       guard: 'hasLoadedAudio',

@@ -82,7 +82,9 @@ export type ListenPlayerRequest =
   /** Loading Next: fetch the next passage's narration, then answer 'listen.nextReady'. */
   | { type: 'listen.prefetchNext' }
   /** Move on to the next passage. */
-  | { type: 'listen.advance' };
+  | { type: 'listen.advance' }
+  /** The Auto-play switch changed: save it and track it. */
+  | { type: 'listen.autoPlayChanged'; autoPlay: boolean };
 
 /** The player's own events, forwarded to it. */
 export type ListenForwardedEvent = Extract<ListenAudioEvent, { type: 'listen.toggle' | 'listen.close' | 'listen.open' | 'listen.autoPlay.set' }>;

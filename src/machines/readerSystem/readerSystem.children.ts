@@ -10,6 +10,7 @@ import { classCodeMachine } from '../classCode';
 import { copyLinkMachine } from '../copyLink';
 import { highlightDecodeMachine } from '../highlightDecode';
 import { levelIndicatorMachine } from '../levelIndicator';
+import { listenFlowMachine } from '../listenFlow';
 import { missingEditionMachine } from '../missingEdition';
 import { passageLoadingMachine } from '../passageLoading';
 import { readerAudioMachine } from '../readerAudio';
@@ -94,6 +95,11 @@ const levelIndicator = levelIndicatorMachine.provide({
   actions: { storeIndicatorSeen: sendParent({ type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } }) },
 });
 
+/** The listen flow: its Auto-play switch is one of the stored audio settings, which the system saves and tracks (SPEC §3, §4). */
+const listenFlow = listenFlowMachine.provide({
+  actions: { saveAutoPlay: sendParent((_, params: { autoPlay: boolean }) => ({ type: 'audio.settingsChanged', autoPlay: params.autoPlay })) },
+});
+
 /** A tapped word pauses the reader's player and plays it again after (only when it was playing: the machine decides). */
 const wordAudio = wordAudioMachine.provide({
   actions: {
@@ -118,4 +124,5 @@ export const readerSystemChildren = {
   levelIndicator,
   toolbar: toolbarMachine,
   wordAudio,
+  listenFlow,
 };

@@ -19,7 +19,6 @@ import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, ty
 import type { OnDemandEditionBody, Passage, Publication } from '../../domain/schemas';
 import { withSetting, type ReaderSettings } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
-import { listenFlowMachine } from '../listenFlow';
 import type { Slot } from '../readingSession';
 import type { UserRole } from '../roleModal';
 import { loadNarrationPlaceholder, playbackPlaceholder, type NarrationInput } from '../shared/audio';
@@ -92,7 +91,6 @@ const base = setup({
   types: {} as { context: ReaderSystemContext; events: ReaderSystemMachineEvent; input: ReaderSystemInput },
   actors: {
     ...readerSystemChildren,
-    listenFlow: listenFlowMachine,
     /** Provided by the engine: GET /publications/{slug}. */
     loadPublication: fromPromise<Publication, { slug: string; version?: string }>(() => Promise.reject(new Error('provided by the engine'))),
     /** Provided by the engine: GET /passages (cached). */
@@ -455,6 +453,8 @@ export const readerSystemMachine = withFlows.createMachine({
     'toast.show': { actions: sendTo('toasts', ({ event }) => event) },
     'toast.dismiss': { actions: sendTo('toasts', ({ event }) => event) },
     'indicator.hover': { actions: sendTo('levelIndicator', ({ event }) => event) },
+    'indicator.shown': { actions: sendTo('levelIndicator', ({ event }) => event) },
+    'indicator.hidden': { actions: sendTo('levelIndicator', ({ event }) => event) },
     'copy.succeeded': { actions: sendTo('copyLink', ({ event }) => event) },
     'copy.failed': { actions: sendTo('copyLink', ({ event }) => event) },
     'page.next': { actions: sendTo('session', ({ event }) => event) },

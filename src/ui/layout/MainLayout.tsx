@@ -1,9 +1,10 @@
 /**
  * The main layout group: skip link, navbar, the class-code banner for a teacher with a class code, page content
- * (max width 1440 px) and footer, plus the role-selection modal for a signed-in user and the engine's toasts and
- * premium dialog. Those run on the engine, a lazy chunk the catalog does not carry until it is needed: at once for
- * a signed-in user or a stored class code (the role modal, the class code's check), otherwise when a view first
- * sends it an event (`sendToEngine` loads it), such as a press on a premium title's card.
+ * (max width 1440 px) and footer, plus the role-selection modal for a signed-in user (`UserRoleModal`, which the
+ * reader's layout shows too) and the engine's toasts and premium dialog. Those run on the engine, a lazy chunk the
+ * catalog does not carry until it is needed: at once for a signed-in user or a stored class code (the role modal,
+ * the class code's check), otherwise when a view first sends it an event (`sendToEngine` loads it), such as a press
+ * on a premium title's card.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { pageContainer } from '../components/styles';
@@ -34,6 +35,15 @@ function LazyPart({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
+/**
+ * The role-selection modal (SPEC §4 Role) for a signed-in user, in each layout an account can land in: the main
+ * layout, and the reader's, where a sign-up from the class-code panel returns (its `redirectUrl`).
+ */
+export function UserRoleModal() {
+  const { data: user } = useCurrentUser();
+  return user ? <LazyPart><RoleModal user={user} /></LazyPart> : null;
+}
+
 export function MainLayout({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
   const classCode = useClassCode();
@@ -53,7 +63,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      {user ? <LazyPart><RoleModal user={user} /></LazyPart> : null}
+      <UserRoleModal />
       {classCode.isReady ? <LazyPart><EngineOverlays /></LazyPart> : null}
     </div>
   );

@@ -4,7 +4,8 @@
  * not closed it before; a pick sends PATCH /users/me/role through the engine's api port, and a failure is logged
  * ('Failed to update user role') with the modal left open. A saved role refreshes the cached user.
  *
- * A lazy chunk (it carries the engine); the main layout renders it only for a signed-in user.
+ * A lazy chunk (it carries the engine); `UserRoleModal` renders it, in the main layout and the reader's, only for a
+ * signed-in user.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

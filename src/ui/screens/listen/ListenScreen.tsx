@@ -24,12 +24,11 @@ import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon } from '../../component
 import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { queries } from '../../platform/api';
-import { PassageNotFound } from '../publication/PublicationStates';
 import { isMissingPublication } from '../publication/publicationView';
 import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { connectClassCode } from '../../../machines/classCode';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { GroupCodePanel, LicensePanel } from '../reader/PassageStates';
+import { GroupCodePanel, LicensePanel, PassageNotFound } from '../reader/PassageStates';
 import { readingPage } from '../reader/readingPage';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
 import { ListenHeading, ListenQueryState, Thumbnail, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';

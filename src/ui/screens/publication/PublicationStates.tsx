@@ -10,14 +10,12 @@
  *   (docs/decisions.md, "A premium title opened by address");
  * - anything else: 'This title could not be loaded', the error's message and Try again.
  *
- * PassageNotFound answers an edition or position the loaded title does not have; LoadingTitle and PlaceholderBars
- * are the busy state while the title loads.
+ * LoadingTitle and PlaceholderBars are the busy state while the title loads. An edition or position the loaded
+ * title does not have is the reader's error panel, `PassageNotFound` in src/ui/screens/reader/PassageStates.tsx.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
-import { NOVEL_NOT_FOUND_MESSAGE, PASSAGE_NOT_FOUND } from '../../../domain/constants';
-import { publicationPath } from '../../../domain/routes';
-import type { Publication } from '../../../domain/schemas';
+import { useLocation } from 'wouter';
+import { NOVEL_NOT_FOUND_MESSAGE } from '../../../domain/constants';
 import { NotFoundContent, StatusCard } from '../../components/StatusPage';
 import { buttonStyles } from '../../components/styles';
 import { useCurrentUser } from '../auth/session';
@@ -52,22 +50,6 @@ function PremiumTitleRedirect() {
     navigate(target, { replace: true });
   }, [navigate, target]);
   return null;
-}
-
-/** 'Passage not found' for an edition or position this title does not have, with a way back to its page. */
-export function PassageNotFound({ publication }: { publication: Pick<Publication, 'slug' | 'version' | 'title'> }) {
-  return (
-    <StatusCard
-      title={PASSAGE_NOT_FOUND}
-      actions={
-        <Link href={publicationPath(publication.slug, publication.version)} className={buttonStyles.primary}>
-          About this book
-        </Link>
-      }
-    >
-      <p>Please choose another passage or edition of {publication.title}.</p>
-    </StatusCard>
-  );
 }
 
 /** While a title loads: 'Loading title…' for screen readers around the page's own placeholder shapes. */

@@ -1,13 +1,15 @@
 /**
  * What a column shows instead of a passage (SPEC §2 Reader screen: passage states; §6 content gating; §8 reader
- * error panel): the loading skeleton, 'Retrieving passage...' with 'Refresh', the error panel, the group-code
- * panel and the license panel.
+ * error panel): the loading skeleton, 'Retrieving passage...' with 'Refresh', the error panel (and 'Passage not
+ * found' in it), the group-code panel and the license panel.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { Link } from 'wouter';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
-import { SUPPORT_EMAIL } from '../../../domain/constants';
+import { PASSAGE_NOT_FOUND, SUPPORT_EMAIL } from '../../../domain/constants';
+import { publicationPath } from '../../../domain/routes';
+import type { Publication } from '../../../domain/schemas';
 import { PASSAGE_LOADING_TEXT } from '../../../machines/passageLoading';
 import { LockIcon } from '../../components/ReaderIcons';
 import { Spinner } from '../../components/Spinner';
@@ -49,8 +51,8 @@ export function PassageSkeleton({ showSpinner, showRefresh, onRefresh }: { showS
   );
 }
 
-/** 'Not found' (404) or 'Unavailable', an optional detail, then the support line with its mailto link. */
-export function ErrorPanel({ title, detail }: { title: string; detail?: string | null }) {
+/** 'Not found' (404) or 'Unavailable', an optional detail, then the support line with its mailto link; `children` (a way back) under it. */
+export function ErrorPanel({ title, detail, children }: { title: string; detail?: string | null; children?: ReactNode }) {
   return (
     <div role="alert" className={panel}>
       <h2 className="text-2xl font-semibold">{title}</h2>
@@ -61,7 +63,25 @@ export function ErrorPanel({ title, detail }: { title: string; detail?: string |
           Contact Support
         </a>
       </p>
+      {children && <div className="mt-6 flex justify-center">{children}</div>}
     </div>
+  );
+}
+
+/**
+ * 'Passage not found' (SPEC §5 Passage position, §8): a position of 0 or below, or an edition or position the title
+ * does not have, in the error panel ('Not found', Contact Support). With `publication` it links back to the title's
+ * page (the listen and teaser pages); the reader's header has that link already.
+ */
+export function PassageNotFound({ publication }: { publication?: Pick<Publication, 'slug' | 'version'> }) {
+  return (
+    <ErrorPanel title={PASSAGE_LOADING_TEXT.notFound} detail={PASSAGE_NOT_FOUND}>
+      {publication && (
+        <Link href={publicationPath(publication.slug, publication.version)} className={buttonStyles.primary}>
+          About this book
+        </Link>
+      )}
+    </ErrorPanel>
   );
 }
 

@@ -3,7 +3,7 @@
  * 'Listen' toggle, the section header, the passage text with its position number, and the image. The passage
  * carries `lang` and `dir`, so Arabic and Urdu read right to left.
  */
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { sanitizeDecodedHtml } from '../../../domain/decode';
 import { LANGUAGES } from '../../../domain/languages';
 import { LEVEL_LABELS, type Level } from '../../../domain/levels';
@@ -15,7 +15,7 @@ import type { ReaderSettings } from '../../../engine/settings';
 import { connectClassCode } from '../../../machines/classCode';
 import { connectLevelIndicator } from '../../../machines/levelIndicator';
 import { connectMissingEdition } from '../../../machines/missingEdition';
-import { connectPassageLoading } from '../../../machines/passageLoading';
+import { connectPassageLoading, PASSAGE_LOADING_TEXT } from '../../../machines/passageLoading';
 import { connectReaderAudio } from '../../../machines/readerAudio';
 import type { FollowedColumn } from '../../../machines/readerSystem';
 import type { EditionChoice, Slot } from '../../../machines/readingSession';
@@ -122,6 +122,12 @@ const ColumnControls = memo(function ColumnControls({
   const isPulsing = useEngine((s) => connectLevelIndicator(s.levelIndicator, noop).isPulsing);
   const isListening = useEngine((s) => connectReaderAudio(s.readerAudio, noop).isOpen && (s.readerPlayer?.slot ?? 'primary') === slot);
   const hoverIndicator = useCallback(() => send({ type: 'indicator.hover' }), [send]);
+  // The primary column's level dropdown carries the indicator: its pulse runs from when it is on screen.
+  useEffect(() => {
+    if (slot !== 'primary') return;
+    send({ type: 'indicator.shown' });
+    return () => send({ type: 'indicator.hidden' });
+  }, [slot, send]);
   const levels = useMemo(
     () => levelsForLanguage(publication.editions, publication.levels, language.code),
     [publication.editions, publication.levels, language.code],
@@ -194,7 +200,7 @@ function ColumnBody({
 
   let body;
   if (isMissing) {
-    body = missing.error ? <ErrorPanel title="Not found" detail={missing.error.message} /> : <CreatingEdition />;
+    body = missing.error ? <ErrorPanel title={PASSAGE_LOADING_TEXT.notFound} detail={missing.error.message} /> : <CreatingEdition />;
   } else if (loading.error) {
     body = <ErrorPanel title={loading.error.title} />;
   } else if (loading.needsGroupCode) {

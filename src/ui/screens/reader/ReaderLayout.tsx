@@ -1,12 +1,14 @@
 /**
  * The reader's own frame (SPEC §2 Reader screen): the title and author, no brand link, no footer, and a
- * right-hand control back to the publication page. The toolbar sits under it; the bottom bar is fixed.
+ * right-hand control back to the publication page. The toolbar sits under it; the bottom bar is fixed. A signed-in
+ * user without a role gets the role modal here as in the main layout (SPEC §4 Role): the class-code panel's 'Sign In'
+ * and 'free account' links come back to the reader.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { readingPageStyle, type ReadingTypeSettings } from '../../../domain/readingType';
 import { ArrowLeftIcon } from '../../components/Icons';
-import { SkipLink } from '../../layout/MainLayout';
+import { SkipLink, UserRoleModal } from '../../layout/MainLayout';
 import { READER_AUTHOR_CLASS, READER_HEADER_CLASS, READER_HEADER_ROW_CLASS, READER_TITLE_CLASS } from './readerStyles';
 
 export function ReaderLayout({
@@ -72,6 +74,7 @@ export function ReaderLayout({
         {children}
       </main>
       {bottomBar}
+      <UserRoleModal />
     </div>
   );
 }

@@ -17,8 +17,7 @@ import { useArrowKeyPaging, useToolbarActivity, useUserFeatures } from './reader
 import { ReaderLayout } from './ReaderLayout';
 import { EngineToasts, PremiumDialog } from './ReaderOverlays';
 import { ReaderToolbar } from './ReaderToolbar';
-import { PassageSkeleton } from './PassageStates';
-import { PassageNotFound } from '../publication/PublicationStates';
+import { PassageNotFound, PassageSkeleton } from './PassageStates';
 import { publicationPath } from '../../../domain/routes';
 import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerStyles';
 import { ReleaseFirstScreen } from '../../platform/firstScreen';
@@ -86,7 +85,9 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   if (session.isPassageNotFound && publication) {
     return (
       <ReaderLayout title={publication.title} author={publication.author} publicationHref={publicationHref} page={page}>
-        <PassageNotFound publication={publication} />
+        <div className="px-4 pt-16 sm:px-6">
+          <PassageNotFound />
+        </div>
         <ReleaseFirstScreen />
       </ReaderLayout>
     );
