@@ -152,14 +152,17 @@ function buildAuth({ database, secret, settings, logger, mailer, platform, organ
         logger[level]({ args: args.length ? args : undefined }, `better-auth: ${message}`);
       },
     },
-    // Client errors (wrong password, taken email, …) are answers, not faults: only server errors are logged as such.
+    // Client errors (wrong password, taken email, a 415, …) are answers, not faults: only server errors are logged as
+    // such. better-auth's errors come from better-call, whose APIError is another class than the one better-auth
+    // exports, so they are told by name and numeric status.
     onAPIError: {
       // A provider round trip that fails before its own error address is known comes back to the sign-in page.
       errorURL: SSO_ERROR_PAGE,
       onError: (error) => {
-        const status = (error as { status?: unknown }).status;
-        if (status === 'INTERNAL_SERVER_ERROR' || !(error instanceof APIError)) logger.error({ err: error }, 'better-auth: request failed');
-        else logger.debug({ status, message: error.message }, 'better-auth: request refused');
+        const { name, status, statusCode, message } = (error ?? {}) as { name?: unknown; status?: unknown; statusCode?: unknown; message?: unknown };
+        const answered = name === 'APIError' && typeof statusCode === 'number' && statusCode < 500;
+        if (!answered) logger.error({ err: error }, 'better-auth: request failed');
+        else logger.debug({ status, statusCode, message }, 'better-auth: request refused');
       },
     },
     hooks: {

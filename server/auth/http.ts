@@ -7,16 +7,19 @@ import type { Context, Hono } from 'hono';
 import type { Auth, AuthInstance } from './auth';
 import { AUTH_BASE_PATH } from './auth';
 import { clientIp, minutes, tooManyRequests, type Limiters } from './limits';
-import { HttpError } from '../http/errors';
+import { HttpError, badRequest } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { Database } from '../db/client';
 import { sendEmailChangedNotice } from './emailChange';
 import { mailAddressConfirmation, signedInUser } from './addressConfirmation';
 import { invitationWithSchool, isOpen, newestOpenInvitationFor } from '../users/service';
 import { publicOriginOf } from './passwordReset';
-import { param } from '../http/validate';
+import { param, unsupportedMediaType } from '../http/validate';
 import { z } from 'zod';
 import { NO_STORE } from '../http/headers';
+import { readBodyUpTo } from '../http/body';
+import { EDGE_MAX_BODY_BYTES, EDGE_MESSAGES, isJsonType, mediaTypeOf } from '../http/edgeInput';
+import type { TextKind } from '../../src/domain/textRules';
 
 export interface AuthDeps {
   auth: Auth;
@@ -58,6 +61,93 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
 
 /** better-auth's provider routes that are reached only through /api/v1/sso/* (server/sso/http.ts). */
 const SSO_ONLY_THROUGH_OUR_ROUTES = new Set(['/sign-in/social', '/link-social', '/sign-in/oauth2', '/oauth2/link']);
+
+/**
+ * better-auth's fields, by name, under their kind of the text rule (src/domain/textRules.ts), wherever they appear in
+ * a body or a query string of /auth/* (sign-up, sign-in, password reset, email change, update-user, the organization
+ * plugin's routes, a provider's callback). The edge applies them (server/http/edgeInput.ts, `authFieldKinds`); any
+ * other string keeps the edge's general rule.
+ */
+export const AUTH_FIELD_KINDS: Readonly<Record<string, TextKind>> = {
+  name: 'name',
+  firstName: 'name',
+  lastName: 'name',
+  email: 'email',
+  newEmail: 'email',
+  updateTo: 'email',
+  memberIdOrEmail: 'email',
+  loginHint: 'email',
+  token: 'token',
+  code: 'token',
+  state: 'token',
+  nonce: 'token',
+  accessToken: 'token',
+  refreshToken: 'token',
+  callbackURL: 'url',
+  errorCallbackURL: 'url',
+  newUserCallbackURL: 'url',
+  redirectTo: 'url',
+  image: 'url',
+  logo: 'url',
+  iss: 'url',
+  id: 'identifier',
+  invitationId: 'identifier',
+  organizationId: 'identifier',
+  organizationSlug: 'identifier',
+  slug: 'identifier',
+  memberId: 'identifier',
+  userId: 'identifier',
+  teamId: 'identifier',
+  accountId: 'identifier',
+  role: 'identifier',
+  roleName: 'identifier',
+  provider: 'identifier',
+  providerId: 'identifier',
+  requestType: 'identifier',
+};
+
+/** The edge's field kinds for a request path: better-auth's under /api/v1/auth/. */
+export function authFieldKinds(path: string): Readonly<Record<string, TextKind>> | undefined {
+  return path.startsWith(`${AUTH_BASE_PATH}/`) ? AUTH_FIELD_KINDS : undefined;
+}
+
+/** A provider's callback, which may come back as a form post (`response_mode=form_post`). */
+const CALLBACK_PATH = /^\/(?:oauth2\/)?callback\//;
+
+export const AUTH_BODY_SHAPE = 'a JSON object';
+
+/**
+ * The request better-auth serves. The edge has applied the text rule with AUTH_FIELD_KINDS already; here a POST
+ * without a body (sign-out, as documented) is given `{}`, a body of another type than JSON is a 415 (a provider's
+ * callback may also post a form), and a body that is not JSON a 400, each in our error shape. Nothing here touches
+ * the database.
+ */
+async function checkedAuthRequest(c: Context, path: string): Promise<Request> {
+  const request = c.req.raw;
+  if (request.method !== 'POST') return request;
+  const type = mediaTypeOf(c);
+  const isForm = type === 'application/x-www-form-urlencoded' && CALLBACK_PATH.test(path);
+  if (type && !isJsonType(type) && !isForm) throw unsupportedMediaType(AUTH_BODY_SHAPE);
+  const bytes = await readBodyUpTo(request, EDGE_MAX_BODY_BYTES);
+  if (!bytes) throw new HttpError(413, [{ code: 'payload_too_large', message: EDGE_MESSAGES.tooLarge }]);
+  const text = new TextDecoder().decode(bytes);
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  if (!text.trim()) {
+    headers.set('content-type', 'application/json');
+    return new Request(request.url, { method: 'POST', headers, body: '{}', signal: request.signal });
+  }
+  if (!type) throw unsupportedMediaType(AUTH_BODY_SHAPE);
+  if (!isForm) {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw badRequest(`The body must be JSON: ${AUTH_BODY_SHAPE}`);
+    }
+  }
+  return new Request(request.url, { method: 'POST', headers, body: text, signal: request.signal });
+}
 
 /** An invitation id in a path (better-auth's random ids). */
 const InvitationIdSchema = z.string().trim().min(1).max(200);
@@ -119,8 +209,8 @@ async function emailOf(request: Request, field = 'email'): Promise<string | null
 
 export function registerAuth(api: Hono<any>, { auth, limiters, mailer, database }: AuthDeps): void {
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
-    const request = c.req.raw;
     const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    const request = await checkedAuthRequest(c, path);
     const instance = auth.forRequest(request);
     const ip = clientIp(c, auth.settings.trustProxy);
 

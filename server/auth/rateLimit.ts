@@ -45,8 +45,13 @@ export interface RateLimitStore {
 /** How often a store deletes the windows that have ended (checked on each increment). Not in the spec. @default 60000 */
 export const RATE_LIMIT_SWEEP_MS = 60_000;
 
-/** Keys longer than this are stored as their SHA-256 (emails and client ids come from the request). */
+/**
+ * Keys come from the request (emails, client ids, forwarded addresses): one longer than this, or with any character
+ * outside SAFE_KEY, is stored as its SHA-256, so a key can never be what makes a store query fail, and a store error
+ * always means the store.
+ */
 const MAX_KEY_LENGTH = 200;
+const SAFE_KEY = /^[A-Za-z0-9@._:+-]*$/;
 
 function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -130,7 +135,7 @@ export class RateLimiter {
   ) {}
 
   private storeKey(key: string): string {
-    const k = key.length > MAX_KEY_LENGTH ? `sha256:${crypto.createHash('sha256').update(key).digest('hex')}` : key;
+    const k = key.length > MAX_KEY_LENGTH || !SAFE_KEY.test(key) ? `sha256:${crypto.createHash('sha256').update(key).digest('hex')}` : key;
     return `${this.name}:${k}`;
   }
 
@@ -176,10 +181,10 @@ export class RateLimiter {
     }
   }
 
-  /** Log, then refuse (closed) or carry on (open). */
+  /** Log the fault (the store itself failed: keys are always safe to query), then refuse (closed) or carry on (open). */
   private storeFailed(err: unknown): void {
     const closed = this.rule.whenStoreFails === 'closed';
-    this.logger?.warn({ err, limit: this.name, failClosed: closed }, `rate-limit store failed; ${closed ? 'refusing' : 'allowing'} the request`);
+    this.logger?.error({ err, limit: this.name, failClosed: closed }, `rate-limit store failed; ${closed ? 'refusing' : 'allowing'} the request`);
     if (closed) throw rateLimitUnavailable();
   }
 }

@@ -17,11 +17,13 @@ import {
 } from '../../src/domain/schemas';
 import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import type { ContentStore, Cached } from '../content/store';
-import { HttpError, badRequest, fromZod, notFound } from './errors';
+import { HttpError, badRequest, notFound } from './errors';
 import type { OnDemandResult } from '../content/onDemand';
 import type { LanguageCode } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
-import { query, param } from './validate';
+import { jsonBody, query, param } from './validate';
+import { drainRefusedBodies } from './body';
+import { apiPathTricks, edgeInput } from './edgeInput';
 import type { StaticSite } from './static';
 import { createAppPages, type ApiGet } from './page';
 import { buildOpenApiDocument } from './openapi';
@@ -34,6 +36,7 @@ import { securityMiddleware } from './security';
 import type { Env } from './env';
 import type { Accounts } from '../auth';
 import { registerAccountsApi } from '../auth';
+import { authFieldKinds } from '../auth/http';
 import { privateContentGate, registerUploadsApi } from '../uploads';
 import { registerAnalyticsApi } from '../analytics/http';
 import { audioAccess, decodeAccess, isTitleLocked, passageAccess } from '../../src/domain/access';
@@ -66,6 +69,12 @@ export const CONTENT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
  */
 export const TITLE_CACHE_CONTROL = 'public, no-cache';
 const CLIENT_ID_RE = /^[A-Za-z0-9-]{1,64}$/;
+
+/** GET /health, /health/ready and /ping: what balancers and monitors ask every few seconds. */
+const HEALTH_PROBES = new Set([`${API_BASE}/health`, `${API_BASE}/health/ready`, `${API_BASE}/ping`]);
+function isHealthProbe(c: Context): boolean {
+  return (c.req.method === 'GET' || c.req.method === 'HEAD') && HEALTH_PROBES.has(c.req.path);
+}
 
 export interface AppDeps {
   store: ContentStore;
@@ -117,17 +126,21 @@ function errorResponse(c: Context, error: HttpError): Response {
 export function createApp({ store, logger, site, extraRoutes, onDemand, narration, accounts, readiness }: AppDeps) {
   const app = new Hono<Env>();
 
+  // One line per API request (and per refusal elsewhere): faults (5xx) at error, client errors (4xx) and answers at
+  // info, health probes that pass at debug (a balancer asks every few seconds).
   app.use('*', async (c, next) => {
     const started = performance.now();
     const clientId = c.req.header('x-client-id') ?? null;
     c.set('clientId', clientId);
     await next();
-    if (c.req.path.startsWith(API_BASE) || c.res.status >= 400) {
-      logger.info(
+    const status = c.res.status;
+    if (c.req.path.startsWith(API_BASE) || status >= 400) {
+      const level = status >= 500 ? 'error' : status < 400 && isHealthProbe(c) ? 'debug' : 'info';
+      logger[level](
         {
           method: c.req.method,
           path: c.req.path,
-          status: c.res.status,
+          status,
           ms: Math.round((performance.now() - started) * 10) / 10,
           clientId,
           background: c.req.header('x-background-request') === 'true' || undefined,
@@ -137,6 +150,10 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     }
   });
 
+  // A refusal reaches the client: the rest of a body not read is drained first, or the connection closes after
+  // the answer (./body.ts).
+  app.use('*', drainRefusedBodies());
+
   // CSRF origin check and security headers (server/http/security.ts), for every response.
   app.use(
     '*',
@@ -145,6 +162,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
       publicOrigin: accounts?.auth.settings.publicOrigin,
     }),
   );
+
+  // An address sent under /api/ with dot segments answers the API's JSON 404, never the web app (./edgeInput.ts).
+  app.use('*', apiPathTricks());
 
   extraRoutes?.(app);
 
@@ -157,6 +177,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     }
     await next();
   });
+
+  // The text rule on every path, query and body, before any route or database call (./edgeInput.ts).
+  api.use('*', edgeInput({ fieldKinds: accounts ? authFieldKinds : undefined }));
 
   // Private publications (a teacher's uploads, server/uploads): only their owner and the owner's class see them.
   api.use('*', privateContentGate({ store, accounts, apiBase: API_BASE }));
@@ -236,15 +259,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
 
   api.post('/publications/:slug/sources/on-demand', async (c) => {
     const slug = slugParam(c);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw badRequest('The body must be JSON: {version, languageCode, level}');
-    }
-    const parsed = OnDemandEditionBodySchema.safeParse(body);
-    if (!parsed.success) throw fromZod(parsed.error, body);
-    const { version, languageCode, level } = parsed.data;
+    const { version, languageCode, level } = await jsonBody(c, OnDemandEditionBodySchema, '{version, languageCode, level}');
     if (!onDemand) throw notFound(PASSAGE_NOT_FOUND);
     // Build only what the asker could read (src/domain/access.ts passageAccess).
     const target = await store.publication(slug, Number(version.slice(1)));
@@ -332,6 +347,12 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
   });
 
   app.route(API_BASE, api);
+  // Any other address under /api/ (another version, a typo) is the API's JSON 404, not the web app's HTML.
+  const noApiRoute = (c: Context) => {
+    throw notFound(`No API route for ${c.req.method} ${c.req.path}`);
+  };
+  app.all('/api', noApiRoute);
+  app.all('/api/*', noApiRoute);
 
   registerAudioFiles(app, () => narration?.audioStore);
 

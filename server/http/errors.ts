@@ -25,6 +25,11 @@ export function badRequest(message: string, code: ErrorCode = 'invalid_parameter
   return new HttpError(400, [{ code, message }]);
 }
 
+/** A 400 listing each problem as an `invalid_parameter` error, in order. */
+export function invalidParameters(messages: string[]): HttpError {
+  return new HttpError(400, messages.map((message) => ({ code: 'invalid_parameter', message })));
+}
+
 /** Turn a zod failure into a 400 listing every problem, each message naming its parameter. */
 export function fromZod(error: ZodError, input?: unknown): HttpError {
   const rawAt = (path: readonly PropertyKey[]) =>

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest, fromZod } from './errors';
+import { HttpError, badRequest, fromZod } from './errors';
+import { isJsonType, mediaTypeOf } from './edgeInput';
 
 /** Validate the query string with a zod schema; a failure is a 400 with the error shape. Repeated keys use the first value. */
 export function query<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
@@ -16,8 +17,17 @@ export function param<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return result.data;
 }
 
-/** Read a JSON body and validate it with a zod schema; not JSON, or not the shape, is a 400 with the error shape. */
+/** The 415 of a route that takes JSON, for a body of any other type (or none named). */
+export function unsupportedMediaType(shape: string): HttpError {
+  return new HttpError(415, [{ code: 'unsupported_media_type', message: `Send the body as application/json: ${shape}` }]);
+}
+
+/**
+ * Read a JSON body and validate it with a zod schema: another Content-Type (or none) is a 415; not JSON, or not the
+ * shape, is a 400; both with the error shape.
+ */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, shape: string): Promise<z.output<S>> {
+  if (!isJsonType(mediaTypeOf(c))) throw unsupportedMediaType(shape);
   let body: unknown;
   try {
     body = await c.req.json();

@@ -15,7 +15,8 @@ import { requireSession } from '../auth/http';
 import { featuresOf, getRole } from '../users/service';
 import type { ContentStore } from '../content/store';
 import type { NarrationService } from '../narration/queue';
-import { HttpError, badRequest, fromZod, notFound } from '../http/errors';
+import { HttpError, badRequest, fromZod, invalidParameters, notFound } from '../http/errors';
+import { TEXT_RULES, textProblem } from '../../src/domain/textRules';
 import { param } from '../http/validate';
 import { splitUpload } from './split';
 import {
@@ -132,6 +133,11 @@ export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
       }
       const file = form.file;
       if (!(file instanceof File)) throw error(400, 'missing_file', UPLOAD_MESSAGES.noFile);
+      // The text rule (src/domain/textRules.ts) for the form's own text: the edge reads JSON and forms, not multipart.
+      const titleProblem = typeof form.title === 'string' ? textProblem(form.title, TEXT_RULES.title) : null;
+      const nameProblem = textProblem(file.name, TEXT_RULES.line);
+      const problems = [titleProblem && `title ${titleProblem}`, nameProblem && `The file name ${nameProblem}`].filter((p): p is string => !!p);
+      if (problems.length) throw invalidParameters(problems);
       if (file.size > MAX_UPLOAD_BYTES) throw error(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge);
       const fields = UploadFieldsSchema.safeParse({
         title: typeof form.title === 'string' && form.title.trim() ? form.title : undefined,
