@@ -14,6 +14,7 @@
  * Every problem names its file and line; the header is line 1, and line 0 means the file as a whole.
  */
 import { parse } from 'csv-parse/sync';
+import { TEXT_RULES, textProblem } from '../../src/domain/textRules';
 import { z } from 'zod';
 import type { RosterCounts, RosterProblem, RosterRole } from '../../src/domain/rosterSchemas';
 import { ROSTER_FILES, type RosterFileName, type RosterFiles } from './archive';
@@ -144,6 +145,11 @@ function readCsv(file: RosterFileName, bytes: Uint8Array, expected: readonly str
       problems.add(file, line, `This row has ${record.length} values; the header has ${header.length} columns.`);
       continue;
     }
+    // The API's text rule (src/domain/textRules.ts) for every cell: no U+0000 or control characters, and a bounded
+    // length. A problem blocks the apply, so nothing the database refuses reaches it; the row is still read, so the
+    // rows that name it are not reported as well.
+    const bad = record.map((value, i) => ({ column: header[i]!, problem: textProblem(value, TEXT_RULES.freeText) })).find((cell) => cell.problem);
+    if (bad) problems.add(file, line, `The value of '${bad.column}' ${bad.problem}.`);
     rows.push({ line, values: Object.fromEntries(header.map((name, i) => [name, record[i]!.trim()])) });
   }
   return rows;

@@ -160,6 +160,18 @@ describe('OneRoster columns and roles', () => {
     expect(parseBundle(bundle).staff.map((s) => s.sourcedId)).toEqual(['t1', 'a1']);
   });
 
+  it('refuses U+0000 and control characters in any cell, by file and line', () => {
+    const bundle = bundleOf([
+      ana, // line 2
+      { ...eli, givenName: 'El\u0000i' }, // line 3
+      { sourcedId: 't8', givenName: 'Bell\u0007a', familyName: 'Ray', email: 'bella@school.org', role: 'teacher' }, // line 4
+    ]);
+    expect(problemLines(bundle)).toEqual([
+      "users.csv line 3: The value of 'givenName' must not contain U+0000 or unpaired surrogates.",
+      "users.csv line 4: The value of 'givenName' must not contain control characters.",
+    ]);
+  });
+
   it('reports at most MAX_ROSTER_PROBLEMS problems, then how many more', () => {
     const people = Array.from({ length: MAX_ROSTER_PROBLEMS + 20 }, (_, i) => ({ sourcedId: `t${i}`, givenName: 'A', familyName: 'B', email: `bad${i}`, role: 'teacher' }));
     const { problems } = parseBundle(bundleOf(people));

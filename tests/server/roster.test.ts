@@ -127,6 +127,10 @@ describe('bad input changes nothing', () => {
     const missing = await roster(org.id, { cookie: admin.cookie, body: zipOf(noRoles) });
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].message).toBe('roles.csv: The file is missing: a staff import needs manifest.csv, orgs.csv, users.csv, roles.csv.');
+    // A NUL in a cell is a problem like any other: 422 on an apply, never a database error.
+    const nul = await roster(org.id, { cookie: admin.cookie, body: zipOf(bundleOf([{ sourcedId: 't1', givenName: 'A\u0000na', familyName: 'Wren', email: 'ana@s.org', role: 'teacher' }])) });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toEqual([{ code: 'roster_invalid', message: "users.csv line 2: The value of 'givenName' must not contain U+0000 or unpaired surrogates." }]);
     expect((await roster(org.id, { cookie: admin.cookie })).body.staff).toEqual([expect.objectContaining({ sourcedId: 't1', familyName: 'Wren' })]);
   });
 
