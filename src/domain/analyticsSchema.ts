@@ -26,6 +26,12 @@ export const AnalyticsEventSchema = z
   .refine((e) => e.seconds === undefined || LISTENING_EVENTS.includes(e.name), {
     error: `seconds belongs only to ${LISTENING_EVENTS.join(' and ')}`,
     path: ['seconds'],
+  })
+  // The same rule in JSON Schema, for the OpenAPI document (server/http/openapi.ts): a refinement has no JSON form.
+  .meta({
+    description: `seconds belongs only to ${LISTENING_EVENTS.join(' and ')}.`,
+    if: { required: ['seconds'] },
+    then: { properties: { name: { enum: [...LISTENING_EVENTS] } } },
   });
 
 export const AnalyticsBatchSchema = z.strictObject({
