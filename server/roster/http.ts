@@ -5,6 +5,7 @@
  *  - GET  /organizations/{organizationId}/roster               the organization's roster staff and their status.
  * An unknown organization answers 403 like one the caller does not administer, so ids cannot be probed.
  */
+import { readBodyUpTo } from '../http/body';
 import type { Context, Hono } from 'hono';
 import type { Auth } from '../auth/auth';
 import { requireSession } from '../auth/http';
@@ -39,37 +40,6 @@ export const ROSTER_MESSAGES = {
 
 const rosterError = (status: 400 | 403 | 413 | 415, code: string, message: string) => new HttpError(status, [{ code, message }]);
 
-/**
- * The whole body, up to `max` bytes; null when it is larger (then the rest is not read). The body is read before
- * any answer, so a browser sending a large zip never sees its upload cut off by an early 401 or 403.
- */
-async function readBody(c: Context, max: number): Promise<Uint8Array | null> {
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > max) return null;
-  const stream = c.req.raw.body;
-  if (!stream) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.length;
-  }
-  return body;
-}
-
 /** The roster files of an uploaded zip; a zip that cannot be read at all is a 400 roster_invalid. */
 function unzipped(bytes: Uint8Array): RosterFiles {
   try {
@@ -96,7 +66,8 @@ export function registerRosterApi(api: Hono<any>, { auth, database }: RosterDeps
   });
 
   api.post('/organizations/:organizationId/roster', async (c) => {
-    const bytes = await readBody(c, ROSTER_MAX_UPLOAD_BYTES);
+    // Read before any answer, so a browser sending a large zip never sees its upload cut off by an early 401 or 403.
+    const bytes = await readBodyUpTo(c.req.raw, ROSTER_MAX_UPLOAD_BYTES);
     // The rest of an oversized body is never read: close the connection so that no client reuses it.
     if (!bytes) return c.json({ errors: [{ code: 'payload_too_large', message: ROSTER_MESSAGES.tooLarge }] }, 413, { ...NO_STORE, Connection: 'close' });
     const organizationId = await requireOrganizationAdmin(c);
