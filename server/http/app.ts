@@ -1,4 +1,5 @@
 /** The Hono application: the API under /api/v1, library media under /media, and the web app. */
+import { CLIENT_ID_RE } from './headers';
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
@@ -68,7 +69,6 @@ export const CONTENT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
  * lists and that publication version"): every use revalidates with the ETag, a 304 from memory when unchanged.
  */
 export const TITLE_CACHE_CONTROL = 'public, no-cache';
-const CLIENT_ID_RE = /^[A-Za-z0-9-]{1,64}$/;
 
 /** GET /health, /health/ready and /ping: what balancers and monitors ask every few seconds. */
 const HEALTH_PROBES = new Set([`${API_BASE}/health`, `${API_BASE}/health/ready`, `${API_BASE}/ping`]);

@@ -7,6 +7,7 @@
  * rule (400 invalid_parameter), the CSRF check of state-changing methods (403 csrf_rejected), 415 for a body that
  * is not of a documented media type, and 500.
  */
+import { CLIENT_ID_RE } from './headers';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig, type ZodContentObject } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
@@ -60,8 +61,8 @@ import {
 } from '../../src/domain/textRules';
 import { EDGE_MAX_BODY_BYTES } from './edgeInput';
 
-/** X-Client-Id as server/http/app.ts checks it on every /api/v1 request (its CLIENT_ID_RE). */
-const CLIENT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+/** X-Client-Id as server/http/app.ts checks it on every /api/v1 request. */
+const CLIENT_ID_PATTERN = CLIENT_ID_RE;
 
 /** The session cookie (server/auth/auth.ts; `__Secure-lectern.session_token` over HTTPS). */
 const SESSION_COOKIE = 'lectern.session_token';
