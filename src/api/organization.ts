@@ -7,9 +7,7 @@
  * (`organizationSchemas.ts`) load with them, not in the catalog's entry chunk.
  */
 import { queryOptions } from '@tanstack/react-query';
-import ky from 'ky';
-import { toApiError } from './apiError';
-import { API_PREFIX, type ApiClient } from './client';
+import type { ApiClient } from './client';
 import {
   ConfirmationSentSchema,
   IgnoredSchema,
@@ -31,29 +29,17 @@ export type InvitationRole = (typeof INVITATION_ROLES)[number];
 /** How long a roster upload may take (a zip of a district's staff, checked or applied in one transaction). */
 export const ROSTER_UPLOAD_TIMEOUT_MS = 120_000;
 
-export interface OrganizationApiOptions {
-  /** The base of the roster upload's address. @default API_PREFIX */
-  baseUrl?: string;
-  /** The fetch the roster upload goes through, for tests. @default globalThis.fetch */
-  fetch?: typeof fetch;
-}
-
 const rosterPath = (organizationId: string) => `organizations/${encodeURIComponent(organizationId)}/roster`;
 
-export function createOrganizationApi(api: ApiClient, options: OrganizationApiOptions = {}) {
-  // The shared client's `call` sends JSON; the roster is a zip's bytes (Content-Type: application/zip), so it goes
-  // through a ky of its own on the same base, with no retries, and its failures become ApiErrors the same way.
-  const upload = ky.create({ prefixUrl: options.baseUrl ?? API_PREFIX, retry: 0, timeout: ROSTER_UPLOAD_TIMEOUT_MS, fetch: options.fetch });
-  async function postRoster(organizationId: string, zip: Blob, dryRun: boolean): Promise<RosterReportAnswer> {
-    try {
-      const body = await upload
-        .post(rosterPath(organizationId), { body: zip, headers: { 'Content-Type': 'application/zip' }, searchParams: dryRun ? { dryRun: 'true' } : {} })
-        .json();
-      return RosterReportSchema.parse(body);
-    } catch (error) {
-      throw await toApiError(error);
-    }
-  }
+export function createOrganizationApi(api: ApiClient) {
+  /** A roster zip's bytes, as they are (Content-Type: application/zip), checked (dryRun) or applied. */
+  const postRoster = (organizationId: string, zip: Blob, dryRun: boolean): Promise<RosterReportAnswer> =>
+    api.postBytes(RosterReportSchema, rosterPath(organizationId), {
+      body: zip,
+      contentType: 'application/zip',
+      params: dryRun ? { dryRun: 'true' } : {},
+      timeout: ROSTER_UPLOAD_TIMEOUT_MS,
+    });
   return {
     listMembers: async (organizationId: string) =>
       (await api.call('get', MemberListSchema, 'auth/organization/list-members', { params: { organizationId } })).members,

@@ -17,7 +17,7 @@ function rosterWith(status: number, body: unknown) {
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   };
   const api = createApiClient({ baseUrl: BASE, clientId: () => 'client-1', fetch });
-  return { organization: createOrganizationApi(api, { baseUrl: BASE, fetch }), requests };
+  return { organization: createOrganizationApi(api), requests };
 }
 
 const report: RosterReport = {
@@ -38,6 +38,7 @@ describe('roster calls', () => {
     const url = new URL(request.url);
     expect(request.method).toBe('POST');
     expect(url.pathname).toBe('/api/v1/organizations/org%201/roster');
+    expect(request.headers.get('X-Client-Id')).toBe('client-1');
     expect(url.searchParams.get('dryRun')).toBe('true');
     expect(request.headers.get('Content-Type')).toBe('application/zip');
     expect(new Uint8Array(await request.arrayBuffer())).toEqual(zipBytes);
