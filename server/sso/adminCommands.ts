@@ -10,6 +10,9 @@
  * teacher's first sign-in. The client secret is stored encrypted and never printed: `list` says only that it is
  * set. A provider added or removed while servers run counts at once (server/sso/plugin.ts reads it per request).
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { AdminCommand, AdminIo } from '../admin/command';
 import { AdminError } from '../content/qr';
@@ -48,6 +51,41 @@ export async function checkDiscovery(issuer: string, fetcher: typeof fetch = fet
   return parsed.data;
 }
 
+/** The client secret from --client-secret, or the first line of --client-secret-file (one of them, not both). */
+function readClientSecret(given: unknown, file: unknown, cwd: string): string {
+  if (given !== undefined && file !== undefined) throw new AdminError('Give --client-secret or --client-secret-file, not both.');
+  if (file === undefined) return String(given ?? '');
+  const at = path.resolve(cwd, String(file));
+  try {
+    return fs.readFileSync(at, 'utf8').split(/\r?\n/)[0]!.trim();
+  } catch (error) {
+    throw new AdminError(`Could not read --client-secret-file ${at}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+  }
+}
+
+/**
+ * What `sso add` sends to a running server's admin socket: --client-secret-file is read here, where the operator's
+ * folder and permissions are, and goes as --client-secret over the socket (mode 0600; only the command's first two
+ * words are logged). A file that cannot be read goes as an absolute path, for the server to name in its error.
+ */
+function ssoAddRemoteArgv(argv: string[], io: Pick<AdminIo, 'cwd'>): string[] {
+  const [group, name, ...rest] = argv;
+  const { tokens } = parseArgs({ args: rest, options: ssoAdd.options, allowPositionals: true, strict: false, tokens: true });
+  const file = tokens.find((t) => t.kind === 'option' && t.name === 'client-secret-file' && typeof t.value === 'string');
+  if (!file || file.kind !== 'option') return argv;
+  const out = [...rest];
+  const at = path.resolve(io.cwd, file.value!);
+  const inline = out[file.index]!.startsWith('--client-secret-file=');
+  let replacement: string[];
+  try {
+    replacement = ['--client-secret', readClientSecret(undefined, at, io.cwd)];
+  } catch {
+    replacement = ['--client-secret-file', at];
+  }
+  out.splice(file.index, inline ? 1 : 2, ...replacement);
+  return [group!, name!, ...out];
+}
+
 /** The secret that keys stored client secrets: the server's (admin socket), else BETTER_AUTH_SECRET or DATA_DIR's. */
 function authSecretOf(io: AdminIo): string {
   return io.authSecret ?? loadAuthSecret(loadConfig().dataDir);
@@ -75,12 +113,14 @@ function describe(row: ProviderRow): string[] {
 
 const ssoAdd: AdminCommand = {
   summary: "add (or replace) an organization's OpenID Connect provider for single sign-on",
-  usage: '<org> --issuer <url> --client-id <id> --client-secret <secret> --domain <domain> [--domain …] [--trust-email] [--default-role teacher|none]',
+  usage:
+    '<org> --issuer <url> --client-id <id> (--client-secret <secret> | --client-secret-file <file>) --domain <domain> [--domain …] [--trust-email] [--default-role teacher|none]',
   details: [
     '<org>                  the organization slug (or id)',
     "--issuer url           the provider's issuer; https:// (http:// on localhost only). Discovery is read from <url>/.well-known/openid-configuration",
     '--client-id id         the client (application) id the provider gave Lectern',
     '--client-secret s      its secret: stored encrypted, never printed',
+    '--client-secret-file f read the secret from a file instead (first line), so it stays out of shell history and ps',
     "--domain domain        the school's email domain; repeat for several. It becomes the organization's verified domain",
     '--trust-email          treat the provider\'s addresses as verified even without email_verified: true (off by default)',
     '--default-role r       teacher or none (default none): the role of a first sign-in the roster does not name',
@@ -89,17 +129,20 @@ const ssoAdd: AdminCommand = {
     issuer: { type: 'string' },
     'client-id': { type: 'string' },
     'client-secret': { type: 'string' },
+    'client-secret-file': { type: 'string' },
     domain: { type: 'string', multiple: true },
     'trust-email': { type: 'boolean' },
     'default-role': { type: 'string' },
   },
   positionals: { min: 1, max: 1 },
+  remoteArgv: (argv, io) => ssoAddRemoteArgv(argv, io),
   async run({ positionals, values }, io) {
     const issuer = IssuerSchema.safeParse(values.issuer ?? '');
     if (!issuer.success) throw new AdminError(values.issuer ? issuer.error.issues[0]!.message : '--issuer is required.');
     const role = values['default-role'] ?? 'none';
     if (role !== 'teacher' && role !== 'none') throw new AdminError(`--default-role takes teacher or none, not '${String(role)}'.`);
     const domains = (values.domain as unknown as string[] | undefined) ?? [];
+    const clientSecret = readClientSecret(values['client-secret'], values['client-secret-file'], io.cwd);
     await checkDiscovery(issuer.data);
     const { provider, replaced } = await withDatabase(io, (database) =>
       addSsoProvider(
@@ -108,7 +151,7 @@ const ssoAdd: AdminCommand = {
           organization: positionals[0]!,
           issuer: issuer.data,
           clientId: String(values['client-id'] ?? ''),
-          clientSecret: String(values['client-secret'] ?? ''),
+          clientSecret,
           domains,
           trustEmail: values['trust-email'] === true,
           defaultRole: role,

@@ -14,6 +14,7 @@ import { loadAuthSecret } from '../../server/auth/config';
 import { decryptSecret } from '../../server/sso/secrets';
 import { startOidcProvider, type OidcProviderHandle } from '../support/oidcProvider';
 import { restoreEnv } from './harness';
+import { SSO_COMMANDS } from '../../server/sso/adminCommands';
 
 let dataDir: string;
 let idp: OidcProviderHandle;
@@ -93,7 +94,32 @@ describe('admin CLI: single sign-on providers', () => {
     expect(taken.err).toMatch(/The domain maple\.school belongs to maple already/);
   });
 
+  it('reads the secret from --client-secret-file, here or on the way to a running server', async () => {
+    fs.writeFileSync(path.join(dataDir, 'oak-secret.txt'), 'oak-secret-from-a-file\n', { mode: 0o600 });
+    const added = await admin('sso', 'add', 'oak', '--issuer', idp.issuer, '--client-id', 'oak', '--client-secret-file', 'oak-secret.txt', '--domain', 'oak.school');
+    expect(added.code, added.err).toBe(0);
+    expect(added.out).not.toContain('oak-secret-from-a-file');
+    const database = await openDatabase({ dataDir });
+    try {
+      const rows = await database.db.select().from(ssoProviders);
+      const oak = rows.find((r) => r.id === 'sso-oak')!;
+      expect(decryptSecret(oak.clientSecret, loadAuthSecret(dataDir))).toBe('oak-secret-from-a-file');
+    } finally {
+      await database.close();
+    }
+    const both = await admin('sso', 'add', 'oak', '--issuer', idp.issuer, '--client-id', 'oak', '--client-secret', 'x', '--client-secret-file', 'oak-secret.txt', '--domain', 'oak.school');
+    expect(both.err).toMatch(/--client-secret or --client-secret-file, not both/);
+    const missing = await admin('sso', 'add', 'oak', '--issuer', idp.issuer, '--client-id', 'oak', '--client-secret-file', 'nope.txt', '--domain', 'oak.school');
+    expect(missing.err).toMatch(/Could not read --client-secret-file .*nope\.txt: ENOENT/);
+    // Through a running server's admin socket the file is read by the CLI, where the operator's folder is.
+    const remote = SSO_COMMANDS.sso!.add!.remoteArgv!(['sso', 'add', 'oak', '--client-secret-file', 'oak-secret.txt', '--domain', 'oak.school'], { cwd: dataDir } as never);
+    expect(remote).toEqual(['sso', 'add', 'oak', '--client-secret', 'oak-secret-from-a-file', '--domain', 'oak.school']);
+    const inline = SSO_COMMANDS.sso!.add!.remoteArgv!(['sso', 'add', 'oak', '--client-secret-file=gone.txt'], { cwd: dataDir } as never);
+    expect(inline).toEqual(['sso', 'add', 'oak', '--client-secret-file', path.join(dataDir, 'gone.txt')]);
+  });
+
   it('lists one organization and removes its provider', async () => {
+    expect((await admin('sso', 'remove', 'oak')).code).toBe(0);
     expect((await admin('sso', 'list', 'oak')).out).toBe('oak has no single sign-on provider.');
     const removed = await admin('sso', 'remove', 'maple');
     expect(removed.code).toBe(0);
