@@ -149,6 +149,13 @@ test('a teacher signs in with their school: the provider in the same tab, then b
   const account = new ManageAccountPage(page);
   await expect(account.heading).toBeVisible();
   await expect(page.getByText('Role: Teacher')).toBeVisible();
+  // No Lectern password: the Password section says how to add one instead of asking for a current one, and the
+  // school sign-in is linked already.
+  const password = page.getByRole('region', { name: 'Password' });
+  await expect(password).toContainText('You sign in with your school account, so this account has no password.');
+  await expect(password.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  await expect(password.getByLabel('Current password')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Sign-in with your school' })).toContainText("Your account signs in with Maple Primary School's sign-in.");
   // Manage Account does not list organizations: the membership is read from GET /users/me.
   const me = await currentUser(page);
   expect(me.status).toBe(200);

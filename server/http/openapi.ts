@@ -568,6 +568,16 @@ export function buildOpenApiDocument(): object {
       401: unauthorized,
     },
   });
+  operation({
+    method: 'get',
+    path: '/auth/list-accounts',
+    summary: "How the signed-in user signs in (Manage Account's Password section): one entry per way, providerId 'credential' for a password, 'sso-<org slug>', 'google' or 'microsoft' for single sign-on.",
+    session: 'required',
+    responses: {
+      200: json(z.array(z.looseObject({ id: z.string(), providerId: z.string(), accountId: z.string() })), 'The ways in.'),
+      401: unauthorized,
+    },
+  });
 
   // Manage Organization (issue 6): better-auth's organization plugin, with our checks in front (server/auth/organizations.ts).
   operation({

@@ -286,6 +286,9 @@ export function createApiClient(config: ApiClientConfig) {
     /** better-auth's session, or null when signed out (200 either way, so an anonymous check logs no error). */
     getSession: (options?: RequestOptions) =>
       get((v) => v.SessionSchema, 'auth/get-session', {}, options),
+    /** How the signed-in user signs in (better-auth list-accounts): provider ids, 'credential' for a password. */
+    listSignInMethods: async (options?: RequestOptions): Promise<string[]> =>
+      (await get((v) => v.SignInMethodsSchema, 'auth/list-accounts', {}, options)).map((account) => account.providerId),
     /** Change the signed-in user's name (better-auth update-user). */
     updateName: async (name: string, options?: RequestOptions): Promise<void> => {
       await send('post', (v) => v.IgnoredBodySchema, 'auth/update-user', { name }, options);

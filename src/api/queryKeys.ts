@@ -35,6 +35,8 @@ export const queryKeys = {
   qr: (code: string) => ['qr', code] as const,
   /** The signed-in user, or null when signed out (`src/ui/screens/auth/session.ts`). */
   currentUser: () => ['currentUser'] as const,
+  /** How the signed-in user signs in (Manage Account's Password section). */
+  signInMethods: () => ['currentUser', 'signInMethods'] as const,
   /** The signed-in teacher's class activity (issue 15 §3), by their user id. */
   classActivity: (userId: string) => ['classActivity', userId] as const,
   /** The signed-in user's uploads. */

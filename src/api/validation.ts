@@ -16,5 +16,8 @@ export const AudioOnlyAnswerSchema = z.union([PassageAudioSchema, PassageSchema]
 /** better-auth's GET /auth/get-session: the session (with its user), or null when signed out. */
 export const SessionSchema = z.object({ user: z.looseObject({ id: z.string() }) }).loose().nullable();
 
+/** better-auth's GET /auth/list-accounts: the ways the signed-in user signs in ('credential' is the password). */
+export const SignInMethodsSchema = z.array(z.looseObject({ providerId: z.string() }));
+
 /** A body the client does not read (sign-out, update-user, …). */
 export const IgnoredBodySchema = z.unknown();

@@ -5,12 +5,13 @@
  * error, or a confirmation, and a saved name refreshes the cached user. "Sign-in with your school" links a school's
  * provider, Google or Microsoft to the account (SsoLinkSection.tsx, issue 28).
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { ApiError } from '../../../api/errors';
 import type { CurrentUser } from '../../../domain/schemas';
-import { buttonStyles, cardStyles } from '../../components/styles';
+import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { api } from '../../platform/api';
 import { paths } from '../../../domain/routes';
 import { AccountPage } from './AccountPage';
@@ -19,6 +20,9 @@ import { focusField } from './AuthScreen';
 import { checkEmail, checkName, checkPassword, firstInvalid, messageOf, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
 import { roleLabel } from './session';
 import { SsoLinkSection } from './SsoLinkSection';
+
+/** better-auth's provider id of a password account. */
+const PASSWORD_PROVIDER_ID = 'credential';
 import { queryKeys } from '../../../api/queryKeys';
 
 /**
@@ -206,6 +210,26 @@ function PasswordForm() {
   );
 }
 
+/** What Manage Account says to someone who signs in only through their school, Google or Microsoft. */
+export const NO_PASSWORD_TEXT = 'You sign in with your school account, so this account has no password. To add one, use';
+
+/** The password form, or for an account without a password (a school sign-in only) the way to set one. */
+function PasswordSection() {
+  const methods = useQuery({ queryKey: queryKeys.signInMethods(), queryFn: ({ signal }) => api.listSignInMethods({ signal }), retry: false });
+  if (methods.data && !methods.data.includes(PASSWORD_PROVIDER_ID)) {
+    return (
+      <p className="text-ink-muted">
+        {NO_PASSWORD_TEXT}{' '}
+        <Link href={paths.forgotPassword} className={linkStyles}>
+          Forgot password?
+        </Link>{' '}
+        on the sign-in page.
+      </p>
+    );
+  }
+  return <PasswordForm />;
+}
+
 export function ManageAccountScreen() {
   return (
     <AccountPage title="Manage Account" path={paths.account} signedOutText="to manage your account." width="max-w-2xl">
@@ -219,7 +243,7 @@ export function ManageAccountScreen() {
             <EmailForm user={user} />
           </Section>
           <Section title="Password">
-            <PasswordForm />
+            <PasswordSection />
           </Section>
           <SsoLinkSection render={(children) => <Section title="Sign-in with your school">{children}</Section>} />
         </div>
