@@ -106,11 +106,17 @@ export async function readBodyUpTo(request: Request, max: number): Promise<Uint8
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(size);
+  return concatBytes(chunks, size);
+}
+
+/** Chunks of bytes as one array of `size` bytes (the chunks themselves when there is only one). */
+export function concatBytes(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
-    body.set(chunk, at);
+    out.set(chunk, at);
     at += chunk.length;
   }
-  return body;
+  return out;
 }

@@ -9,6 +9,7 @@
  *  - the files are then inflated in small steps with a running count, stopping as soon as one grows past its declared
  *    size or all of them past the cap: a zip bomb is never fully inflated, whatever its headers say.
  */
+import { concatBytes } from '../http/body';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Unzip, UnzipInflate, unzipSync, type UnzipFile } from 'fflate';
@@ -145,7 +146,7 @@ function inflate(zip: Uint8Array, wanted: Map<string, { file: RosterFileName; en
         failure = `The roster files unpack to more than ${mb(maxTotal)}, the most allowed. This is a zip bomb, or far more than a roster of staff.`;
       } else {
         chunks.push(data);
-        if (final) files.set(target.file, concat(chunks, size));
+        if (final) files.set(target.file, concatBytes(chunks, size));
       }
     };
     file.start();
@@ -163,17 +164,6 @@ function inflate(zip: Uint8Array, wanted: Map<string, { file: RosterFileName; en
     if (!files.has(file)) throw new RosterArchiveError(`${file} in the zip could not be unpacked: the zip is damaged.`);
   }
   return files;
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 /** Read the roster files of a folder (the operator's own files), within the uncompressed cap. */

@@ -26,7 +26,7 @@ import { jsonBody } from '../http/validate';
 import { NO_STORE } from '../http/headers';
 import { and, eq } from 'drizzle-orm';
 import { account } from '../db/schema';
-import { domainOf, providerForDomain } from './providers';
+import { providerForEmail } from './providers';
 import {
   SSO_NOT_CONFIGURED_MESSAGE,
   SsoLinkBodySchema,
@@ -83,10 +83,20 @@ export interface SsoDeps {
 export function registerSsoApi(api: Hono<any>, { auth, limiters, platform, database }: SsoDeps): void {
   const enabled = (provider: PlatformProvider) => !!platform[provider];
 
+  /** The provider id a sign-in or link goes to: a configured platform provider, or the school of an address. */
+  async function chosen(choice: { provider: PlatformProvider } | { email: string }): Promise<string> {
+    if ('provider' in choice) {
+      if (!enabled(choice.provider)) throw notConfigured();
+      return choice.provider;
+    }
+    const found = await providerForEmail(database.db, choice.email);
+    if (!found) throw notConfigured();
+    return found.id;
+  }
+
   api.get('/sso/providers', async (c) => {
     const session = await sessionOf(auth, c);
-    const domain = session ? domainOf(session.user.email) : null;
-    const school = domain ? await providerForDomain(database.db, domain) : null;
+    const school = session ? await providerForEmail(database.db, session.user.email) : null;
     const linked = school && session ? await hasAccount(database, session.user.id, school.id) : false;
     const answer: SsoProviders = {
       google: enabled('google'),
@@ -106,18 +116,8 @@ export function registerSsoApi(api: Hono<any>, { auth, limiters, platform, datab
     const origin = new URL(c.req.url).origin;
     const target = resolveRedirect(body.redirectUrl, origin);
     if (!target.ok) throw new HttpError(400, [{ code: 'invalid_parameter', message: CROSS_DOMAIN_MESSAGE }]);
-    let provider: string;
-    let loginHint: string | undefined;
-    if ('email' in body) {
-      const domain = domainOf(body.email);
-      const found = domain ? await providerForDomain(database.db, domain) : null;
-      if (!found) throw notConfigured();
-      provider = found.id;
-      loginHint = body.email;
-    } else {
-      if (!enabled(body.provider)) throw notConfigured();
-      provider = body.provider;
-    }
+    const provider = await chosen(body);
+    const loginHint = 'email' in body ? body.email : undefined;
     const response = await auth.forRequest(c.req.raw).handler(
       authRequest(c, '/sign-in/social', {
         provider,
@@ -134,16 +134,7 @@ export function registerSsoApi(api: Hono<any>, { auth, limiters, platform, datab
   api.post('/sso/link', async (c) => {
     const session = await requireSession(auth, c);
     const body = await jsonBody(c, SsoLinkBodySchema, "{provider?: 'google' | 'microsoft'}");
-    let provider: string;
-    if (body.provider) {
-      if (!enabled(body.provider)) throw notConfigured();
-      provider = body.provider;
-    } else {
-      const domain = domainOf(session.user.email);
-      const found = domain ? await providerForDomain(database.db, domain) : null;
-      if (!found) throw notConfigured();
-      provider = found.id;
-    }
+    const provider = await chosen(body.provider ? { provider: body.provider } : { email: session.user.email });
     const response = await auth.forRequest(c.req.raw).handler(
       authRequest(c, '/link-social', {
         provider,

@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { rosterStaff, user } from '../db/schema';
 import { claimRosterStaff } from '../roster/service';
 import { getRole, setMembership, setRole } from '../users/service';
-import { domainOf, isOrganizationProviderId, providerForDomain } from './providers';
+import { domainOf, isOrganizationProviderId, providerForEmail } from './providers';
 import type { OrganizationProviders } from './plugin';
 
 /** The shape better-auth hands `user.validateUserInfo`. */
@@ -48,10 +48,8 @@ export function validateSsoUserInfo(providers: OrganizationProviders) {
 export function joinByDomain(db: Db, logger: Logger) {
   return async (created: { id: string; email: string; emailVerified: boolean }): Promise<void> => {
     if (!created.emailVerified) return;
-    const domain = domainOf(created.email);
-    if (!domain) return;
     try {
-      const provider = await providerForDomain(db, domain);
+      const provider = await providerForEmail(db, created.email);
       if (!provider) return;
       const [listed] = await db
         .select({ id: rosterStaff.id })

@@ -162,6 +162,12 @@ export async function providerForDomain(db: Db, domain: string): Promise<Provide
   return row ?? null;
 }
 
+/** The provider an address's domain routes to, or null. */
+export async function providerForEmail(db: Db, email: string): Promise<ProviderRow | null> {
+  const domain = domainOf(email);
+  return domain ? providerForDomain(db, domain) : null;
+}
+
 /** The domain part of an address, lower case; null when it has none. */
 export function domainOf(email: string): string | null {
   const at = email.lastIndexOf('@');
