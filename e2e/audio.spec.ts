@@ -108,8 +108,7 @@ test.describe('Reader audio', () => {
     // English narration is free to everyone; Arabic narration needs AUDIO (SPEC §6 Feature gates: Audio).
     await expect(reader.primary.listenButton).toHaveAttribute('aria-pressed', 'false');
     await expect(reader.secondary.listenButton).not.toHaveAttribute('aria-pressed');
-    await reader.pointAt(reader.secondary.listenButton);
-    await expect(page.getByRole('tooltip')).toHaveText('Upgrade to access additional audio features');
+    await reader.expectTooltip(reader.secondary.listenButton, 'Upgrade to access additional audio features');
     await reader.secondary.listenButton.click();
     const audio = page.getByRole('dialog', { name: 'Unlock Premium Audio' });
     await expect(audio).toBeVisible();

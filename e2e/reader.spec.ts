@@ -303,8 +303,7 @@ test.describe('Reader', () => {
     await expect(page.locator('[data-passage-text]')).toHaveCount(0);
 
     // The level shown is locked: its dropdown says why (SPEC §2 Reading level dropdown).
-    await reader.pointAt(reader.primary.levelButton);
-    await expect(page.getByRole('tooltip')).toHaveText('Upgrade to access additional reading levels');
+    await reader.expectTooltip(reader.primary.levelButton, 'Upgrade to access additional reading levels');
     await reader.primary.levelButton.click();
     const levels = page.getByRole('listbox', { name: 'Reading levels' });
     await expect(levels.getByRole('option', { name: 'Silver' })).toHaveAccessibleDescription('Upgrade to access additional reading levels');
@@ -599,13 +598,11 @@ test.describe('Reader, licensed', () => {
     await reader.goto(`${FOX}/en:gold/1`);
     await reader.expectPosition(1);
     await expect(reader.audioStatus).toHaveText('Closed');
-    await reader.pointAt(reader.primary.listenButton);
-    await expect(page.getByRole('tooltip')).toHaveText('Highlight text as audio plays');
+    await reader.expectTooltip(reader.primary.listenButton, 'Highlight text as audio plays');
     await expect(reader.primary.listenButton).toBeEnabled();
     await expect(reader.primary.listenButton).toHaveAttribute('aria-pressed', 'false');
     // English has decode mode; without the DECODE feature the control explains it and offers the upgrade.
-    await reader.pointAt(reader.decodeButton);
-    await expect(page.getByRole('tooltip')).toHaveText('Decode Mode visually reinforces phonics. Available for English passages only.');
+    await reader.expectTooltip(reader.decodeButton, 'Decode Mode visually reinforces phonics. Available for English passages only.');
   });
 
   test('a premium title opens for a licensed reader', async ({ page }) => {
@@ -633,10 +630,8 @@ test.describe('Reader, licensed', () => {
     await reader.goto(`${FOX}/en:gold/1`);
     await reader.expectPosition(1);
     await expect(reader.audioPlayer).toHaveText('Audio not available');
-    await reader.pointAt(reader.primary.listenButton);
-    await expect(page.getByRole('tooltip')).toHaveText('Audio not available');
-    await reader.pointAt(reader.decodeButton);
-    await expect(page.getByRole('tooltip')).toHaveText('Decode Mode not available');
+    await reader.expectTooltip(reader.primary.listenButton, 'Audio not available');
+    await reader.expectTooltip(reader.decodeButton, 'Decode Mode not available');
     await expect(reader.primary.listenButton).toBeDisabled();
   });
 });

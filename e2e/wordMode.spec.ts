@@ -148,8 +148,7 @@ test.describe('Tap a word to hear it', () => {
     await reader.expectPosition(1);
     await expect(reader.wordsButton).toHaveAttribute('aria-pressed', 'false');
     await expect(reader.primary.text).not.toHaveAttribute('data-word-mode');
-    await reader.pointAt(reader.wordsButton);
-    await expect(page.getByRole('tooltip')).toHaveText('Tap a word to hear it');
+    await reader.expectTooltip(reader.wordsButton, 'Tap a word to hear it');
 
     await narrate(reader, reader.primary);
     await turnWordModeOn(reader);

@@ -165,11 +165,19 @@ export class ReaderPage {
   }
 
   /** Move the pointer onto a control the way a hand does (from beside it, in steps), for its tooltip. */
-  async pointAt(control: Locator) {
-    const box = await control.boundingBox();
-    if (!box) throw new Error('The control is not on screen');
-    await this.page.mouse.move(box.x - 40, box.y + box.height / 2);
-    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  /**
+   * Points the mouse at a control, as a person does, and waits for its tooltip to say `text`.
+   * The pointer comes from outside the control each try: if the page moved the control
+   * between measuring it and arriving (a passage settling, the toolbar showing), the next
+   * try points again instead of waiting on a hover that never happened.
+   */
+  async expectTooltip(control: Locator, text: string) {
+    await expect(async () => {
+      await this.page.mouse.move(1, 1);
+      await expect(this.page.getByRole('tooltip')).toHaveCount(0, { timeout: 2_000 });
+      await control.hover();
+      await expect(this.page.getByRole('tooltip')).toHaveText(text, { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   async chooseSpeed(label: string) {
