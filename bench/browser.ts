@@ -1,5 +1,5 @@
 /**
- * Browser measurements for `npm run bench` (issue 12), in Debian's Chromium against the real server:
+ * Browser measurements for `npm run bench`, in Debian's Chromium against the real server:
  * - catalog JS: every script `/catalog` fetches until the network is idle, as transferred (gzip), and the part
  *   fetched before the first card is visible; the reader's code prefetched after the cards are interactive is
  *   counted apart (budget 160 KB without it);

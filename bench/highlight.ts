@@ -1,5 +1,5 @@
 /**
- * Highlight drift for `npm run bench` (issue 5, "Measured, not asserted in tests"): in Debian's Chromium against
+ * Highlight drift for `npm run bench` (measured here, never asserted in tests): in Debian's Chromium against
  * the real server, the reader plays an English passage at speed 1 and at speed 2 (set through the
  * `playbackSpeed` query parameter), and every animation frame compares the highlighted word with the audio.
  *

@@ -1,5 +1,5 @@
 /**
- * Lighthouse row of `npm run bench` (issue 12): lighthouse 12.2.3's default config (mobile form factor, simulated
+ * Lighthouse row of `npm run bench`: lighthouse 12.2.3's default config (mobile form factor, simulated
  * throttling: 150 ms RTT, 1.6 Mbps, 4x CPU slowdown), performance category only, in Debian's Chromium launched
  * headless with the e2e suite's flags. Each page is measured `runs` times (3 by default); the run with the median
  * performance score is reported, with the spread of scores next to it.

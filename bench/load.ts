@@ -1,5 +1,5 @@
 /**
- * Load bench (issue 12, "one server holds a school of readers"): starts the real server the way `npm start` does,
+ * Load bench (one server holds a school of readers): starts the real server the way `npm start` does,
  * in its own process, on a fresh temporary DATA_DIR with the library of content/, narrates a few titles through the
  * server's own narration, then runs N simulated readers against it and prints errors, p50, p99 and req/s for each N.
  *
@@ -479,7 +479,7 @@ export async function loadBench(options: LoadBenchOptions = {}): Promise<LoadBen
   }
 }
 
-/** Target of issue 12: 200 readers, 0 errors, p99 <= 100 ms. */
+/** The target: 200 readers, 0 errors, p99 <= 100 ms (docs/performance.md). */
 export const LOAD_TARGET = { readers: 200, p99Ms: 100 };
 
 export function formatLoadBench(result: LoadBenchResult): string {

@@ -1,5 +1,5 @@
 /**
- * Synthesis bench (issue 5, "measured, not asserted"): CPU seconds per minute of audio and MP3 kbps over a few
+ * Synthesis bench (measured here, never asserted in tests): CPU seconds per minute of audio and MP3 kbps over a few
  * passages of the real library, and how long the whole library takes at the configured concurrency.
  *
  * `narrationBench()` is for the main bench to call; `node --import tsx bench/narration.ts` runs it alone.

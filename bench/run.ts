@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 12's rows, each measured in the same run as its baseline or target):
+ * `npm run bench` (each row measured in the same run as its baseline or target):
  * - HTTP: autocannon on loopback against the real server (in its own process), GET /passages and
  *   GET /publications?search= next to a constant-JSON route as the ceiling, with each ratio to it;
  * - browser (bench/browser.ts): catalog JS until network idle, cold reader open, page turn;
@@ -81,7 +81,7 @@ try {
   if (process.env.BENCH_SKIP_BROWSER) {
     console.log('browser measurements skipped (BENCH_SKIP_BROWSER)');
   } else {
-    // The cold open on the address issue 12 measured; the page turns on the longest English edition.
+    // The cold open on the address docs/performance.md measures; the page turns on the longest English edition.
     const turn = await longestEdition(url);
     const b = await browserBench(url, {
       readerPath: '/how-bees-make-honey/v1/en:original/3',

@@ -1,5 +1,5 @@
 /**
- * Catalog search bench (issue 12, "Catalog search over 10,000 titles"): generates synthetic titles into a
+ * Catalog search bench (catalog search over 10,000 titles): generates synthetic titles into a
  * temporary database, starts the real server on it, and times `GET /api/v1/publications?search=` for word
  * prefixes (1–3 letters, whole words, two words, other scripts, misses), cold and warm. Target: p95 ≤ 50 ms.
  *

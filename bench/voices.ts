@@ -1,5 +1,5 @@
 /**
- * Flite slt against eSpeak en-us on the same English passages (issue 15 §1), for `npm run bench`:
+ * Flite slt against eSpeak en-us on the same English passages, for `npm run bench`:
  * - **CPU per minute of audio**: each passage narrated in this thread by `narrate()` (synthesis, the word marks and
  *   the MP3), after one warm-up narration per voice, CPU of the process and its children (bench/cpu.ts: the
  *   native narration helper is one);

@@ -1,5 +1,5 @@
 /**
- * Accounts in the browser (issue 6): sign-up and sign-in with the server's errors, the role modal, the
+ * Accounts in the browser: sign-up and sign-in with the server's errors, the role modal, the
  * signed-in menu, sign-out, redirect targets (a different domain is blocked), Manage Account, and axe on the
  * two pages. Every run uses new email addresses; the server's data dir is fresh per run anyway.
  */
@@ -206,7 +206,7 @@ test.describe('Signed in', () => {
     await account.emailForm.getByRole('textbox', { name: 'Email' }).fill(newEmail);
     await account.emailForm.getByRole('button', { name: 'Save Email' }).click();
     await expect(account.emailForm.getByRole('status')).toHaveText(`We sent a link to ${newEmail}. Your email changes when you open it.`);
-    // Nothing changes until the link mailed to the new address is opened (issue 16); it leads back here.
+    // Nothing changes until the link mailed to the new address is opened; it leads back here.
     expect((await (await page.request.get('/api/v1/users/me')).json()).email).toBe(email);
     await page.goto(await linkMailedTo(newEmail, 'Confirm your new Lectern email'));
     await expect(page).toHaveURL(/\/account$/);

@@ -5,7 +5,7 @@ import { ReaderPage } from './models/ReaderPage';
 import { admin } from './support/admin';
 
 /**
- * First-party analytics (issue 15): the tracked events of a real browser session reach the database, read back
+ * First-party analytics: the tracked events of a real browser session reach the database, read back
  * with the operator's `npm run admin -- events summary` (through the running server's admin socket).
  */
 

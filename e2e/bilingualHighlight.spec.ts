@@ -1,5 +1,5 @@
 /**
- * Highlighting in step across both columns (issue 14 §2, docs/reading-aids.md): in two columns, while one column
+ * Highlighting in step across both columns (docs/reading-aids.md): in two columns, while one column
  * plays with highlight on (the reader's default mode), the other column lights the sentence that matches the one
  * being spoken, or the whole paragraph when the two paragraphs have different numbers of sentences. The rule is
  * src/domain/alignment.ts; here the real narration plays in Chromium and the other column's highlight is read from

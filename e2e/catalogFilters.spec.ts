@@ -1,5 +1,5 @@
 /**
- * The catalog's Language and Level filters (SPEC §2 `languages`, `levels`; issue 15 §4) from the address and from the
+ * The catalog's Language and Level filters (SPEC §2 `languages`, `levels`) from the address and from the
  * Filter / Sort menu, and `legacyEditionSlug` (SPEC §2), which sends an older link to a title to the reader address
  * of the edition it names. The library (content/): four titles have an Arabic edition, all of them ORIGINAL; every
  * title has English ORIGINAL, GOLD and SILVER.

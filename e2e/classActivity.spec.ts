@@ -1,5 +1,5 @@
 /**
- * Class activity (issue 15 §3, "Done when": the teacher sees class activity after a student reads with the code):
+ * Class activity (the teacher sees class activity after a student reads with the code):
  * - a teacher signs up, picks 'I'm a Teacher', is licensed through the admin CLI, shows a title to students, and
  *   sees the empty Class activity panel in the Classroom Library;
  * - a student opens the magic link in a fresh browser context and reads three passages of that title (the browser

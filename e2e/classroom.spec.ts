@@ -1,5 +1,5 @@
 /**
- * Class codes, the Classroom Library and teacher curation in the browser (issue 6 §5–§6):
+ * Class codes, the Classroom Library and teacher curation in the browser:
  * - a teacher signs up, picks 'I'm a Teacher', is licensed through the admin CLI, shows and hides titles with the
  *   eye toggles, the detail page's button and the Classroom Settings switch (with their toasts), filters the Free
  *   Library, and copies the magic link;

@@ -4,7 +4,7 @@ import { ReaderPage } from './models/ReaderPage';
 import { watchAudioElements } from './support/audioElements';
 
 /**
- * Whole titles offline (issue 14 item 6; docs/reading-aids.md): the service worker and the web manifest make the
+ * Whole titles offline (docs/reading-aids.md): the service worker and the web manifest make the
  * app installable; 'Download for offline' stores one edition (passages, narration, speech marks); with the network
  * off, a reload still opens the reader, three passages read, one plays and seeks; the Downloads page lists and
  * deletes. The service worker is allowed here only (playwright.config.ts blocks it elsewhere).

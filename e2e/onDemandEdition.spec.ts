@@ -8,7 +8,7 @@
  * hold those answers. The reader then creates the edition, and at once, with no minute's wait, the title's page and
  * the catalog show it: in a second tab of the same browser (same HTTP cache), and in the first tab, whose query
  * cache the engine refreshed when the edition was created (src/ui/engine/engine.ts `onEditionCreated`). The server
- * answers both with `Cache-Control: public, no-cache` and an ETag (docs/decisions.md "Spec rows settled (issue 29)").
+ * answers both with `Cache-Control: public, no-cache` and an ETag (docs/decisions.md "Spec rows settled").
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CatalogPage } from './models/CatalogPage';

@@ -1,6 +1,6 @@
 /**
- * Manage Organization in the browser (issue 6): an organization admin invites by link (also mailed), copies
- * the link, and a second browser signs up through it, confirms its address from the mailed link (issue 16) and
+ * Manage Organization in the browser: an organization admin invites by link (also mailed), copies
+ * the link, and a second browser signs up through it, confirms its address from the mailed link and
  * accepts; the new member shows in the members list and holds the license's features. Also: cancelling an invitation, removing a member, and axe on both pages.
  * The school, its admin and its license are made with the operator's CLI, as in accounts.spec.ts.
  */

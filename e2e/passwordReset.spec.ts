@@ -1,5 +1,5 @@
 /**
- * Forgot password in Chromium (issue 16): "Forgot password?" on /sign-in → the email → the mail, read from the
+ * Forgot password in Chromium: "Forgot password?" on /sign-in → the email → the mail, read from the
  * outbox with `npm run admin -- outbox` (the e2e server has no SMTP_URL) → the link's page → a new password →
  * sign in with it, and the old one fails. Also: a hosted widget's reset step lands on the Forgot Password page,
  * and a spent link says so. Axe on both pages.

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
 
 /**
- * Reading aids (issue 14, docs/reading-aids.md): the reading ruler. A band of 1, 2 or 3 lines stays clear and the
+ * Reading aids (docs/reading-aids.md): the reading ruler. A band of 1, 2 or 3 lines stays clear and the
  * rest of the passage is dimmed; it follows the pointer, moves a line with ArrowUp and ArrowDown, is off by default,
  * is chosen from the toolbar (or the small screen's controls menu) and is remembered.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff roster on Manage Organization (issue 28 §2): an org admin uploads a OneRoster 1.2 CSV zip (the sample of
+ * The staff roster on Manage Organization: an org admin uploads a OneRoster 1.2 CSV zip (the sample of
  * docs/examples/oneroster, zipped here with fflate), reviews its dry run (the counts as a sentence, a table of the
  * staff and what happens to each), applies it, and sees the staff listed with their status; a second upload of the
  * same file changes nothing. A roster with a bad email on users.csv line 3 names that line and cannot be applied.

@@ -1,5 +1,5 @@
 /**
- * Share to Google Classroom and Microsoft Teams (issue 28 §3): a teacher with a class code finds 'Share to Google
+ * Share to Google Classroom and Microsoft Teams: a teacher with a class code finds 'Share to Google
  * Classroom' and 'Share to Microsoft Teams' on a title's page (posting its reader address) and in 'Share with
  * Students' (posting the magic link); each opens the service's share address in a new tab. The machine has no
  * internet: the two services' addresses are answered by a stand-in page (context.route), so the tabs open without

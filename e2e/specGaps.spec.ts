@@ -1,5 +1,5 @@
 /**
- * The last spec gaps (issue 15 §4): the Terms of Service and Privacy Policy pages from content/legal/, the
+ * The last spec gaps: the Terms of Service and Privacy Policy pages from content/legal/, the
  * navbar title's 'title by author' tooltip, and the hosted widget's hash routes on /sign-in and /sign-up.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -88,7 +88,7 @@ test.describe('sign-in and sign-up hash routes', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
-  test("a widget's password-reset step goes to the Forgot Password page (issue 16)", async ({ page }) => {
+  test("a widget's password-reset step goes to the Forgot Password page", async ({ page }) => {
     await page.goto('/sign-in#/reset-password');
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Spec rows settled in issue 29 (docs/decisions.md "Spec rows settled (issue 29)"), in Chromium:
+ * Spec rows settled in docs/decisions.md ("Spec rows settled"), in Chromium:
  * - SPEC §4 Role: a reader without a role who signs up from the reader's class-code panel ('free account') comes
  *   back to the reader, and the role modal opens there too;
  * - SPEC §5 Passage position, §8 Reader error panel: position 0 is 'Passage not found' in the reader's own error

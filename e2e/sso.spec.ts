@@ -1,5 +1,5 @@
 /**
- * Single sign-on in Chromium (issue 28): "Sign in with your school" against a real OpenID provider (oidc-provider
+ * Single sign-on in Chromium: "Sign in with your school" against a real OpenID provider (oidc-provider
  * behind its own login and consent pages, e2e/support/oidcServer.ts, started by playwright.config.ts). The school
  * `maple` and its provider are added with the operator's CLI, and a roster with its principal is imported, as an
  * operator would. Covered: a teacher's first sign-in (a full-page redirect to the provider and back, a member of

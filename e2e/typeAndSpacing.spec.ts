@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ReaderPage } from './models/ReaderPage';
 
 /**
- * Type and spacing (issue 14 item 4, docs/reading-aids.md): the text menu offers a font (the default serif,
+ * Type and spacing (docs/reading-aids.md): the text menu offers a font (the default serif,
  * Atkinson Hyperlegible, Lexend, OpenDyslexic, all self-hosted), spacing (Default, Wide, Wider: WCAG 1.4.12) and a
  * page tint (white, cream, blue-grey, dark, each 7:1 for the text). Chosen in the toolbar or the small screen's
  * controls menu, kept across reloads.

@@ -1,5 +1,5 @@
 /**
- * Uploads in the browser (issue 7 §5): a teacher licensed through the admin CLI (while the server runs) sees
+ * Uploads in the browser: a teacher licensed through the admin CLI (while the server runs) sees
  * 'My Uploads' in the navbar, uploads a text, gets the server's error for a bad file, reads the upload in the
  * reader with narration, and the upload stays private (an anonymous visitor gets 404). axe on the page.
  */

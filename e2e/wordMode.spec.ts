@@ -1,5 +1,5 @@
 /**
- * Tap a word to hear it (issue 14 item 1, docs/reading-aids.md "Tap a word"): word mode from the toolbar; a tapped
+ * Tap a word to hear it (docs/reading-aids.md "Tap a word"): word mode from the toolbar; a tapped
  * word is said from its speech mark to the next (the player pauses meanwhile and resumes after); Shift+tap and the
  * word's menu play the passage from the word; the keyboard's word cursor; decode mode; both columns; the audio gate.
  *

@@ -19,7 +19,7 @@ startTransition(() => {
   );
 });
 
-// The service worker (issue 14 item 6) is registered from its own chunk once the page has loaded: the entry carries
+// The service worker is registered from its own chunk once the page has loaded: the entry carries
 // only this import. A page with a first screen runs this entry after its load event (server/http/page.ts asks for
 // the code after the first paint), so then it registers at once.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

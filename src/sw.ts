@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Lectern's service worker (issue 14 item 6; docs/reading-aids.md "Whole titles offline"), built by
+ * Lectern's service worker (docs/reading-aids.md "Whole titles offline"), built by
  * vite-plugin-pwa (injectManifest) into dist/sw.js:
  * - the app shell is precached (the entry and every route's scripts and styles, index.html), so the app opens
  *   without a network;

@@ -148,7 +148,7 @@ export class AcceptInvitationPage {
   readonly acceptButton: Locator;
   readonly signUpLink: Locator;
   readonly signInLink: Locator;
-  /** Shown while the invitee's address is not confirmed (issue 16). */
+  /** Shown while the invitee's address is not confirmed. */
   readonly confirmAddress: Locator;
   readonly sendNewLinkButton: Locator;
 

@@ -14,7 +14,7 @@ export class ClassroomPage {
   readonly teacherEmptyLink: Locator;
   readonly studentEmptyMessage: Locator;
   readonly classCodeForm: Locator;
-  /** The teacher's 'Class activity' panel (issue 15 §3). */
+  /** The teacher's 'Class activity' panel. */
   readonly activityPanel: Locator;
 
   constructor(readonly page: Page) {

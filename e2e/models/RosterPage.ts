@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * 'Staff roster' in an organization's region of Manage Organization (issue 28 §2): the upload, the dry run's
+ * 'Staff roster' in an organization's region of Manage Organization: the upload, the dry run's
  * sentences, table and problems, Apply and Cancel, and the imported staff with their status.
  */
 export class RosterSection {

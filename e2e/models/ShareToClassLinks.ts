@@ -11,7 +11,7 @@ export interface SharedAddress {
 }
 
 /**
- * 'Share to Google Classroom' and 'Share to Microsoft Teams' (issue 28 §3), in the 'Share with Students' dialog or
+ * 'Share to Google Classroom' and 'Share to Microsoft Teams', in the 'Share with Students' dialog or
  * on a title's page: links in a new tab to each service's public share address.
  */
 export class ShareToClassLinks {

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * "Sign in with your school" on /sign-in (issue 28; src/ui/screens/auth/SsoSignIn.tsx): the button that opens a
+ * "Sign in with your school" on /sign-in (src/ui/screens/auth/SsoSignIn.tsx): the button that opens a
  * form with one 'School email' field and 'Continue', and the alert where a failed round trip's `?error=` shows.
  */
 export class SchoolSignIn {

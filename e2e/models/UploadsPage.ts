@@ -1,4 +1,4 @@
-/** 'My Uploads' (/uploads, issue 7 §5): the upload form and the list of a teacher's own texts. */
+/** 'My Uploads' (/uploads): the upload form and the list of a teacher's own texts. */
 import type { Locator, Page } from '@playwright/test';
 
 export class UploadsPage {

@@ -1,5 +1,5 @@
 /**
- * The school's OpenID Connect provider for the single sign-on e2e specs (issue 28 item 4):
+ * The school's OpenID Connect provider for the single sign-on e2e specs:
  *   node --import tsx e2e/support/oidcServer.ts
  * Serves tests/support/oidcProvider.ts on 127.0.0.1:$OIDC_PORT (default 3101) with three accounts (password
  * 'secret') and one client, `lectern-e2e`, whose redirect URI is the e2e app's callback for the provider id

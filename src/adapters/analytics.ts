@@ -1,5 +1,5 @@
 /**
- * The analytics port's real adapter (issue 15): it keeps the tracked events in a queue and sends them in batches to
+ * The analytics port's real adapter: it keeps the tracked events in a queue and sends them in batches to
  * `POST /api/v1/events` through a transport (src/api's `postEvents` in the browser), every few seconds or as soon as
  * a batch is full, never more than one request a second; when the page goes away, what is left leaves by beacon.
  * What goes on the wire is only what the server stores (src/domain/analyticsSchema.ts): the event's name and time,

@@ -6,8 +6,8 @@
  * button opens the menu as soon as it is there (keyboard focus carries over too).
  *
  * The reader's dropdowns (React Aria's Select) are deferred the same way (`popup: 'listbox'`): mounting a Select
- * renders its collection twice, synchronously, and the reader's first render carried four of them
- * (docs/performance.md, tenth session).
+ * renders its collection twice, synchronously, and the reader has four of them
+ * (docs/performance.md).
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type Dispatch, type ReactElement, type ReactNode, type SetStateAction } from 'react';
 import { Button } from 'react-aria-components';

@@ -47,7 +47,7 @@ export function ClassCodeMenu({ classCode, ...frame }: { classCode: ClassCodeVie
   const label = classCodeMenuLabel(classCode) ?? '';
   const onClear = () => {
     void sendToEngine({ type: 'classCode.clear' })
-      // Titles downloaded with the class code that a visitor may not read go with it (issue 14 item 6).
+      // Titles downloaded with the class code that a visitor may not read go with it.
       .then(() => import('../offline/downloads').then((m) => m.deleteGatedDownloads()).catch((error: unknown) => console.warn('Could not delete downloads', error)))
       .then(() => navigate(paths.catalog));
   };

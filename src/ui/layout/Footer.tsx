@@ -11,7 +11,7 @@ export function Footer() {
         <nav aria-label="Legal">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
-              {/* Titles stored for offline (issue 14 item 6); reachable without a network. */}
+              {/* Titles stored for offline; reachable without a network. */}
               <Link href={paths.downloads} className="rounded hover:text-primary-900 hover:underline">
                 Downloads
               </Link>

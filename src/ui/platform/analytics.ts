@@ -1,5 +1,5 @@
 /**
- * The app's analytics (issue 15): one batching adapter (src/adapters/analytics.ts) over the API client's
+ * The app's analytics: one batching adapter (src/adapters/analytics.ts) over the API client's
  * `postEvents`, with a beacon for what is left when the page is hidden or goes. The reader engine uses it as its
  * analytics port (src/ui/engine/engine.ts), and the route's page views (`trackPageViews`) go through the same
  * port, so a catalog visit counts without loading the engine's chunk. /debug reads its count (`useAnalyticsSent`).

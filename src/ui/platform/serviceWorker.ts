@@ -7,7 +7,7 @@
 export const SERVICE_WORKER_DELAY_MS = 5000;
 
 /**
- * Registers the service worker (src/sw.ts; issue 14 item 6) in a built app SERVICE_WORKER_DELAY_MS after the page's
+ * Registers the service worker (src/sw.ts) in a built app SERVICE_WORKER_DELAY_MS after the page's
  * load event and then when the browser is idle, so it never competes with the first screen or the app's start.
  * src/main.tsx loads this module after the page's load event; `npm run dev` has none.
  */

@@ -1,11 +1,11 @@
 /**
- * /accept-invitation/{id}: the page an organization admin's invite link opens (issue 6, Manage Organization).
+ * /accept-invitation/{id}: the page an organization admin's invite link opens (Manage Organization).
  * Signed out, it asks the visitor to sign in or sign up with the invited email, with links that come back here
  * (redirectUrl). Signed in, it shows the organization and its role, and 'Accept Invitation' makes the user a
  * member (better-auth's accept-invitation), after which they hold the organization's license features. The server
  * refuses an invitation for another email (403), and one that was cancelled, accepted or has expired (404).
  *
- * Verified invitations (issue 16): until the invitee's address is confirmed (`emailVerified`), the page asks them
+ * Verified invitations: until the invitee's address is confirmed (`emailVerified`), the page asks them
  * to open the confirmation link the server mailed when they signed up or signed in through the invitation, and
  * offers a new one. That link verifies the address and comes back here; a link that failed comes back with
  * `?error=…` (better-auth's verify-email).

@@ -10,8 +10,8 @@
  *
  * A hosted widget's hash route (`/sign-in#/factor-one`, `/sign-up#/verify-email-address`) is replaced by the plain
  * form it stands for, keeping the query; its password-reset steps (`#/reset-password`) go to /forgot-password.
- * Sign-in links to /forgot-password under the password ("Forgot password?", issue 16), and offers single sign-on
- * below the password form (SsoSignIn.tsx, issue 28).
+ * Sign-in links to /forgot-password under the password ("Forgot password?"), and offers single sign-on
+ * below the password form (SsoSignIn.tsx).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';

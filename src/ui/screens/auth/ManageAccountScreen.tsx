@@ -1,9 +1,9 @@
 /**
- * Manage Account (issue 6): the name (better-auth update-user), the email (change-email: a link goes to the new
- * address and the change applies when it is opened, issue 16) and the password (change-password: the current one
+ * Manage Account: the name (better-auth update-user), the email (change-email: a link goes to the new
+ * address and the change applies when it is opened) and the password (change-password: the current one
  * is checked, the new one follows the password rules, other sessions are signed out). Each form shows the server's
  * error, or a confirmation, and a saved name refreshes the cached user. "Sign-in with your school" links a school's
- * provider, Google or Microsoft to the account (SsoLinkSection.tsx, issue 28).
+ * provider, Google or Microsoft to the account (SsoLinkSection.tsx).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';

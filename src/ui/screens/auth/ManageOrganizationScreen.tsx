@@ -1,9 +1,9 @@
 /**
- * Manage Organization (SPEC §2, §6: organization admins only; issue 6). For each organization the user
+ * Manage Organization (SPEC §2, §6: organization admins only). For each organization the user
  * administers: its members (name, email, role; Remove, with a confirmation, for anyone but themselves), the
  * invite form (email and role) that makes an invitation link to copy (there is no mail server, so nothing is
  * emailed), the pending invitations with Copy Link and Cancel, the staff roster (a OneRoster upload with its dry run,
- * and the imported staff: RosterSection.tsx, issue 28), and the license status (the features their school licenses
+ * and the imported staff: RosterSection.tsx), and the license status (the features their school licenses
  * grant, from GET /users/me). The server enforces the admin rule (server/auth/organizations.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Forgot password (issue 16), outside the main layout like /sign-in, in one lazy chunk:
+ * Forgot password, outside the main layout like /sign-in, in one lazy chunk:
  * - /forgot-password asks for the email and always answers "If an account exists for that address, we sent a
  *   link" (the server answers the same for every address; only a rate limit or a malformed address differ);
  * - /reset-password?token=… sets a new password under sign-up's rules (authForm.ts here, the common-password list

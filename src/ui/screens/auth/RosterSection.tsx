@@ -1,5 +1,5 @@
 /**
- * 'Staff roster' on Manage Organization (issue 28 §2): an org admin uploads a OneRoster 1.2 CSV zip; the server's
+ * 'Staff roster' on Manage Organization: an org admin uploads a OneRoster 1.2 CSV zip; the server's
  * dry run shows as sentences and a table (and the file's problems, which keep 'Apply roster' disabled), then
  * 'Apply roster' sends the same bytes for real. Below, the staff imported so far with their status. The flow is the
  * rosterUpload machine (src/machines/rosterUpload), run here with Manage Organization's API calls as its ports;

@@ -1,5 +1,5 @@
 /**
- * Manage Account's "Sign-in with your school" (issue 28): link the school's provider (the one the account's
+ * Manage Account's "Sign-in with your school": link the school's provider (the one the account's
  * address routes to), or Google or Microsoft where the deployment has them, to this account, so the next sign-in
  * needs no password. This is where a user whose school sign-in was refused with `account_not_linked` goes after
  * signing in with the password. The link is a full-page round trip to the provider (POST /sso/link); it comes back

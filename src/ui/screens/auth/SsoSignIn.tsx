@@ -1,5 +1,5 @@
 /**
- * Single sign-on on the sign-in page (issue 28): "Continue with Google" and "Continue with Microsoft" where the
+ * Single sign-on on the sign-in page: "Continue with Google" and "Continue with Microsoft" where the
  * deployment has them, and "Sign in with your school", which opens a form with one 'School email' field. The
  * server routes the address by its domain to the school's provider (POST /sso/sign-in) and the page navigates
  * there in full, never in a popup. A round trip that failed comes back as `?error=<code>`, which AuthScreen shows at

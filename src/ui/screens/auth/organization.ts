@@ -1,5 +1,5 @@
 /**
- * Manage Organization and Accept Invitation (issue 6): the app's organization calls (`src/api/organization.ts`, on
+ * Manage Organization and Accept Invitation: the app's organization calls (`src/api/organization.ts`, on
  * the shared API client) and the invite link. Apart from `session.ts`, and imported only by those lazy pages, so
  * the organization zod schemas load with them, not in the catalog's entry chunk.
  */

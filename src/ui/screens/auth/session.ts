@@ -1,5 +1,5 @@
 /**
- * The signed-in user in the UI (issue 6): one TanStack Query entry, `currentUser`, that is null when signed out.
+ * The signed-in user in the UI: one TanStack Query entry, `currentUser`, that is null when signed out.
  * It asks better-auth's get-session first (200 either way), and GET /users/me only when there is a session
  * (SPEC §7: /users/me "runs only when signed in"). Sign-in, sign-up and sign-out go through here so each one
  * refreshes or clears that entry and tells the engine (class code, role-modal flag, 'Signed In'/'Signed Out').
@@ -70,7 +70,7 @@ export async function signOut(queryClient: QueryClient): Promise<Error | null> {
     return error instanceof Error ? error : new Error(String(error));
   }
   await sendToEngine({ type: 'auth.signedOut' });
-  // Titles downloaded for offline that a visitor may not read go with the account (issue 14 item 6).
+  // Titles downloaded for offline that a visitor may not read go with the account.
   await deleteGatedDownloads();
   await queryClient.cancelQueries({ queryKey: queryKeys.currentUser() });
   queryClient.setQueryData(queryKeys.currentUser(), null);

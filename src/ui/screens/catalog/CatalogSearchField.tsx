@@ -1,6 +1,6 @@
 /**
  * The catalog's search box, built on React Aria's hooks rather than its `SearchField` component: the component
- * brings React Aria's Autocomplete into the catalog's entry chunk (issue 14: the catalog's first-load JS does not
+ * brings React Aria's Autocomplete into the catalog's entry chunk (the catalog's first-load JS does not
  * grow). Same behaviour: Enter submits, Escape and the clear button clear, the clear button is out of the tab order.
  */
 import { useRef } from 'react';

@@ -65,7 +65,7 @@ export function Pagination({ model }: { model: CatalogModel }) {
 
 /**
  * The typed page input, on React Aria's `useTextField` hook rather than its `TextField` component, which would bring
- * React Aria's Autocomplete into the catalog's entry chunk (issue 14).
+ * React Aria's Autocomplete into the catalog's entry chunk.
  */
 function PageField({ model }: { model: CatalogModel }) {
   const ref = useRef<HTMLInputElement>(null);

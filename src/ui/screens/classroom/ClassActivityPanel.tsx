@@ -1,5 +1,5 @@
 /**
- * The teacher's 'Class activity' panel in the Classroom Library (issue 15 §3): passages read and time listened this
+ * The teacher's 'Class activity' panel in the Classroom Library: passages read and time listened this
  * week and last week, the five most-read titles (links to their pages) and passages read per day over 28 days as
  * a small SVG sparkline, with a text summary and a visually hidden table as its text alternative. Counts only, from
  * GET /users/me/class-activity; what counts and what a week is are `src/domain/classActivity.ts`, and the figures'

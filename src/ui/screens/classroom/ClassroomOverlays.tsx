@@ -73,7 +73,7 @@ export function ClassCodeBanner({ code }: { code: string }) {
   );
 }
 
-/** Messages of class-code rotation (issue 6 §5: "It can be rotated"). Not in the spec. */
+/** Messages of class-code rotation (a class code can be rotated). Not in the spec. */
 export const NEW_CODE_CONFIRMATION = 'Students who use the old code or an old magic link will need the new one.';
 export const NEW_CODE_DONE = 'New class code ready';
 export const NEW_CODE_FAILED = 'Failed to make a new class code';
@@ -126,7 +126,7 @@ function NewClassCodeButton() {
 
 /**
  * SPEC §2 Dialogs: 'Share with Students', the magic link with Copy Link ('Copied!' for 2 s), and links that post it
- * to Google Classroom or Microsoft Teams (issue 28 §3).
+ * to Google Classroom or Microsoft Teams.
  */
 export function ShareWithStudentsDialog({ code, isOpen, onOpenChange }: { code: string; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { buttonLabel, isCopied, copy } = useCopyLink();

@@ -2,7 +2,7 @@
  * The Classroom Library (SPEC §2 Classroom Library, §4 Title visibility, §6 Roles): heading, search and sort, the
  * '{n} titles available' count and cards to the publication pages.
  * - A teacher sees their ASSIGNED titles (GET /publications?filter=assigned), the 'Teachers Only' banner, the
- *   'Class activity' panel (issue 15 §3) and an eye toggle per card; hiding a title takes it off the list.
+ *   'Class activity' panel and an eye toggle per card; hiding a title takes it off the list.
  * - A student (class code, no account) sees the teacher's ASSIGNED titles (GET /publications with X-Group-Code).
  * - A visitor without a code gets the class-code form; a signed-in reader is pointed to the Free Library.
  * Empty: 'No titles visible to students', with 'Go to Free Library to make titles visible' for teachers and 'Ask

@@ -1,5 +1,5 @@
 /**
- * 'Share to Google Classroom' and 'Share to Microsoft Teams' (issue 28 §3): plain links to each service's public
+ * 'Share to Google Classroom' and 'Share to Microsoft Teams': plain links to each service's public
  * share address, in a new tab, for a link the caller gives (the magic link, or a title's reader address). The
  * addresses are src/domain/shareLinks.ts; who sees the links is `sharingClassCode` (src/domain/roles.ts). It rides,
  * with its two icons, in the ClassroomOverlays chunk, which re-exports it for the title page.

@@ -1,5 +1,5 @@
 /**
- * Downloads (issue 14 item 6; docs/reading-aids.md "Whole titles offline"): the titles stored for reading without a
+ * Downloads (docs/reading-aids.md "Whole titles offline"): the titles stored for reading without a
  * network, each with its edition, passages, size and date, to read, to listen to, or to delete; the storage this
  * browser gives the app; and Safari's seven-day rule. Works offline: the record is in local storage.
  */

@@ -1,7 +1,7 @@
 /**
  * Publication detail (SPEC §2): back link, title and author with the 'Visible to Students' badge, cover and Read
  * Online, and for teachers 'Hide from Students' / 'Show to Students', and for a teacher with a class code 'Share with
- * Students' and the links that post the title's reader address to Google Classroom or Microsoft Teams (issue 28 §3);
+ * Students' and the links that post the title's reader address to Google Classroom or Microsoft Teams;
  * Overview / Reading Levels tabs, and Classroom Settings for teachers (its visibility switch). A failed fetch shows
  * PublicationError ('Premium content' goes back to the reader's library with 'Unlock Premium Novels', SPEC §8).
  */

@@ -33,7 +33,7 @@ export function libraryPath(signedIn: boolean, classCode: string | null): string
 }
 
 /**
- * A title's reader address, absolute: the link a teacher posts to a class stream (issue 28 §3). It opens the
+ * A title's reader address, absolute: the link a teacher posts to a class stream. It opens the
  * reader at the title's default edition, as Read Online does.
  */
 export function titleReaderLink(origin: string, slug: string, version: string): string {

@@ -1,5 +1,5 @@
 /**
- * 'My Uploads' (issue 7 §5): a teacher's own texts, read as private publications. A form to upload a .txt or .md
+ * 'My Uploads': a teacher's own texts, read as private publications. A form to upload a .txt or .md
  * file (choose or drop it) with the server's error messages, and the list with Read and Delete. The server owns
  * every rule (who may upload, limits, splitting); this view shows what it answers.
  */

@@ -1,5 +1,5 @@
 /**
- * Where 'My Uploads' goes (issue 7 §5, SPEC §2): the external uploads site when one is configured (VITE_UPLOADS_URL
+ * Where 'My Uploads' goes (SPEC §2): the external uploads site when one is configured (VITE_UPLOADS_URL
  * at build time, else UPLOADS_URL in src/domain/constants.ts), otherwise this app's /uploads page. Pure, so the
  * navbar and tests share one rule.
  */
