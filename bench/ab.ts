@@ -5,7 +5,8 @@
  * round and the ratio B/A of the medians over all rounds (docs/performance.md).
  */
 import { chromium } from 'playwright-core';
-import { BENCH_CHROMIUM_ARGS, coldOpens, pageTurns, percentile } from './browser';
+import { BENCH_CHROMIUM_ARGS, coldOpens, pageTurns } from './browser';
+import { percentile } from './stats';
 
 const servers = { A: process.env.A, B: process.env.B };
 if (!servers.A || !servers.B) throw new Error('Set A and B to the base URLs of the two servers.');

@@ -19,6 +19,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { percentile } from './stats';
 
 export const ENTRY_JS_BUDGET_KB = 160;
 export const PAGE_TURN_TARGET_MS = 16.7;
@@ -57,10 +58,6 @@ export function entryJsReport(distDir: string) {
   return { files, rawKb: raw / 1024, gzipKb: gzip / 1024 };
 }
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** The reader's own chunks: what its lazy route loads beyond the entry (Vite's manifest). */
 function readerChunkFiles(distDir: string): Set<string> {

@@ -22,6 +22,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { markIndexAt, type SpeechMark } from '../src/domain/speechMarks';
 import { watchAudioElements } from '../e2e/support/audioElements';
+import { percentile } from './stats';
 
 export const HIGHLIGHT_DRIFT_TARGET_MS = 30;
 /** Seconds of playback sampled at each speed. @default 8 */
@@ -40,11 +41,6 @@ export interface DriftFigures {
   transitionP95: number;
 }
 
-function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 export async function highlightDriftBench(
   baseUrl: string,

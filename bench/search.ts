@@ -25,6 +25,7 @@ import { editions, passages, publications } from '../server/db/schema';
 import { bumpRevision } from '../server/content/import';
 import { startServer } from '../server/server';
 import { ContentStore } from '../server/content/store';
+import { percentile } from './stats';
 
 /** The row's target: p95 of a search request, ms. */
 export const SEARCH_TARGET_MS = 50;
@@ -244,9 +245,7 @@ function queries(): { kind: QueryKind; q: string }[] {
 }
 
 function percentiles(samples: readonly number[]): Percentiles {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN);
-  return { count: s.length, p50: at(50), p95: at(95), p99: at(99), max: s.at(-1) ?? NaN };
+  return { count: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), max: samples.length ? Math.max(...samples) : NaN };
 }
 
 const median = (xs: readonly number[]) => percentiles(xs).p50;

@@ -28,6 +28,7 @@ import { MP3_ENCODER_DELAY_MS } from '../server/narration/mp3';
 import { narrate, type NarrationResult } from '../server/narration/pipeline';
 import { passagePlainText } from '../src/domain/sanitize';
 import { processTreeCpuSeconds } from './cpu';
+import { percentile } from './stats';
 
 export const VOICES_COMPARED = ['flite-slt', 'espeak-en-us'] as const;
 export const MARK_DRIFT_TARGET_MS = 30;
@@ -57,11 +58,6 @@ export interface VoiceRow {
   onsetP95: number;
 }
 
-function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** English passages spread through the library, with at least 30 words each. */
 function englishPassages(contentDir: string, count: number): string[] {

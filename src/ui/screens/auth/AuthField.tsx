@@ -9,11 +9,20 @@ type Props = Omit<ComponentProps<typeof TextField>, 'children' | 'className'> & 
   label: string;
   description?: string;
   autoComplete?: string;
+  /** Called after each change, beside onChange: a form clears what it said about the field once the user edits it. */
+  onEdit?: () => void;
 };
 
-export function AuthField({ label, description, autoComplete, ...props }: Props) {
+export function AuthField({ label, description, autoComplete, onChange, onEdit, ...props }: Props) {
   return (
-    <TextField {...props} className="flex flex-col gap-1.5">
+    <TextField
+      {...props}
+      onChange={(value) => {
+        onChange?.(value);
+        onEdit?.();
+      }}
+      className="flex flex-col gap-1.5"
+    >
       <Label className="text-sm font-medium text-ink">{label}</Label>
       <Input autoComplete={autoComplete} className={inputStyles} />
       {description ? (

@@ -120,10 +120,8 @@ function InviteForm({ organizationId, organizationName }: { organizationId: stri
           name="email"
           type="email"
           value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setFieldError(null);
-          }}
+          onChange={setEmail}
+          onEdit={() => setFieldError(null)}
           isRequired
           autoComplete="off"
         />

@@ -89,10 +89,8 @@ export function ForgotPasswordScreen() {
           name="email"
           type="email"
           value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setFieldErrors({});
-          }}
+          onChange={setEmail}
+          onEdit={() => setFieldErrors({})}
           isRequired
           autoComplete="email"
         />
@@ -173,10 +171,8 @@ export function ResetPasswordScreen() {
               name="password"
               type="password"
               value={password}
-              onChange={(value) => {
-                setPassword(value);
-                setFieldErrors({});
-              }}
+              onChange={setPassword}
+              onEdit={() => setFieldErrors({})}
               isRequired
               autoComplete="new-password"
               description={NEW_PASSWORD_DESCRIPTION}

@@ -99,10 +99,8 @@ export function SsoSignIn({ redirectUrl }: { redirectUrl: string }) {
             name="schoolEmail"
             type="email"
             value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setEmailError(null);
-            }}
+            onChange={setEmail}
+            onEdit={() => setEmailError(null)}
             isRequired
             autoComplete="email"
             autoFocus
