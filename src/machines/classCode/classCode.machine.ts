@@ -1,9 +1,8 @@
 import { assign, setup } from 'xstate';
-import { DEFAULT_ERROR_MESSAGE } from '../../domain/constants';
 import type { StateMetaWithTimers } from '../shared/timers';
 import type { ToastRequest } from '../toasts/toasts.types';
-import { isValidClassCode, normalizeClassCode } from './classCode.rules';
-import type { ClassCodeContext, ClassCodeEvent, ClassCodeInput, VerifyClassCodeParams } from './classCode.types';
+import { failureToast, isValidClassCode, normalizeClassCode } from './classCode.rules';
+import type { ClassCodeContext, ClassCodeEvent, ClassCodeInput, ClassCodeSource, VerifyClassCodeParams } from './classCode.types';
 import { startState } from '../shared/start';
 
 /** Toast after a successful verification (SPEC §5, §8). */
@@ -31,11 +30,8 @@ const classCodeSetup = setup({
     clearStoredClassCode: () => {},
     /** Provided by the engine: sends 'toast.show' to the toast queue. */
     showToast: (_, _params: ToastRequest) => {},
-    takeSubmittedCode: assign(({ event }) => {
-      if (event.type !== 'classCode.submit') return {};
-      return { pending: event.source === 'form' ? normalizeClassCode(event.code) : event.code };
-    }),
-    takeLinkCode: assign(({ event }) => (event.type === 'classCode.fromLink' ? { pending: event.code } : {})),
+    /** The code being verified, as the check is asked for. */
+    takePendingCode: assign((_, params: VerifyClassCodeParams) => ({ pending: params.code })),
     acceptPendingCode: assign(({ context }) => ({ code: context.pending, pending: null, lastCheckInvalid: false })),
     forgetPendingCode: assign({ pending: null }),
     forgetCode: assign(cleared),
@@ -44,26 +40,41 @@ const classCodeSetup = setup({
   },
   guards: {
     hasStoredCode: ({ context }) => context.code !== null,
-    /** The form only submits a valid code; the reader's group-code panel applies no client check. */
-    isSubmittable: ({ event }) => event.type === 'classCode.submit' && (event.source === 'reader' || isValidClassCode(event.code)),
+    /** A code typed in the reader's group-code panel, which applies no client check. */
+    isFromReader: (_, params: { source: ClassCodeSource }) => params.source === 'reader',
+    /** Exactly 8 alphanumeric characters (SPEC §5 Validation: class code). */
+    isValidCode: (_, params: { code: string }) => isValidClassCode(params.code),
   },
 });
+
+type Submit = Extract<ClassCodeEvent, { type: 'classCode.submit' }>;
+/** What a submitted code is checked as: a form's code is normalized, the reader's panel's is taken as typed. */
+const formCheck = ({ event }: { event: Submit }): VerifyClassCodeParams => ({ code: normalizeClassCode(event.code), source: 'form' });
+const readerCheck = ({ event }: { event: Submit }): VerifyClassCodeParams => ({ code: event.code, source: 'reader' });
+const linkCheck = ({ event }: { event: Extract<ClassCodeEvent, { type: 'classCode.fromLink' }> }): VerifyClassCodeParams => ({ code: event.code, source: 'link' });
+const submitted = ({ event }: { event: Submit }) => ({ code: event.code, source: event.source });
 
 /** A typed or linked code starts a check, from `none` and from `active` alike. */
 const startVerifying = classCodeSetup.createStateConfig({
   on: {
-        'classCode.submit': {
-          guard: 'isSubmittable',
-          target: 'verifying',
-          actions: [
-            'takeSubmittedCode',
-            { type: 'verifyClassCode', params: ({ context, event }) => ({ code: context.pending ?? '', source: event.source }) },
-          ],
-        },
-        'classCode.fromLink': {
-          target: 'verifying',
-          actions: ['takeLinkCode', 'removeCodeFromAddress', { type: 'verifyClassCode', params: ({ context }) => ({ code: context.pending ?? '', source: 'link' }) }],
-        },
+    'classCode.submit': [
+      {
+        guard: { type: 'isFromReader', params: submitted },
+        target: 'verifying',
+        actions: [{ type: 'takePendingCode', params: readerCheck }, { type: 'verifyClassCode', params: readerCheck }],
+        description: "The reader's group-code panel submits the code as typed, with no client check.",
+      },
+      {
+        guard: { type: 'isValidCode', params: submitted },
+        target: 'verifying',
+        actions: [{ type: 'takePendingCode', params: formCheck }, { type: 'verifyClassCode', params: formCheck }],
+        description: 'The form submits only a valid code, upper-cased.',
+      },
+    ],
+    'classCode.fromLink': {
+      target: 'verifying',
+      actions: [{ type: 'takePendingCode', params: linkCheck }, 'removeCodeFromAddress', { type: 'verifyClassCode', params: linkCheck }],
+    },
   },
 });
 
@@ -104,12 +115,12 @@ export const classCodeMachine = classCodeSetup.createMachine({
           {
             guard: 'hasStoredCode',
             target: 'active',
-            actions: ['forgetPendingCode', { type: 'showToast', params: ({ event }) => ({ kind: 'error', message: event.message || DEFAULT_ERROR_MESSAGE }) }],
+            actions: ['forgetPendingCode', { type: 'showToast', params: ({ event }) => failureToast(event.message) }],
             description: 'The check itself failed (rate limit, network, server): its message is shown and the earlier accepted code is kept.',
           },
           {
             target: 'none',
-            actions: ['forgetPendingCode', { type: 'showToast', params: ({ event }) => ({ kind: 'error', message: event.message || DEFAULT_ERROR_MESSAGE }) }],
+            actions: ['forgetPendingCode', { type: 'showToast', params: ({ event }) => failureToast(event.message) }],
             description: 'The check itself failed: its message is shown; the code was not judged, so nothing is cleared.',
           },
         ],
@@ -126,7 +137,7 @@ export const classCodeMachine = classCodeSetup.createMachine({
           description: 'A visitor check answered that the stored code is invalid.',
         },
         'classCode.checkFailed': {
-          actions: ['markCheckInvalid', { type: 'showToast', params: ({ event }) => ({ kind: 'error', message: event.message ?? DEFAULT_ERROR_MESSAGE }) }],
+          actions: ['markCheckInvalid', { type: 'showToast', params: ({ event }) => failureToast(event.message) }],
           description: "A visitor check failed with an API error: its message is shown and the code is marked invalid ('!').",
         },
         'classCode.checkPassed': { actions: 'markCheckValid' },

@@ -1,5 +1,6 @@
 /** Pure class-code rules (SPEC §5 Validation: class code; §4 Class code: features). */
-import { CLASS_CODE_LENGTH } from '../../domain/constants';
+import { CLASS_CODE_LENGTH, DEFAULT_ERROR_MESSAGE } from '../../domain/constants';
+import type { ToastRequest } from '../toasts/toasts.types';
 
 const CLASS_CODE_PATTERN = new RegExp(`^[A-Za-z0-9]{${CLASS_CODE_LENGTH}}$`);
 
@@ -24,4 +25,9 @@ export function resolveFeatures(
   if (user) return user.features;
   if (visitor?.groupCodeValid) return visitor.features;
   return [];
+}
+
+/** The error toast of a failed check: the API's message, or the default one when it gave none (SPEC §8 Toasts). */
+export function failureToast(message: string | undefined): ToastRequest {
+  return { kind: 'error', message: message || DEFAULT_ERROR_MESSAGE };
 }
