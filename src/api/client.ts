@@ -18,9 +18,6 @@ import { NO_PRIMED_RESPONSES, type PrimedResponses } from './primed';
 import { primedKey } from '../domain/primed';
 
 export const API_PREFIX = '/api/v1';
-/** How often getSpeechMarks asks again while the server answers 202 'generating', and how many times. */
-export const SPEECH_MARKS_POLL_MS = 1000;
-export const SPEECH_MARKS_MAX_POLLS = 15;
 
 export interface ApiClientConfig {
   /** Origin plus prefix, e.g. 'http://127.0.0.1:3000/api/v1' or '/api/v1' in the browser. */
@@ -239,19 +236,11 @@ export function createApiClient(config: ApiClientConfig) {
     getAudioOnDemand: (passageId: number, editionId: number, options?: RequestOptions) =>
       get((v) => v.PassageAudioSchema, `passages/${encodeURIComponent(String(passageId))}/audioOnly/onDemand`, { editionId }, options),
     /**
-     * A passage's speech marks (SPEC §7). While the server is still narrating (202) it asks again every
-     * SPEECH_MARKS_POLL_MS, up to SPEECH_MARKS_MAX_POLLS times, then fails with 'Audio is still being generated'.
+     * A passage's speech marks (SPEC §7): `{passageId, speechMarks}`, or 202 `{status:'generating'}` while the server
+     * is still narrating. One ask: a caller that waits does so through src/domain/narrationPoll.ts.
      */
-    getSpeechMarks: async (passageId: number, options?: RequestOptions): Promise<{ offset: number; time: number }[]> => {
-      for (let attempt = 0; ; attempt++) {
-        const body = await get((v) => v.SpeechMarksResponseSchema, `passages/${encodeURIComponent(String(passageId))}/speechMarks`, {}, options);
-        if ('speechMarks' in body) return body.speechMarks;
-        if (attempt + 1 >= SPEECH_MARKS_MAX_POLLS || options?.signal?.aborted) {
-          throw new ApiError(503, [{ code: 'generating', message: 'Audio is still being generated' }]);
-        }
-        await new Promise((resolve) => setTimeout(resolve, SPEECH_MARKS_POLL_MS));
-      }
-    },
+    getSpeechMarks: (passageId: number, options?: RequestOptions) =>
+      get((v) => v.SpeechMarksResponseSchema, `passages/${encodeURIComponent(String(passageId))}/speechMarks`, {}, options),
     getQrTarget: (qrCode: string, options?: RequestOptions) =>
       get((v) => v.QrTargetSchema, `qr/${encodeURIComponent(qrCode)}`, {}, options),
     /** Ask the server to build a missing edition (SPEC §7 sources/on-demand). 404 'Passage not found' when it cannot. */

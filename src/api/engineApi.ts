@@ -52,7 +52,6 @@ export function createEngineApi(client: ApiClient, options: EngineApiOptions = {
     getPassageAudio: (passageId: number, editionId: number) => mapped(client.getPassageAudio(passageId, editionId)),
     getVisitor: (o: { groupCode: string }) => mapped(client.getVisitor(o)),
     updateRole: (role: UserRole) => mapped(client.updateRole(role)),
-    getSpeechMarks: (passageId: number) => mapped(client.getSpeechMarks(passageId)),
     getDecodedText: (passageId: number, editionId: number, position: number) => mapped(client.getDecodedText(passageId, editionId, position)),
   };
 }

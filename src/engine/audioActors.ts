@@ -1,41 +1,29 @@
 /**
  * The two audio I/O actors, written once and used by both the reader and the listen flow:
- * - `narrationActor` asks the api port for a passage's narration, asking again every NARRATION_POLL_MS while the
- *   server answers 202 'generating', at most NARRATION_MAX_POLLS times; it waits on the clock port, and stops
- *   waiting when its machine stops it;
+ * - `narrationActor` asks the api port for a passage's narration through the one narration wait
+ *   (src/domain/narrationPoll.ts): every NARRATION_POLL_MS on the clock port while the server answers 202
+ *   'generating', at most NARRATION_MAX_POLLS times; it stops waiting when its machine stops it;
  * - `playbackActor` plays an audio port while it runs: it starts playing, reports the time every AUDIO_TICK_MS
  *   and the end, and pauses when stopped. Loading a url and seeking are the machine's actions, not the actor's.
  */
 import { fromCallback, fromPromise } from 'xstate';
+import { AUDIO_NOT_AVAILABLE } from '../domain/audioMessages';
 import { AUDIO_TICK_MS } from '../domain/constants';
 import { PortFailure } from '../domain/failures';
+import { NARRATION_STILL_GENERATING, waitForNarration } from '../domain/narrationPoll';
 import type { PassageAudio } from '../domain/schemas';
 import type { Narration, NarrationInput, PlaybackReport } from '../machines/shared/audio';
 import type { WordClip } from '../machines/wordAudio';
 import type { AudioPort, ClockPort, LoggerPort, TimerHandle } from './ports';
 
-/** How long to wait before asking again while the server answers 202 'generating' (it sends Retry-After: 1). @default 1000 */
-export const NARRATION_POLL_MS = 1000;
-/** How many times to ask for a passage's narration before giving up (about 15 s at NARRATION_POLL_MS). @default 15 */
-export const NARRATION_MAX_POLLS = 15;
-
-/** Resolves after `ms` on the clock, or never once `signal` aborts (the timer is cleared). */
-function wait(clock: ClockPort, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const handle = clock.setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => clock.clearTimeout(handle), { once: true });
-  });
-}
+export { NARRATION_MAX_POLLS, NARRATION_POLL_MS } from '../domain/narrationPoll';
 
 export function narrationActor(fetchNarration: ((input: NarrationInput) => Promise<PassageAudio>) | undefined, clock: ClockPort) {
   return fromPromise<Narration, NarrationInput>(async ({ input, signal }) => {
-    if (!fetchNarration) throw new PortFailure('not_found', 404, 'Audio not available');
-    for (let attempt = 1; ; attempt++) {
-      const answer = await fetchNarration(input);
-      if (answer.status === 'ready') return { url: answer.audio.url, speechMarks: answer.audio.speechMarks, duration: answer.audio.duration / 1000 };
-      if (attempt >= NARRATION_MAX_POLLS) throw new PortFailure('unavailable', 503, 'Audio is still being generated');
-      await wait(clock, NARRATION_POLL_MS, signal);
-    }
+    if (!fetchNarration) throw new PortFailure('not_found', 404, AUDIO_NOT_AVAILABLE);
+    const answer = await waitForNarration(() => fetchNarration(input), { clock, signal });
+    if (answer.status !== 'ready') throw new PortFailure('unavailable', 503, NARRATION_STILL_GENERATING);
+    return { url: answer.audio.url, speechMarks: answer.audio.speechMarks, duration: answer.audio.duration / 1000 };
   });
 }
 

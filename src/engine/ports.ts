@@ -5,7 +5,6 @@
  * `src/api/engineApi.ts` adapts the HTTP client to it.
  */
 import type { OnDemandEditionBody, Passage, PassageAudio, Publication } from '../domain/schemas';
-import type { SpeechMark } from '../domain/speechMarks';
 
 
 /** A string key-value store: localStorage in the browser, a Map in Node and tests. */
@@ -84,7 +83,6 @@ export interface ApiPort {
   getPassageAudio?(passageId: number, editionId: number): Promise<PassageAudio>;
   getVisitor?(options: { groupCode: string }): Promise<VisitorAnswer>;
   updateRole?(role: 'INDIVIDUAL' | 'TEACHER'): Promise<unknown>;
-  getSpeechMarks?(passageId: number): Promise<SpeechMark[]>;
   getDecodedText?(passageId: number, editionId: number, position: number): Promise<string>;
 }
 

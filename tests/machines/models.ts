@@ -11,6 +11,7 @@ import { highlightDecodeMachine, type HighlightDecodeEvent, type HighlightDecode
 import { levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInput } from '../../src/machines/levelIndicator';
 import { listenAudioMachine, type ListenAudioEvent, type ListenAudioInput } from '../../src/machines/listenAudio';
 import { listenFlowMachine, type ListenFlowContext, type ListenFlowEvent, type ListenFlowInput, type ListenPlayerReport, type NarrationSlot } from '../../src/machines/listenFlow';
+import { offlineDownloadMachine, type OfflineDownloadEvent, type OfflineDownloadReport } from '../../src/machines/offlineDownload';
 import { missingEditionMachine, type MissingEditionEvent, type MissingEditionInput } from '../../src/machines/missingEdition';
 import { passageLoadingMachine, type PassageLoadingEvent } from '../../src/machines/passageLoading';
 import { readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
@@ -182,6 +183,14 @@ const missingEditionEvents: MissingEditionEvent[] = [
   { type: 'edition.created' },
   { type: 'edition.creationFailed' },
   { type: 'edition.reset' },
+];
+
+const offlineDownloadEvents: (OfflineDownloadEvent | OfflineDownloadReport)[] = [
+  { type: 'download.start' },
+  { type: 'download.progress', progress: { done: 1, total: 3, bytes: 2048 } },
+  { type: 'download.finished' },
+  { type: 'download.failed', failure: 'notAllowed' },
+  { type: 'download.failed', failure: 'failed' },
 ];
 
 const passageLoadingEvents: PassageLoadingEvent[] = [
@@ -739,6 +748,8 @@ export const MODELS = {
     maxStates: 20000,
   },
   missingEdition: { machine: missingEditionMachine, events: missingEditionEvents, inputs: [{ slot: 'primary' }] as MissingEditionInput[] },
+  // The download actor is the default one, which does nothing: its reports are sample events.
+  offlineDownload: { machine: offlineDownloadMachine, events: offlineDownloadEvents, inputs: [{ passageCount: 3 }], serializeState: byValue },
   passageLoading: { machine: passageLoadingMachine, events: passageLoadingEvents, inputs: [undefined] },
   readerAudio: { machine: readerAudioMachine, events: readerAudioEvents, inputs: readerAudioInputs },
   readingSession: {

@@ -14,6 +14,8 @@ import { speechMarkProblems } from '../../server/narration/speechMarks';
 import { passagePlainText } from '../../src/domain/sanitize';
 import { createApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
+import { systemClock } from '../../src/adapters/common';
+import { waitForNarration } from '../../src/domain/narrationPoll';
 
 /**
  * Narration outside English, and Arabic and Filipino text, need a license (src/domain/access.ts; the matrix in
@@ -232,7 +234,7 @@ describe('narration endpoints', () => {
     });
   });
 
-  it('reads narration through the API client (getSpeechMarks waits out 202 generating)', async () => {
+  it('reads narration through the API client (speech marks wait out 202 generating through the one narration wait)', async () => {
     const cookie = await entitledCookie(server);
     const client = createApiClient({
       baseUrl: `${server.url}/api/v1`,
@@ -246,7 +248,9 @@ describe('narration endpoints', () => {
     const passage = await passageAt(server, en, 3);
     const generating = await client.getPassageAudio(passage.id, en);
     expect(generating).toEqual({ passageId: passage.id, status: 'generating' });
-    const marks = await client.getSpeechMarks(passage.id);
+    const answer = await waitForNarration(() => client.getSpeechMarks(passage.id), { clock: systemClock });
+    if (!('speechMarks' in answer)) throw new Error(`speech marks still generating: ${JSON.stringify(answer)}`);
+    const marks = answer.speechMarks;
     expect(marks.length).toBeGreaterThan(3);
     const ready = await client.getAudioOnly(en, 3);
     expect(ready.status === 'ready' && ready.audio.speechMarks).toEqual(marks);

@@ -1,24 +1,25 @@
 /**
  * 'Download for offline' for one edition (issue 14 item 6): the button, then a progress bar with the passages and
  * the size stored so far, then what is stored ('Available offline · 3.2 MB') with a link to the Downloads page.
- * A failure says why and offers the button again. The work is src/ui/offline/download.ts.
+ * A failure says why and offers the button again. The flow is the offlineDownload machine
+ * (src/machines/offlineDownload), run here with the download of src/ui/offline/download.ts as its actor.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { Button, Label, ProgressBar } from 'react-aria-components';
 import { Link } from 'wouter';
-import { DOWNLOAD_FAILED_MESSAGE, DOWNLOAD_LABEL, downloadKey, formatBytes } from '../../domain/offline';
+import { DOWNLOAD_LABEL, downloadKey, formatBytes } from '../../domain/offline';
 import { paths } from '../../domain/routes';
 import type { Edition, Publication } from '../../domain/schemas';
 import { CheckIcon } from '../components/Icons';
 import { DownloadIcon } from './icons';
 import { buttonStyles, linkStyles } from '../components/styles';
-import { DownloadNotAllowed, downloadEdition, type DownloadProgress } from './download';
-import { recordDownload, useDownloads } from './downloads';
+import { connectOfflineDownload, offlineDownloadMachine } from '../../machines/offlineDownload';
+import { downloadEditionActor } from './download';
+import { useDownloads } from './downloads';
 
 const compactButton =
   'inline-flex size-10 shrink-0 items-center justify-center gap-2 rounded-lg border border-line-strong bg-surface text-sm font-medium text-primary-900 outline-none transition-colors data-[hovered]:bg-primary-50 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus sm:h-10 sm:w-auto sm:px-3';
-
-type Phase = { name: 'idle' } | { name: 'downloading'; progress: DownloadProgress } | { name: 'failed'; message: string };
 
 export function DownloadButton({
   publication,
@@ -36,14 +37,17 @@ export function DownloadButton({
   className?: string;
 }) {
   const downloads = useDownloads();
-  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const [logic] = useState(() => offlineDownloadMachine.provide({ actors: { downloadEdition: downloadEditionActor(publication, edition) } }));
+  const actor = useActorRef(logic, { input: { passageCount: edition.passageCount } });
+  const download = connectOfflineDownload(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
   const stored = downloads.find((d) => downloadKey(d) === downloadKey({ slug: publication.slug, version: publication.version, editionId: edition.id }));
   const supported = typeof caches !== 'undefined' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
   if (!supported) return null;
 
-  if (stored && phase.name !== 'downloading') {
+  if (stored && !download.isDownloading) {
     if (compact) {
       return (
         <Link href={paths.downloads} className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-primary-700 hover:underline ${className}`} data-offline-state="stored">
@@ -67,23 +71,8 @@ export function DownloadButton({
     );
   }
 
-  const start = () => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setPhase({ name: 'downloading', progress: { done: 0, total: edition.passageCount, bytes: 0 } });
-    downloadEdition({ publication, edition, signal: controller.signal, onProgress: (progress) => setPhase({ name: 'downloading', progress }) })
-      .then((download) => {
-        recordDownload(download);
-        setPhase({ name: 'idle' });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setPhase({ name: 'failed', message: error instanceof DownloadNotAllowed ? error.message : DOWNLOAD_FAILED_MESSAGE });
-      });
-  };
-
-  if (phase.name === 'downloading') {
-    const { done, total, bytes } = phase.progress;
+  if (download.isDownloading) {
+    const { done, total, bytes } = download.progress;
     return (
       <ProgressBar
         value={done}
@@ -108,13 +97,13 @@ export function DownloadButton({
 
   return (
     <div className={`${compact ? 'relative' : ''} ${className}`}>
-      <Button onPress={start} aria-label={label} className={compact ? compactButton : `${buttonStyles.secondary} w-full`}>
+      <Button onPress={download.start} aria-label={label} className={compact ? compactButton : `${buttonStyles.secondary} w-full`}>
         <DownloadIcon size={18} />
         <span className={compact ? 'sr-only sm:not-sr-only' : ''}>{DOWNLOAD_LABEL}</span>
       </Button>
-      {phase.name === 'failed' ? (
+      {download.failureMessage ? (
         <p role="alert" className={`mt-2 text-sm text-danger ${compact ? 'absolute end-4 top-full w-72 rounded-lg border border-line bg-surface p-3 shadow-lg' : ''}`}>
-          {phase.message}
+          {download.failureMessage}
         </p>
       ) : null}
     </div>

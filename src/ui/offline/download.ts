@@ -6,24 +6,23 @@
  * code's check), every passage, its narration and speech marks, its decoded text where this reader may decode, the
  * narration MP3s whole, and the listen flow's answers. The record of downloads is in local storage
  * (src/ui/offline/downloads.ts). A passage this reader may not read stops the download, and nothing of it stays.
+ * A narration still being made is waited for through the one narration wait (src/domain/narrationPoll.ts).
+ * `downloadEditionActor` is this work as the offlineDownload machine's actor (src/machines/offlineDownload).
  */
+import { fromCallback } from 'xstate';
+import { systemClock } from '../../adapters/common';
 import { DOWNLOAD_NOT_ALLOWED_MESSAGE, OFFLINE_CACHE, isGatedEdition, type Download } from '../../domain/offline';
+import { waitForNarration, type PollClock } from '../../domain/narrationPoll';
 import type { Edition, Publication } from '../../domain/schemas';
+import type { DownloadProgress, OfflineDownloadReport } from '../../machines/offlineDownload';
 import { createApiClientWithFetch } from '../platform/api';
 import { readStoredClassCode } from '../platform/storedClassCode';
-import { removeStored, urlsHeldByDownloads } from './downloads';
+import { recordDownload, removeStored, urlsHeldByDownloads } from './downloads';
 
-/** How many times a narration still being made is asked for again, a second apart, before the title is stored without it. @default 30 */
+/** How many times a narration still being made is asked for, a second apart, before the title is stored without it. @default 30 */
 export const NARRATION_WAIT_POLLS = 30;
 /** The wait between two asks for a narration being made. @default 1000 */
 export const NARRATION_WAIT_MS = 1000;
-
-export interface DownloadProgress {
-  /** Passages stored, of the edition's total. */
-  done: number;
-  total: number;
-  bytes: number;
-}
 
 export class DownloadNotAllowed extends Error {
   constructor() {
@@ -31,19 +30,15 @@ export class DownloadNotAllowed extends Error {
   }
 }
 
-const pause = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
-
 export async function downloadEdition(options: {
   publication: Publication;
   edition: Edition;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
+  /** What the narration wait runs on. @default systemClock */
+  clock?: PollClock;
 }): Promise<Download> {
-  const { publication, edition, signal } = options;
+  const { publication, edition, signal, clock = systemClock } = options;
   const cache = await caches.open(OFFLINE_CACHE);
   const urls = new Set<string>();
   let bytes = 0;
@@ -96,11 +91,14 @@ export async function downloadEdition(options: {
       if (passage.licenseRequired || passage.groupCodeRequired) throw new DownloadNotAllowed();
       await optional(() => keepPicture(passage.imageUrl));
       if (edition.audioEnabled) {
-        let audio = await optional(() => client.getPassageAudio(passage.id, edition.id, { signal }));
-        for (let polls = 0; audio?.status === 'generating' && polls < NARRATION_WAIT_POLLS; polls++) {
-          await pause(NARRATION_WAIT_MS, signal);
-          audio = await optional(() => client.getPassageAudio(passage.id, edition.id, { signal }));
-        }
+        const audio = await optional(() =>
+          waitForNarration(() => client.getPassageAudio(passage.id, edition.id, { signal }), {
+            clock,
+            signal,
+            intervalMs: NARRATION_WAIT_MS,
+            maxAsks: NARRATION_WAIT_POLLS + 1,
+          }),
+        );
         if (audio?.status === 'ready') {
           const mp3 = new URL(audio.audio.url, location.origin).href;
           const response = await fetch(mp3, { signal });
@@ -133,4 +131,26 @@ export async function downloadEdition(options: {
     await removeStored([...urls], urlsHeldByDownloads());
     throw error;
   }
+}
+
+/**
+ * The offlineDownload machine's `downloadEdition` actor for one edition: runs the download, records it, and reports
+ * progress, the end and a failure as events; stopping it aborts the download (nothing of it stays).
+ */
+export function downloadEditionActor(publication: Publication, edition: Edition) {
+  return fromCallback<{ type: 'download.noop' }, void>(({ sendBack }) => {
+    const controller = new AbortController();
+    const report = (event: OfflineDownloadReport) => {
+      if (!controller.signal.aborted) sendBack(event);
+    };
+    downloadEdition({ publication, edition, signal: controller.signal, onProgress: (progress) => report({ type: 'download.progress', progress }) }).then(
+      (download) => {
+        if (controller.signal.aborted) return;
+        recordDownload(download);
+        report({ type: 'download.finished' });
+      },
+      (error: unknown) => report({ type: 'download.failed', failure: error instanceof DownloadNotAllowed ? 'notAllowed' : 'failed' }),
+    );
+    return () => controller.abort();
+  });
 }

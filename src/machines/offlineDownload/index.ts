@@ -1,0 +1,3 @@
+export * from './offlineDownload.machine';
+export * from './offlineDownload.connect';
+export * from './offlineDownload.types';
