@@ -29,7 +29,7 @@ import { checkGroupCode, GROUP_CODE_HEADER } from '../users/http';
 import { featuresOf, getRole, titleStatuses } from '../users/service';
 import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import type { Cached, ContentStore, EditionInfo } from '../content/store';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound } from '../kit/errors';
 
 export interface AccessDeps {
   store: ContentStore;

@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import type { ContentStore } from '../content/store';
 import { DbRateLimitStore, RateLimiter, type RateLimitRule } from '../auth/rateLimit';
 import { tooManyRequests } from '../auth/limits';
-import { HttpError, badRequest, fromZod } from '../http/errors';
+import { HttpError, badRequest, fromZod } from '../kit/errors';
 import { CLASS_CODE_RE, resolveClassCode } from '../users/service';
 import { GROUP_CODE_HEADER } from '../users/http';
 import { rowsOf, storeEvents } from './service';

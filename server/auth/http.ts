@@ -7,18 +7,18 @@ import type { Context, Hono } from 'hono';
 import type { Auth, AuthInstance } from './auth';
 import { AUTH_BASE_PATH } from './auth';
 import { clientIp, minutes, tooManyRequests, type Limiters } from './limits';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError, badRequest } from '../kit/errors';
 import type { Mailer } from '../mail/mailer';
 import type { Database } from '../db/client';
 import { sendEmailChangedNotice } from './emailChange';
 import { mailAddressConfirmation, signedInUser } from './addressConfirmation';
 import { invitationWithSchool, isOpen, newestOpenInvitationFor } from '../users/service';
 import { publicOriginOf } from './passwordReset';
-import { param, unsupportedMediaType } from '../http/validate';
+import { param, unsupportedMediaType } from '../kit/validate';
 import { z } from 'zod';
-import { NO_STORE } from '../http/headers';
-import { readBodyUpTo } from '../http/body';
-import { EDGE_MAX_BODY_BYTES, EDGE_MESSAGES, isJsonType, mediaTypeOf } from '../http/edgeInput';
+import { NO_STORE } from '../kit/headers';
+import { readBodyUpTo } from '../kit/body';
+import { EDGE_MAX_BODY_BYTES, EDGE_MESSAGES, isJsonType, mediaTypeOf } from '../kit/edgeInput';
 import type { TextKind } from '../../src/domain/textRules';
 
 export interface AuthDeps {

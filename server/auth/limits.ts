@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RateLimiter, type RateLimitRule, type RateLimitStore } from './rateLimit';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../kit/errors';
 
 const MINUTE = 60_000;
 

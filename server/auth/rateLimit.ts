@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../kit/errors';
 
 export interface RateLimitRule {
   /** Attempts (or failures) allowed per window. */

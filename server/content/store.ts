@@ -4,7 +4,7 @@
  * round trip. The cache is dropped whenever the content revision changes (an import in this process, or one
  * seen by polling the revision when the database is shared).
  */
-import crypto from 'node:crypto';
+import { etagOf } from '../kit/etag';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { assets, editions, infoSections, passages, publications, qrCodes, shortcuts } from '../db/schema';
@@ -24,8 +24,7 @@ export interface Cached<T> {
 
 function cached<T>(value: T): Cached<T> {
   const json = JSON.stringify(value);
-  const etag = `"${crypto.createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`;
-  return { value, json, etag };
+  return { value, json, etag: etagOf(json) };
 }
 
 /** A small LRU over Map insertion order. */

@@ -1,6 +1,5 @@
 /** The Hono application: the API under /api/v1, library media under /media, and the web app. */
-import { CLIENT_ID_RE } from './headers';
-import crypto from 'node:crypto';
+import { CLIENT_ID_RE } from '../kit/headers';
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -18,13 +17,13 @@ import {
 } from '../../src/domain/schemas';
 import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import type { ContentStore, Cached } from '../content/store';
-import { HttpError, badRequest, notFound } from './errors';
+import { HttpError, badRequest, notFound } from '../kit/errors';
 import type { OnDemandResult } from '../content/onDemand';
 import type { LanguageCode } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
-import { jsonBody, query, param } from './validate';
-import { drainRefusedBodies } from './body';
-import { apiPathTricks, edgeInput } from './edgeInput';
+import { jsonBody, query, param } from '../kit/validate';
+import { drainRefusedBodies } from '../kit/body';
+import { apiPathTricks, edgeInput } from '../kit/edgeInput';
 import type { StaticSite } from './static';
 import { createAppPages, type ApiGet } from './page';
 import { buildOpenApiDocument } from './openapi';
@@ -32,9 +31,10 @@ import { registerHealth, type Readiness } from './health';
 import { decodedText } from '../phonics/passages';
 import { DECODE_NOT_AVAILABLE } from '../phonics/legend';
 import type { NarrationService } from '../narration/queue';
-import { etagMatches, registerAudioFiles, registerNarrationApi } from '../narration/http';
+import { registerAudioFiles, registerNarrationApi } from '../narration/http';
+import { etagMatches, etagOf } from '../kit/etag';
 import { securityMiddleware } from './security';
-import type { Env } from './env';
+import type { Env } from '../kit/env';
 import type { Accounts } from '../auth';
 import { registerAccountsApi } from '../auth';
 import { authFieldKinds } from '../auth/http';
@@ -105,7 +105,7 @@ function strippedPassage(entry: Cached<Passage>, keepAudio: boolean): Cached<Pas
   if (!hit) {
     const value = withheld(entry.value, false, keepAudio);
     const json = JSON.stringify(value);
-    hit = { value, json, etag: `"${crypto.createHash('sha1').update(json).digest('base64url').slice(0, 22)}"` };
+    hit = { value, json, etag: etagOf(json) };
     strippedPassages.set(entry, hit);
   }
   return hit;

@@ -15,8 +15,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { AudioStore } from '../narration/storage';
-import type { Env } from './env';
-import { NO_STORE } from './headers';
+import type { Env } from '../kit/env';
+import { NO_STORE } from '../kit/headers';
 
 /** How long one readiness check may take before it counts as failed. Not in the spec. @default 2000 */
 export const HEALTH_CHECK_TIMEOUT_MS = 2000;

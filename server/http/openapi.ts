@@ -7,7 +7,7 @@
  * rule (400 invalid_parameter), the CSRF check of state-changing methods (403 csrf_rejected), 415 for a body that
  * is not of a documented media type, and 500.
  */
-import { CLIENT_ID_RE } from './headers';
+import { CLIENT_ID_RE } from '../kit/headers';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig, type ZodContentObject } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
@@ -59,7 +59,7 @@ import {
   MAX_TOKEN_LENGTH,
   MAX_URL_LENGTH,
 } from '../../src/domain/textRules';
-import { EDGE_MAX_BODY_BYTES } from './edgeInput';
+import { EDGE_MAX_BODY_BYTES } from '../kit/edgeInput';
 
 /** X-Client-Id as server/http/app.ts checks it on every /api/v1 request. */
 const CLIENT_ID_PATTERN = CLIENT_ID_RE;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import crypto from 'node:crypto';
+import { etagOf } from '../kit/etag';
 
 interface StaticFile {
   body: Buffer;
@@ -139,7 +139,7 @@ export class StaticSite {
       body,
       gzip: compressible ? zlib.gzipSync(body, { level: 9 }) : null,
       type,
-      etag: `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      etag: etagOf(body),
       immutable: rel.startsWith('/assets/'),
     });
   }

@@ -6,13 +6,13 @@
  *  - GET /api/v1/passages/{passageId}/speechMarks
  *  - GET /audio/{key}.mp3 (outside the API: range requests, immutable caching)
  */
-import crypto from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { Env } from '../http/env';
+import type { Env } from '../kit/env';
+import { etagMatches, etagOf } from '../kit/etag';
 import { AudioOnlyQuerySchema, PassageAudioQuerySchema, PassageIdParamSchema } from '../../src/domain/schemas';
 import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
-import { notFound } from '../http/errors';
-import { param, query } from '../http/validate';
+import { notFound } from '../kit/errors';
+import { param, query } from '../kit/validate';
 import type { ContentStore } from '../content/store';
 import type { AudioAnswer, NarrationService, ReadyAudio } from './queue';
 import { AUDIO_ROUTE } from './queue';
@@ -31,25 +31,6 @@ export const AUDIO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const RETRY_AFTER_S = 1;
 
 type AnyHono = Hono<Env>;
-
-function etagOf(json: string): string {
-  return `"${crypto.createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`;
-}
-
-/**
- * Whether an If-None-Match header matches an ETag: `*`, or any entity tag of its list, compared weakly (RFC 9110
- * §13.1.2: a `W/` prefix on either side is ignored).
- */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header === etag) return true;
-  const strong = etag.startsWith('W/') ? etag.slice(2) : etag;
-  for (const part of header.split(',')) {
-    const tag = part.trim();
-    if (tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === strong) return true;
-  }
-  return false;
-}
 
 /** A serialised answer and its ETag. */
 interface Serialised {

@@ -14,7 +14,7 @@
 // a server on disk never loads it (also in the esbuild bundle of `npm start`, which hoists static package imports).
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Logger } from 'pino';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../kit/errors';
 import { AUDIO_NAME_RE, type AudioStore, type ByteRange, type StoredObject } from './storage';
 
 /** Seconds a client is asked to wait after a 503 from the audio store. */

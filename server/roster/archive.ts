@@ -9,7 +9,7 @@
  *  - the files are then inflated in small steps with a running count, stopping as soon as one grows past its declared
  *    size or all of them past the cap: a zip bomb is never fully inflated, whatever its headers say.
  */
-import { concatBytes } from '../http/body';
+import { concatBytes } from '../kit/body';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Unzip, UnzipInflate, unzipSync, type UnzipFile } from 'fflate';

@@ -5,14 +5,14 @@
  *  - GET  /organizations/{organizationId}/roster               the organization's roster staff and their status.
  * An unknown organization answers 403 like one the caller does not administer, so ids cannot be probed.
  */
-import { readBodyUpTo } from '../http/body';
+import { readBodyUpTo } from '../kit/body';
 import type { Context, Hono } from 'hono';
 import type { Auth } from '../auth/auth';
 import { requireSession } from '../auth/http';
 import type { Database } from '../db/client';
-import { HttpError } from '../http/errors';
-import { NO_STORE } from '../http/headers';
-import { param, query } from '../http/validate';
+import { HttpError } from '../kit/errors';
+import { NO_STORE } from '../kit/headers';
+import { param, query } from '../kit/validate';
 import { isOrganizationAdmin } from '../users/service';
 import {
   ROSTER_MAX_UPLOAD_BYTES,

@@ -10,7 +10,7 @@ import type { ContentStore } from '../content/store';
 import type { Accounts } from '../auth';
 import { sessionOf } from '../auth/http';
 import { checkGroupCode } from '../users/http';
-import { notFound } from '../http/errors';
+import { notFound } from '../kit/errors';
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 

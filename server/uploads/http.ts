@@ -15,9 +15,9 @@ import { requireSession } from '../auth/http';
 import { featuresOf, getRole } from '../users/service';
 import type { ContentStore } from '../content/store';
 import type { NarrationService } from '../narration/queue';
-import { HttpError, badRequest, fromZod, invalidParameters, notFound } from '../http/errors';
+import { HttpError, badRequest, fromZod, invalidParameters, notFound } from '../kit/errors';
 import { TEXT_RULES, textProblem } from '../../src/domain/textRules';
-import { param } from '../http/validate';
+import { param } from '../kit/validate';
 import { splitUpload } from './split';
 import {
   MAX_UPLOADS_PER_TEACHER,
@@ -29,7 +29,7 @@ import {
   deleteUpload,
   listUploads,
 } from './service';
-import { NO_STORE } from '../http/headers';
+import { NO_STORE } from '../kit/headers';
 
 /** Room for the multipart framing and the small fields around the file. @default 16 KiB */
 export const FORM_OVERHEAD_BYTES = 16 * 1024;

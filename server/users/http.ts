@@ -22,8 +22,8 @@ import type { ContentStore } from '../content/store';
 import type { Auth } from '../auth/auth';
 import { requireSession, sessionOf } from '../auth/http';
 import { clientIp, minutes, tooManyRequests, type Limiters } from '../auth/limits';
-import { HttpError, badRequest, fromZod, notFound } from '../http/errors';
-import { jsonBody, param } from '../http/validate';
+import { HttpError, badRequest, fromZod, notFound } from '../kit/errors';
+import { jsonBody, param } from '../kit/validate';
 import {
   CLASS_CODE_RE,
   classCodeFor,
@@ -38,7 +38,7 @@ import {
   titleStatuses,
 } from './service';
 import { classActivity } from './classActivity';
-import { NO_STORE } from '../http/headers';
+import { NO_STORE } from '../kit/headers';
 
 /** The header that carries a class code (src/api/client.ts sends it). */
 export const GROUP_CODE_HEADER = 'X-Group-Code';

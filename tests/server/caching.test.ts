@@ -13,10 +13,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
 import { loadContent } from '../../server/server';
-import { AudioMemoryCache, AUDIO_CACHE_CONTROL, audioMemoryCacheBytes, etagMatches, registerAudioFiles } from '../../server/narration/http';
+import { AudioMemoryCache, AUDIO_CACHE_CONTROL, audioMemoryCacheBytes, registerAudioFiles } from '../../server/narration/http';
+import { etagMatches } from '../../server/kit/etag';
 import { FsAudioStore, mp3Name, type AudioStore, type ByteRange } from '../../server/narration/storage';
-import type { Env } from '../../server/http/env';
-import { HttpError } from '../../server/http/errors';
+import type { Env } from '../../server/kit/env';
+import { HttpError } from '../../server/kit/errors';
 import { entitledCookie, getJson, startFixtureServer, withEnv, writeFixtureLibrary } from './harness';
 
 

@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { rateLimits } from '../../server/db/schema';
 import { DbRateLimitStore, RateLimiter, type RateLimitStore } from '../../server/auth/rateLimit';
 import { CLASS_CODE_FAILURES_PER_IP } from '../../server/auth/limits';
-import { HttpError } from '../../server/http/errors';
+import { HttpError } from '../../server/kit/errors';
 
 const WINDOW = 15 * 60_000;
 

@@ -17,8 +17,8 @@ import { audioStoreConfig, audioStoreFromEnv, audioStoreLocation, DEFAULT_S3_REG
 import { AudioStoreUnavailableError, S3AudioStore } from '../../server/narration/s3Store';
 import { FsAudioStore, metaName, mp3Name, readAll, readMeta, writeNarration, type NarrationMeta } from '../../server/narration/storage';
 import { AudioMemoryCache, AUDIO_CACHE_CONTROL, registerAudioFiles } from '../../server/narration/http';
-import { HttpError } from '../../server/http/errors';
-import type { Env } from '../../server/http/env';
+import { HttpError } from '../../server/kit/errors';
+import type { Env } from '../../server/kit/env';
 import { loadConfig } from '../../server/config';
 import type { RunningServer } from '../../server/server';
 import { getJson, startFixtureServer, withEnv, writeFixtureLibrary } from './harness';
