@@ -4,6 +4,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { execSync } from 'node:child_process';
 import type { Plugin, PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// Local modules are named with an extension, as Vite's config loader asks; '.js' resolves to the TypeScript file.
+import { buildFirstPaintLoader } from './scripts/build-first-paint-loader.js';
+import { FIRST_PAINT_LOADER_FILE } from './src/render/firstPaintLoader.js';
 
 function gitCommit(): string {
   try {
@@ -24,6 +27,20 @@ function fontsourceWoff2Only(): Plugin {
     transform(code, id) {
       if (!/[\\/]@fontsource[\\/].*\.css$/.test(id)) return null;
       return { code: code.replace(/,\s*url\([^)]*\.woff\)\s*format\('woff'\)/g, ''), map: null };
+    },
+  };
+}
+
+/**
+ * The first-paint loader (src/render/firstPaintLoader.ts), minified into dist/.vite beside Vite's manifest: the
+ * server inlines its text in a page with a first screen and allows it by its hash (server/http/page.ts).
+ */
+function firstPaintLoader(): Plugin {
+  return {
+    name: 'lectern:first-paint-loader',
+    apply: 'build',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: FIRST_PAINT_LOADER_FILE, source: await buildFirstPaintLoader() });
     },
   };
 }
@@ -67,7 +84,7 @@ function pwa(): PluginOption {
 const apiTarget = process.env.LECTERN_API_ORIGIN ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [fontsourceWoff2Only(), react(), tailwindcss(), pwa()],
+  plugins: [fontsourceWoff2Only(), react(), tailwindcss(), firstPaintLoader(), pwa()],
   define: {
     __BUILD_INFO__: JSON.stringify({
       version: process.env.npm_package_version ?? '0.0.0',

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const INPUTS = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'];
+const INPUTS = ['src', 'index.html', 'vite.config.ts', 'scripts/build-first-paint-loader.ts', 'package.json', 'public'];
 const STAMP = '.build-stamp';
 
 /** The hash of the web app's inputs, as stamped into dist/.build-stamp by the last build. */

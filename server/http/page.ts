@@ -6,13 +6,16 @@
  *   has a first screen: there the scripts would delay the text's first paint);
  * - the primed responses (src/domain/primed.ts): the answers to the GETs the page will make first, asked of this
  *   app with the visitor's own cookie, so every gate decides them exactly as it decides the page's own requests.
- * - for a reader address whose passage the visitor may read, the first screen (src/ui/screens/reader/firstScreen.ts):
- *   the passage as static HTML, so the text shows while the code loads; the app replaces it. Such a page asks for
- *   the app's code only once the text is painted (`afterFirstPaint`): nothing the first paint does not need is
- *   fetched before it. Then it adds the route's `modulepreload` links itself, a few per task.
+ * - for a reader address whose passage the visitor may read, the first screen (src/render/firstScreen.ts): the
+ *   passage as static HTML, so the text shows while the code loads; the app replaces it. Such a page asks for the
+ *   app's code only once the text is painted (`afterFirstPaint`, with the built first-paint loader,
+ *   src/render/firstPaintLoader.ts): nothing the first paint does not need is fetched before it. Then it adds the
+ *   route's `modulepreload` links itself, a few per task.
  * Only 200 answers are primed; anything else is left for the page to ask and show as it always does.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { filterParams, parseCatalogQuery } from '../../src/domain/catalog';
 import { PAGE_SIZE } from '../../src/domain/constants';
@@ -21,8 +24,9 @@ import { findEdition } from '../../src/domain/reading';
 import { parseReaderPath } from '../../src/domain/readerUrl';
 import { paths } from '../../src/domain/routes';
 import type { Passage, Publication } from '../../src/domain/schemas';
-import { firstScreenHtml } from '../../src/ui/screens/reader/firstScreen';
 import { DEFAULT_SORT } from '../../src/domain/wireValues';
+import { appCodeScript, FIRST_PAINT_LOADER_FILE } from '../../src/render/firstPaintLoader';
+import { firstScreenHtml } from '../../src/render/firstScreen';
 import { contentSecurityPolicy } from './security';
 import type { StaticSite } from './static';
 
@@ -37,7 +41,7 @@ export type ApiGet = (path: string, params: Record<string, string>) => Promise<s
 interface Primed {
   /** The primed responses, key → body text (JSON). */
   bodies: Map<string, string>;
-  /** A reader address's first screen (src/ui/screens/reader/firstScreen.ts), when its passage could be read. */
+  /** A reader address's first screen (src/render/firstScreen.ts), when its passage could be read. */
   firstScreen?: string;
 }
 
@@ -140,54 +144,41 @@ function primedScript(bodies: Map<string, string>): string {
 /** The entry's module script, and the modulepreloads of its own chunks, in the built index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const ENTRY_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g;
-/**
- * If the first paint is never reported (a page opened in a background tab paints nothing), the code is asked for
- * after this long anyway. @default 500
- */
-export const APP_CODE_FALLBACK_MS = 500;
+/** An inline script and the CSP source that allows it. */
+interface InlineScript {
+  text: string;
+  /** `sha256-…` of the text, for the page's `script-src`. */
+  hash: string;
+}
 
 /**
- * How many of the route's `modulepreload` links the first-paint loader adds per task. Each starts a request, about
- * 0.3-0.5 ms of the main thread on this machine unthrottled (2-3 times that while the cores are busy); in batches
- * of this size no task comes near Lighthouse's 50 ms at its 4x CPU slowdown. @default 4
+ * The first-paint loader as the build wrote it (FIRST_PAINT_LOADER_FILE in the dist folder), with the hash of that
+ * very text; null for a build without one, whose pages then keep their module script.
  */
-export const PRELOAD_BATCH = 4;
+function builtLoader(distDir: string): InlineScript | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(distDir, FIRST_PAINT_LOADER_FILE), 'utf8');
+  } catch {
+    return null;
+  }
+  return { text, hash: `sha256-${crypto.createHash('sha256').update(text).digest('base64')}` };
+}
 
 /**
  * A page with a first screen asks for the app's code after its first paint: the entry's module script (and its
- * modulepreloads) become an inline script at the end of the body that adds the module script once the first
- * contentful paint is reported (a timeout after it; after a frame where paint timing is missing), or after
- * APP_CODE_FALLBACK_MS if no paint comes. The text is on
- * screen meanwhile; the code then loads and runs as before. Before, the browser fetched and compiled the entry while
- * the first paint was pending (docs/performance.md, seventh session). Its CSP allows this one script by its hash.
- *
- * Then, while the entry downloads, it adds `modulepreload` links for the route's scripts (`routeScripts`),
- * PRELOAD_BATCH per task: Vite's preload helper, which would add them all in one task when the entry asks for the
- * route, finds them there and adds none (docs/performance.md, tenth session).
+ * modulepreloads) leave the page, and the first-paint loader (src/render/firstPaintLoader.ts) goes at the end of
+ * the body, with what it loads beside it as JSON: the entry, then the route's scripts (`routeScripts`), which it
+ * adds as `modulepreload` links a few per task while the entry downloads (Vite's preload helper, which would add
+ * them all in one task when the entry asks for the route, finds them there and adds none). The text is on screen
+ * meanwhile; the code then loads and runs as before. The page's CSP allows the loader by its hash.
  */
-function afterFirstPaint(html: string, routeScripts: readonly string[]): { html: string; scriptHash: string } | null {
+function afterFirstPaint(html: string, routeScripts: readonly string[], loader: InlineScript): { html: string; scriptHash: string } | null {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return null;
-  const loader =
-    `(function(){var asked=false;function load(){if(asked)return;asked=true;var s=document.createElement('script');` +
-    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s);setTimeout(intl,0);setTimeout(pre,0)}` +
-    // The page's first use of Intl starts the browser's ICU (60-90 ms on this machine, unthrottled): done here, in a
-    // task of its own while the entry downloads, it is not part of the entry's evaluation, where React Aria's
-    // default-locale check would otherwise pay it (docs/performance.md "Ninth session").
-    `function intl(){try{var l=navigator.language||'en-US';Intl.DateTimeFormat.supportedLocalesOf([l]);new Intl.Locale(l).maximize()}catch(e){}}` +
-    `var u=${JSON.stringify(routeScripts).replace(/</g, '\\u003c')},n=0;` +
-    // (No '<' in the loader, which would be easy to misread as markup.)
-    `function pre(){for(var i=0;${PRELOAD_BATCH}>i&&u.length>n;i++,n++){var l=document.createElement('link');l.rel='modulepreload';` +
-    `l.crossOrigin='';l.href=u[n];document.head.appendChild(l)}if(u.length>n)setTimeout(pre,0)}` +
-    // Once the first contentful paint is reported (presented, not only drawn: a request started before that counts,
-    // in Lighthouse's simulation, as something the first paint waited for); with no paint timing, after a frame.
-    `function painted(){setTimeout(load,0)}` +
-    `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}})` +
-    `.observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(painted)}` +
-    `setTimeout(load,${APP_CODE_FALLBACK_MS})})()`;
-  const scriptHash = `sha256-${crypto.createHash('sha256').update(loader).digest('base64')}`;
-  const out = html.replace(entry[0], '').replace(ENTRY_PRELOADS, '').replace('</body>', `<script>${loader}</script></body>`);
-  return { html: out, scriptHash };
+  const scripts = `${appCodeScript({ entry: entry[1], routeScripts })}<script>${loader.text}</script>`;
+  const out = html.replace(entry[0], '').replace(ENTRY_PRELOADS, '').replace('</body>', `${scripts}</body>`);
+  return { html: out, scriptHash: loader.hash };
 }
 
 /** The app's root element in the built index.html; the first screen goes right before it. */
@@ -202,6 +193,7 @@ export interface AppPages {
 }
 
 export function createAppPages(site: StaticSite): AppPages {
+  const loader = builtLoader(site.distDir);
   return {
     async serve(pathname, search, headers, get) {
       const index = site.indexHtml;
@@ -220,7 +212,7 @@ export function createAppPages(site: StaticSite): AppPages {
       let scriptHash: string | null = null;
       if (primed.firstScreen) {
         html = html.replace(ROOT_ELEMENT, `${primed.firstScreen}${ROOT_ELEMENT}`);
-        const deferred = afterFirstPaint(html, site.routeScripts(plan.chunks));
+        const deferred = loader && afterFirstPaint(html, site.routeScripts(plan.chunks), loader);
         if (deferred) ({ html, scriptHash } = deferred);
       }
       const body = Buffer.from(html);

@@ -4,10 +4,13 @@
  * is still loading. It has the reader's frame (title bar, the toolbar's and the column controls' height) and the
  * passage with the app's own classes, so the app's reader takes its place without a jump
  * (src/ui/platform/firstScreen.ts removes it). No script, no controls: a picture of the first moment.
+ *
+ * Framework-free markup: plain strings from the shared domain rules (sanitizing, the section line), with no React
+ * and no DOM, so the server draws it and the app's views share its classes.
  */
-import { sanitizePassageHtml, sectionHeader } from '../../../domain/passageText';
-import { FIRST_SCREEN_ID } from '../../../domain/primed';
-import type { Passage } from '../../../domain/schemas';
+import { sanitizePassageHtml, sectionHeader } from '../domain/passageText';
+import { FIRST_SCREEN_ID } from '../domain/primed';
+import type { Passage } from '../domain/schemas';
 import {
   COLUMN_CONTROLS_CLASS,
   FIRST_SCREEN_TWO_COLUMNS_CLASS,
@@ -23,7 +26,7 @@ import {
   READER_TITLE_CLASS,
   SECTION_HEADER_CLASS,
   TOOLBAR_ROW_CLASS,
-} from './readerStyles';
+} from './readerClasses';
 
 export { FIRST_SCREEN_ID };
 

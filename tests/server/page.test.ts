@@ -15,17 +15,22 @@ import { PassageSchema, PublicationListSchema, PublicationSchema, SessionSchema 
 import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { StaticSite } from '../../server/http/static';
-import { APP_CODE_FALLBACK_MS, PRELOAD_BATCH } from '../../server/http/page';
+import { APP_CODE_ELEMENT_ID, APP_CODE_FALLBACK_MS, FIRST_PAINT_LOADER_FILE, PRELOAD_BATCH } from '../../src/render/firstPaintLoader';
+import { buildFirstPaintLoader } from '../../scripts/build-first-paint-loader';
 import { licensedTeacher, startFixtureServer } from './harness';
 
 /** A built app in miniature: an index, an entry, the reader's lazy route with a chunk of its own and its CSS. */
 /** More of the reader's chunks than the first-paint loader adds in one task. */
 const READER_PARTS = Array.from({ length: PRELOAD_BATCH + 2 }, (_, i) => `part-${i + 1}.js`);
 
-function writeDist(): string {
+/** The first-paint loader as `npm run build` writes it into the dist folder. */
+let builtLoader: string;
+
+function writeDist(loader?: string): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-page-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.mkdirSync(path.join(dist, '.vite'));
+  if (loader !== undefined) fs.writeFileSync(path.join(dist, FIRST_PAINT_LOADER_FILE), loader);
   fs.writeFileSync(
     path.join(dist, 'index.html'),
     '<!doctype html><html><head><title>Lectern</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
@@ -50,7 +55,8 @@ function writeDist(): string {
 let server: RunningServer;
 let dist: string;
 beforeAll(async () => {
-  dist = writeDist();
+  builtLoader = await buildFirstPaintLoader();
+  dist = writeDist(builtLoader);
   server = await startFixtureServer({ distDir: dist });
 }, 60_000);
 afterAll(async () => {
@@ -64,6 +70,13 @@ async function page(pathname: string, init?: RequestInit) {
   const script = new RegExp(`<script type="application/json" id="${PRIMED_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
   const primed = script ? (JSON.parse(script[1]) as Record<string, unknown>) : null;
   return { response, html, primed, raw: script?.[1] ?? null };
+}
+
+/** The inline script at the end of a page's body, and the JSON before it that tells it what to load. */
+function loaderOf(html: string) {
+  const script = /<script>((?:(?!<\/script>)[\s\S])*)<\/script><\/body>/.exec(html);
+  const config = new RegExp(`<script type="application/json" id="${APP_CODE_ELEMENT_ID}">([^<]*)</script><script>`).exec(html);
+  return { text: script?.[1] ?? null, config: config?.[1] ?? null };
 }
 
 async function api(pathname: string, init?: RequestInit) {
@@ -120,13 +133,14 @@ describe('the HTML of a reader address', () => {
     expect(html).not.toMatch(/<script type="module"/);
     expect(html).not.toMatch(/<link[^>]*(ReaderRoute|engine|validation)-1/);
     expect(html).not.toContain('<link rel="modulepreload"');
-    // …but a loader at the end of the body that adds the entry after the first paint (or a timeout, with no paint).
-    const loader = /<script>([^<]*)<\/script><\/body>/.exec(html);
-    expect(loader).not.toBeNull();
-    expect(loader![1]).toContain('"/assets/index-1.js"');
-    expect(loader![1]).toContain('first-contentful-paint');
+    // …but the built loader at the end of the body that adds the entry after the first paint (or a timeout, with no
+    // paint), told which entry by the JSON before it.
+    const loader = loaderOf(html);
+    expect(loader.text).toBe(builtLoader);
+    expect(loader.text).toContain('first-contentful-paint');
+    expect(JSON.parse(loader.config!)).toMatchObject({ entry: '/assets/index-1.js' });
     // The page's CSP allows that one inline script by its hash, and nothing else inline.
-    const hash = crypto.createHash('sha256').update(loader![1]).digest('base64');
+    const hash = crypto.createHash('sha256').update(loader.text!).digest('base64');
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(csp.replace(` 'sha256-${hash}'`, '')).toBe(CONTENT_SECURITY_POLICY);
@@ -134,14 +148,18 @@ describe('the HTML of a reader address', () => {
 
   it("with a first screen, the loader adds the entry once the first paint is reported, then the route's scripts a few per task", async () => {
     const { html } = await page('/alpha-owls/v1/en:original/2');
-    const loader = /<script>([^<]*)<\/script><\/body>/.exec(html)![1];
+    const loader = loaderOf(html);
     // The loader run against a stand-in document: what it appends, task by task.
     const appended: Array<{ tag: string; rel?: string; src?: string; href?: string }> = [];
     const tasks: Array<{ run: () => void; ms: number }> = [];
     const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void> = [];
     const element = (tag: string) => ({ tag }) as { tag: string; rel?: string; src?: string; href?: string };
     const sandbox = {
-      document: { createElement: element, head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) } },
+      document: {
+        getElementById: (id: string) => (id === APP_CODE_ELEMENT_ID ? { textContent: loader.config } : null),
+        createElement: element,
+        head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
+      },
       navigator: { language: 'en-US' },
       Intl,
       PerformanceObserver: class {
@@ -163,7 +181,7 @@ describe('the HTML of a reader address', () => {
       }
       return perTask;
     };
-    vm.runInNewContext(loader, sandbox);
+    vm.runInNewContext(loader.text!, sandbox);
     runDue();
     // Nothing is fetched before the first paint is reported (a fallback timeout stays queued).
     expect(appended).toEqual([]);
