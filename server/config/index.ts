@@ -1,9 +1,9 @@
 /** Server configuration from the environment, validated once at start. */
 import path from 'node:path';
 import { z } from 'zod';
-import { DataDirLockedError, lockHolder } from './db/lock';
-import { audioStoreConfig } from './narration/audioStore';
-import { englishVoiceFromEnv } from './narration/voices';
+import { DataDirLockedError, lockHolder } from '../db/lock';
+import { audioStoreConfig } from '../narration/audioStore';
+import { englishVoiceFromEnv } from '../narration/voices';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,7 +29,8 @@ export interface ServerConfig {
   rootDir: string;
 }
 
-export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+/** The repository's root: package.json, dist/, drizzle/. */
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = EnvSchema.safeParse(env);

@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { ROOT_DIR } from '../config';
 import { LOCK_FILE, acquireDataDirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +26,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'drizzle');
+/** drizzle-kit's migrations, at the repository's root (found from this file, under tsx and in the server build alike). */
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** The PostgreSQL advisory lock held while migrating (any constant that no other lock of this database uses). */
 export const MIGRATION_LOCK_KEY = 7_265_418_101;
