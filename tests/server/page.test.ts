@@ -15,6 +15,7 @@ import { PassageSchema, PublicationListSchema, PublicationSchema, SessionSchema 
 import { PRIMED_ELEMENT_ID, primedKey } from '../../src/domain/primed';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { StaticSite } from '../../server/http/static';
+import { createAppPages, type ApiGet } from '../../server/http/page';
 import { APP_CODE_ELEMENT_ID, APP_CODE_FALLBACK_MS, FIRST_PAINT_LOADER_FILE, PRELOAD_BATCH } from '../../src/render/firstPaintLoader';
 import { buildFirstPaintLoader } from '../../scripts/build-first-paint-loader';
 import { licensedTeacher, startFixtureServer } from './harness';
@@ -198,6 +199,26 @@ describe('the HTML of a reader address', () => {
     // A few per task: never all of them in one.
     expect(Math.max(...perTask)).toBe(PRELOAD_BATCH);
     expect(perTask.filter((n) => n > 0).length).toBeGreaterThan(1);
+  });
+
+  it('from a build without the loader, a page with a first screen keeps its module script and allows no inline script', async () => {
+    const older = writeDist();
+    try {
+      // The same pages, made from this server's own API answers, over a dist folder with no built loader.
+      const get: ApiGet = async (apiPath, params) => {
+        const response = await fetch(`${server.url}/api/v1/${apiPath}?${new URLSearchParams(params)}`);
+        return response.status === 200 ? response.text() : null;
+      };
+      const response = await createAppPages(new StaticSite(older)).serve('/alpha-owls/v1/en:original/2', '', new Headers(), get);
+      const html = await response!.text();
+      expect(html).toContain('lectern-first-screen');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      expect(html).not.toMatch(/<script>/);
+      expect(html).not.toContain(APP_CODE_ELEMENT_ID);
+      expect(response!.headers.get('content-security-policy')).toBeNull();
+    } finally {
+      fs.rmSync(older, { recursive: true, force: true });
+    }
   });
 
   it("without a first screen (the catalog), the entry is the module script it always was, under the app's CSP", async () => {
