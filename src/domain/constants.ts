@@ -39,6 +39,11 @@ export const LANGUAGE_COUNT_TEXT = '102 Languages';
 export const FIXED_TAGS = ['fantasy', 'adventure'] as const;
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong, please try again!';
 export const PASSAGE_NOT_FOUND = 'Passage not found';
+/**
+ * Said wherever there is no narration to play (SPEC §2 Reader screen and Listen page): the listen control's tooltip,
+ * the player's bar, a tapped word's toast, the listen and teaser pages' audio lines, the engine's failure.
+ */
+export const AUDIO_NOT_AVAILABLE = 'Audio not available';
 export const NOVEL_NOT_FOUND_MESSAGE =
   'Unable to retrieve this Novel. If you believe this is an error, please contact support';
 export const PAGE_NOT_FOUND_MESSAGE = "The page you are looking for doesn't exist";

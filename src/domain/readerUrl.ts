@@ -57,8 +57,13 @@ export function parseLegacyEditionRef(segment: string): ReaderEdition | null {
   return isLanguageCode(language) && isLevel(level) ? { language, level } : null;
 }
 
-/** A number is kept as it is, 0 included: a position no edition has is 'Passage not found', not passage 1 (SPEC §8). */
-function parsePositionSegment(segment: string | undefined): { position: number; canonical: boolean } {
+/**
+ * The position rule of every address that ends in a position (the reader, listen and teaser pages): a whole number
+ * is kept as it is, 0 included (a position no edition has is 'Passage not found', not passage 1, SPEC §8); anything
+ * else, or nothing, is position 1. `canonical` is false when the segment is not written as that number (a leading
+ * zero, letters, none): the page redirects to the written form.
+ */
+export function parsePositionSegment(segment: string | undefined): { position: number; canonical: boolean } {
   if (segment === undefined) return { position: 1, canonical: false };
   if (/^\d{1,9}$/.test(segment)) return { position: Number(segment), canonical: String(Number(segment)) === segment };
   return { position: 1, canonical: false };

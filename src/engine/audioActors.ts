@@ -7,8 +7,7 @@
  *   and the end, and pauses when stopped. Loading a url and seeking are the machine's actions, not the actor's.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import { AUDIO_NOT_AVAILABLE } from '../domain/audioMessages';
-import { AUDIO_TICK_MS } from '../domain/constants';
+import { AUDIO_NOT_AVAILABLE, AUDIO_TICK_MS } from '../domain/constants';
 import { PortFailure } from '../domain/failures';
 import { NARRATION_STILL_GENERATING, waitForNarration } from '../domain/narrationPoll';
 import type { PassageAudio } from '../domain/schemas';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildReaderPath, parseLegacyEditionRef, parseReaderPath } from '../../src/domain/readerUrl';
+import { buildReaderPath, parseLegacyEditionRef, parsePositionSegment, parseReaderPath } from '../../src/domain/readerUrl';
 import { LANGUAGE_CODES } from '../../src/domain/languages';
 import { LEVELS } from '../../src/domain/levels';
 
@@ -90,5 +90,21 @@ describe('reader URLs (SPEC §2 Reader URL shape)', () => {
   it('never throws on any input', () => {
     fc.assert(fc.property(fc.string(), (s) => void parseReaderPath(s)));
     fc.assert(fc.property(fc.array(fc.string(), { maxLength: 6 }), (parts) => void parseReaderPath('/' + parts.join('/'))));
+  });
+});
+
+describe('the position rule (reader, listen and teaser addresses)', () => {
+  it('keeps a whole number as written, 0 included', () => {
+    expect(parsePositionSegment('12')).toEqual({ position: 12, canonical: true });
+    expect(parsePositionSegment('0')).toEqual({ position: 0, canonical: true });
+  });
+  it('reads a number with leading zeros and asks for its written form', () => {
+    expect(parsePositionSegment('007')).toEqual({ position: 7, canonical: false });
+  });
+  it('makes anything else, or nothing, position 1 to redirect to', () => {
+    expect(parsePositionSegment('abc')).toEqual({ position: 1, canonical: false });
+    expect(parsePositionSegment('-3')).toEqual({ position: 1, canonical: false });
+    expect(parsePositionSegment('1234567890')).toEqual({ position: 1, canonical: false });
+    expect(parsePositionSegment(undefined)).toEqual({ position: 1, canonical: false });
   });
 });

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Level } from '../../domain/levels';
+import { currentShortcut as shortcutAt } from '../../domain/shortcuts';
 import { editionFor, maxPositionOf, type readingSessionMachine } from './readingSession.machine';
 import type { EditionChoice, ReadingSessionEvent, Slot } from './readingSession.types';
 
@@ -9,7 +10,7 @@ export function connectReadingSession(snapshot: SnapshotFrom<typeof readingSessi
   const secondaryEdition = editionFor(context.publication, context.secondary);
   const max = maxPositionOf(context);
   const shortcuts = primaryEdition?.shortcuts ?? context.publication?.shortcuts ?? [];
-  const currentShortcut = [...shortcuts].reverse().find((s) => s.passage <= context.position) ?? null;
+  const currentShortcut = shortcutAt(shortcuts, context.position);
   return {
     isLoading: snapshot.matches('loading'),
     isReading: snapshot.matches('reading') || snapshot.matches('refreshing'),

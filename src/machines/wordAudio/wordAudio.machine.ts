@@ -1,4 +1,5 @@
 import { assign, cancel, enqueueActions, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate';
+import { AUDIO_NOT_AVAILABLE } from '../../domain/constants';
 import type { SpeechMark } from '../../domain/speechMarks';
 import { WORD_WAIT_MS, wordTimesAt } from '../../domain/wordAudio';
 import { loadNarrationPlaceholder } from '../shared/audio';
@@ -7,7 +8,7 @@ import type { ToastRequest } from '../toasts/toasts.types';
 import type { WordAudioContext, WordAudioDone, WordAudioEvent, WordClip, WordRequest } from './wordAudio.types';
 
 /** The toast when a word cannot be said (SPEC §8 Tooltips' wording for missing audio). */
-export const WORD_AUDIO_UNAVAILABLE = 'Audio not available';
+export const WORD_AUDIO_UNAVAILABLE = AUDIO_NOT_AVAILABLE;
 
 const waitTimer = timer('wait', WORD_WAIT_MS, { type: 'wordAudio.waitOver' as const });
 const unavailable: ToastRequest = { kind: 'error', message: WORD_AUDIO_UNAVAILABLE };

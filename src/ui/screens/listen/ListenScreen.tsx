@@ -17,7 +17,8 @@ import { useEffect } from 'react';
 import { Button, Switch } from 'react-aria-components';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../api';
-import { PASSAGE_NOT_FOUND } from '../../../domain/constants';
+import { AUDIO_NOT_AVAILABLE, PASSAGE_NOT_FOUND } from '../../../domain/constants';
+import { parsePositionSegment } from '../../../domain/readerUrl';
 import { listenPath, readerPath as readerAddress } from '../../../domain/routes';
 import type { Edition } from '../../../domain/schemas';
 import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
@@ -34,12 +35,6 @@ import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow'
 import { ListenHeading, ListenQueryState, Thumbnail, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
 import '../../fonts/scripts';
 
-/** The address's position: a whole number from 1, or 'redirect to 1' for anything that is not a number. */
-function parseListenPosition(value: string): { position: number; canonical: boolean } {
-  if (/^\d{1,9}$/.test(value)) return { position: Number(value), canonical: String(Number(value)) === value };
-  return { position: 1, canonical: false };
-}
-
 /** Whether the listen flow was opened with auto-play flagged (history state { autoPlay: true }). */
 function historyAutoPlay(): boolean {
   const state = window.history.state as ListenHistoryState | null;
@@ -48,7 +43,7 @@ function historyAutoPlay(): boolean {
 
 function ListenContent({ slug, version, editionSlug, position }: { slug: string; version: string; editionSlug: string; position: string }) {
   const { query, ref, publication, edition } = useListenEdition(slug, version, editionSlug);
-  const parsed = parseListenPosition(position);
+  const parsed = parsePositionSegment(position);
   useDocumentTitle(publication ? `Listen: ${publication.title}` : isMissingPublication(query.error) ? 'Not found' : 'Listen');
 
   if (!parsed.canonical) return <Redirect to={listenPath(slug, version, editionSlug, parsed.position)} replace />;
@@ -127,7 +122,7 @@ function ListenPlayer({
               Passage {position} of {passageCount}
             </p>
             <p role="status" className="mt-0.5 text-lg font-semibold text-primary-900">
-              {gate ? 'Audio not available' : !audioAvailable ? 'Audio not available' : audioLocked ? LOCKED_AUDIO_TOOLTIP : (listen?.label ?? 'Loading')}
+              {gate || !audioAvailable ? AUDIO_NOT_AVAILABLE : audioLocked ? LOCKED_AUDIO_TOOLTIP : (listen?.label ?? 'Loading')}
             </p>
           </div>
           <Switch

@@ -8,10 +8,10 @@ import { Button, ToggleButton } from 'react-aria-components';
 import { HeadphonesIcon, LockIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';
 import { HIGHLIGHT_TOOLTIP } from '../../../machines/highlightDecode';
+import { AUDIO_NOT_AVAILABLE } from '../../../domain/constants';
 import { LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { controlButton, controlUnavailable } from './readerStyles';
 
-export const AUDIO_NOT_AVAILABLE = 'Audio not available';
 export const AUDIO_UPGRADE_TOOLTIP = LOCKED_AUDIO_TOOLTIP;
 
 export function ListenToggle({

@@ -7,13 +7,13 @@
  */
 import { Button, Dialog, DialogTrigger, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { formatAudioLength, formatClock } from '../../../domain/audioTime';
-import { PLAYBACK_SPEEDS } from '../../../domain/constants';
+import { AUDIO_NOT_AVAILABLE, PLAYBACK_SPEEDS } from '../../../domain/constants';
 import { voiceLabel } from '../../../domain/narrationVoice';
 import { connectReaderAudio } from '../../../machines/readerAudio';
 import { ChevronDownIcon, CloseIcon } from '../../components/Icons';
 import { AudioOffIcon, LockIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
-import { AUDIO_NOT_AVAILABLE, AUDIO_UPGRADE_TOOLTIP } from './ListenToggle';
+import { AUDIO_UPGRADE_TOOLTIP } from './ListenToggle';
 import { listItem, popoverStyles } from './readerStyles';
 
 const iconButton =

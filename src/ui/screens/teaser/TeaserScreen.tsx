@@ -29,9 +29,10 @@ import {
 import { Link, Redirect, useLocation } from 'wouter';
 import { ApiError } from '../../../api';
 import { formatAudioLength } from '../../../domain/audioTime';
-import { CLASS_CODE_LENGTH, PASSAGE_NOT_FOUND } from '../../../domain/constants';
+import { AUDIO_NOT_AVAILABLE, CLASS_CODE_LENGTH, PASSAGE_NOT_FOUND } from '../../../domain/constants';
 import { keepDigits, parseJumpTarget, percentComplete } from '../../../domain/passageNumber';
-import { parseEditionSegment, type ReaderEdition } from '../../../domain/readerUrl';
+import { parseEditionSegment, parsePositionSegment, type ReaderEdition } from '../../../domain/readerUrl';
+import { currentShortcutIndex } from '../../../domain/shortcuts';
 import { readerPath, signInPath, teaserPath } from '../../../domain/routes';
 import type { Edition, Publication, Shortcut } from '../../../domain/schemas';
 import { connectClassCode, isValidClassCode, normalizeClassCode } from '../../../machines/classCode';
@@ -59,17 +60,8 @@ import '../../fonts/scripts';
  * edition none of whose passages has been narrated yet says so rather than '0m'.
  */
 function audioLengthText(edition: Edition): string {
-  if (!edition.audioEnabled) return 'Audio not available';
+  if (!edition.audioEnabled) return AUDIO_NOT_AVAILABLE;
   return edition.audioTotalLength > 0 ? formatAudioLength(edition.audioTotalLength) : 'Not narrated yet';
-}
-
-/** The chapter a position is in: the last shortcut at or before it (SPEC §2 Reader screen, top toolbar). */
-function currentShortcutIndex(shortcuts: readonly Shortcut[], position: number): number | null {
-  let found: number | null = null;
-  shortcuts.forEach((s, i) => {
-    if (s.passage <= position) found = i;
-  });
-  return found;
 }
 
 function TeaserContent({ slug, version, edition: editionSegment, position }: { slug: string; version: string; edition: string; position: string }) {
@@ -78,19 +70,12 @@ function TeaserContent({ slug, version, edition: editionSegment, position }: { s
   const publication = query.data;
   useDocumentTitle(publication?.title ?? (isMissingPublication(query.error) ? 'Not found' : null));
 
-  const numeric = /^\d{1,9}$/.test(position) ? Number(position) : null;
-  if (requested && (numeric === null || String(numeric) !== position)) {
-    return <Redirect to={teaserPath(slug, version, requested, numeric ?? 1)} replace />;
-  }
-  if (requested && teaserPath(slug, version, requested, numeric ?? 1) !== `/teaser/${slug}/${version}/${editionSegment}/${position}`) {
-    return <Redirect to={teaserPath(slug, version, requested, numeric ?? 1)} replace />;
+  const parsed = parsePositionSegment(position);
+  if (requested && (!parsed.canonical || teaserPath(slug, version, requested, parsed.position) !== `/teaser/${slug}/${version}/${editionSegment}/${position}`)) {
+    return <Redirect to={teaserPath(slug, version, requested, parsed.position)} replace />;
   }
 
-  return (
-    <>
-      <TeaserBody query={query} requested={requested} position={numeric ?? 1} />
-    </>
-  );
+  return <TeaserBody query={query} requested={requested} position={parsed.position} />;
 }
 
 function TeaserBody({
@@ -336,7 +321,7 @@ function AudioBar({ edition, position, gated }: { edition: Edition; position: nu
       ) : available ? (
         <ListenClock currentTime={currentTime} duration={duration} onSeek={seek} className="min-w-0 flex-1" />
       ) : (
-        <span className="text-sm font-medium text-ink-muted">Audio not available</span>
+        <span className="text-sm font-medium text-ink-muted">{AUDIO_NOT_AVAILABLE}</span>
       )}
     </section>
   );
