@@ -1,22 +1,32 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
 import type { StateMetaWithTimers } from '../shared/timers';
 import type {
+  EditionFacts,
   HighlightDecodeContext,
   HighlightDecodeEvent,
   HighlightDecodeInput,
+  PassageFacts,
   PersistModeParams,
   ReadingMode,
   ShowUpgradeParams,
 } from './highlightDecode.types';
 
 /** The saved mode, read from the `xstate.init` event that carries the input (it is not kept in context). */
-function savedModeOf(event: { type: string }): ReadingMode {
-  return (event as { input?: HighlightDecodeInput }).input?.savedMode ?? 'off';
-}
+const savedModeOf = (event: HighlightDecodeEvent): ReadingMode => (event as unknown as { input: HighlightDecodeInput }).input.savedMode;
+
+type EventOf<T extends HighlightDecodeEvent['type']> = Extract<HighlightDecodeEvent, { type: T }>;
 
 const persist = (mode: ReadingMode) => ({ type: 'persistMode', params: { mode } }) as const;
+const offerUpgrade = { type: 'showDecodeUpgrade', params: { feature: 'Decode' } } as const;
+const storePassage = { type: 'storePassage', params: ({ event }: { event: EventOf<'passage.changed'> }) => event } as const;
+const storeEdition = { type: 'storeEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event } as const;
+const storeFeatures = { type: 'storeFeatures', params: ({ event }: { event: EventOf<'features.changed'> }) => event } as const;
+/** Whether the new edition allows highlight, or decode, or the user still has the DECODE feature. */
+const highlightOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.highlightEnabled });
+const decodeOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.decodeEnabled });
+const featureOf = ({ event }: { event: EventOf<'features.changed'> }) => ({ allowed: event.hasDecodeFeature });
 
-const highlightDecodeSetup = setup({
+export const highlightDecodeMachine = setup({
   types: {} as { context: HighlightDecodeContext; events: HighlightDecodeEvent; input: HighlightDecodeInput; meta: StateMetaWithTimers },
   actions: {
     /** Provided by the engine: saves the mode in reader settings. */
@@ -27,60 +37,45 @@ const highlightDecodeSetup = setup({
     requestDecodedText: () => {},
     /** Provided by the engine: opens the 'Unlock Premium Decode' dialog (Decode Mode requires a school license). */
     showDecodeUpgrade: (_, _params: ShowUpgradeParams) => {},
-    storePassage: assign(({ event }) =>
-      event.type === 'passage.changed' ? { hasSpeechMarks: event.hasSpeechMarks, hasDecodedText: event.hasDecodedText, isEnglish: event.isEnglish } : {},
-    ),
-    storeEdition: assign(({ event }) =>
-      event.type === 'edition.changed'
-        ? {
-            highlightEnabled: event.highlightEnabled,
-            decodeEnabled: event.decodeEnabled,
-            hasSpeechMarks: event.hasSpeechMarks,
-            hasDecodedText: event.hasDecodedText,
-            isEnglish: event.isEnglish,
-          }
-        : {},
-    ),
-    storeFeatures: assign(({ event }) => (event.type === 'features.changed' ? { hasDecodeFeature: event.hasDecodeFeature } : {})),
+    storePassage: assign((_, facts: PassageFacts) => ({ hasSpeechMarks: facts.hasSpeechMarks, hasDecodedText: facts.hasDecodedText, isEnglish: facts.isEnglish })),
+    storeEdition: assign((_, facts: EditionFacts) => ({
+      highlightEnabled: facts.highlightEnabled,
+      decodeEnabled: facts.decodeEnabled,
+      hasSpeechMarks: facts.hasSpeechMarks,
+      hasDecodedText: facts.hasDecodedText,
+      isEnglish: facts.isEnglish,
+    })),
+    storeFeatures: assign((_, facts: { hasDecodeFeature: boolean }) => ({ hasDecodeFeature: facts.hasDecodeFeature })),
     markSpeechMarksLoaded: assign({ hasSpeechMarks: true }),
     markDecodedTextLoaded: assign({ hasDecodedText: true }),
   },
   guards: {
+    /** The edition allows highlight. */
     canHighlight: ({ context }) => context.highlightEnabled,
-    canDecode: ({ context }) => context.decodeEnabled && context.hasDecodeFeature,
+    isDecodeOffered: ({ context }) => context.decodeEnabled,
+    hasDecodeFeature: ({ context }) => context.hasDecodeFeature,
+    hasSpeechMarks: ({ context }) => context.hasSpeechMarks,
+    hasDecodedText: ({ context }) => context.hasDecodedText,
+    isEnglish: ({ context }) => context.isEnglish,
+    /** In `init` only: highlight was saved in reader settings. */
+    wasHighlightSaved: ({ event }) => savedModeOf(event) === 'highlight',
+    /** In `init` only: decode was saved in reader settings. */
+    wasDecodeSaved: ({ event }) => savedModeOf(event) === 'decode',
+    /** The edition allows decode and the user has the DECODE feature. */
+    canDecode: and(['isDecodeOffered', 'hasDecodeFeature']),
     /** The edition offers decode but the user lacks the DECODE feature. */
-    isDecodeLocked: ({ context }) => context.decodeEnabled && !context.hasDecodeFeature,
+    isDecodeLocked: and(['isDecodeOffered', not('hasDecodeFeature')]),
     /** In `init` only: highlight was saved and the edition allows it. */
-    canResumeHighlight: ({ context, event }) => savedModeOf(event) === 'highlight' && context.highlightEnabled,
+    canResumeHighlight: and(['wasHighlightSaved', 'canHighlight']),
     /** In `init` only: decode was saved and is available. */
-    canResumeDecode: ({ context, event }) => savedModeOf(event) === 'decode' && context.decodeEnabled && context.hasDecodeFeature,
-    /** The new edition does not allow highlight. */
-    isHighlightWithdrawn: ({ event }) => event.type === 'edition.changed' && !event.highlightEnabled,
-    /** The new edition does not allow decode. */
-    isDecodeWithdrawn: ({ event }) => event.type === 'edition.changed' && !event.decodeEnabled,
-    /** The user no longer has the DECODE feature. */
-    isDecodeFeatureLost: ({ event }) => event.type === 'features.changed' && !event.hasDecodeFeature,
+    canResumeDecode: and(['wasDecodeSaved', 'canDecode']),
+    lacksSpeechMarks: not('hasSpeechMarks'),
+    /** Decoded text exists for English passages only. */
+    lacksDecodedText: and(['isEnglish', not('hasDecodedText')]),
+    /** A change takes away what the mode needs. */
+    isWithdrawn: (_, params: { allowed: boolean }) => !params.allowed,
   },
-});
-
-/** Requests speech marks only when the passage lacks them. */
-const requestMissingSpeechMarks = highlightDecodeSetup.createAction(
-  enqueueActions(({ context, enqueue }) => {
-    if (!context.hasSpeechMarks) enqueue('requestSpeechMarks');
-  }),
-);
-/** Requests decoded text only for an English passage that lacks it. */
-const requestMissingDecodedText = highlightDecodeSetup.createAction(
-  enqueueActions(({ context, enqueue }) => {
-    if (context.isEnglish && !context.hasDecodedText) enqueue('requestDecodedText');
-  }),
-);
-
-// The conditional requests are built with `createAction` and added with `extend`: inside `setup` itself, an
-// `enqueueActions` cannot be typed against sibling actions that take params (persistMode, showDecodeUpgrade).
-const withRequests = highlightDecodeSetup.extend({ actions: { requestMissingSpeechMarks, requestMissingDecodedText } });
-
-export const highlightDecodeMachine = withRequests.createMachine({
+}).createMachine({
   id: 'highlightDecode',
   initial: 'init',
   context: ({ input }) => ({
@@ -93,55 +88,78 @@ export const highlightDecodeMachine = withRequests.createMachine({
   }),
   // Facts are kept up to date in every mode; the modes below add what they need on top.
   on: {
-    'passage.changed': { actions: 'storePassage' },
-    'edition.changed': { actions: 'storeEdition' },
-    'features.changed': { actions: 'storeFeatures' },
+    'passage.changed': { actions: storePassage },
+    'edition.changed': { actions: storeEdition },
+    'features.changed': { actions: storeFeatures },
     'speechMarks.loaded': { actions: 'markSpeechMarksLoaded' },
     'decodedText.loaded': { actions: 'markDecodedTextLoaded' },
   },
   states: {
     init: {
       meta: { description: 'Starts in the saved mode when it is available now, otherwise off.' },
-      always: [{ guard: 'canResumeHighlight', target: 'highlight' }, { guard: 'canResumeDecode', target: 'decode' }, { target: 'off' }],
+      always: [
+        { guard: 'canResumeHighlight', target: 'enteringHighlight' },
+        { guard: 'canResumeDecode', target: 'enteringDecode' },
+        { target: 'off' },
+      ],
     },
     off: {
       meta: { description: 'Neither highlight nor decode is on.' },
       on: {
-        'highlight.toggle': { guard: 'canHighlight', target: 'highlight', actions: persist('highlight') },
+        'highlight.toggle': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight') },
         'decode.toggle': [
-          { guard: 'canDecode', target: 'decode', actions: persist('decode') },
-          { guard: 'isDecodeLocked', actions: { type: 'showDecodeUpgrade', params: { feature: 'Decode' } }, description: 'Offer the upgrade.' },
+          { guard: 'canDecode', target: 'enteringDecode', actions: persist('decode') },
+          { guard: 'isDecodeLocked', actions: offerUpgrade, description: 'Offer the upgrade.' },
         ],
       },
     },
+    enteringHighlight: {
+      meta: { description: "Passes on to highlight at once, first asking for the passage's speech marks when it lacks them." },
+      always: [{ guard: 'lacksSpeechMarks', target: 'highlight', actions: 'requestSpeechMarks' }, { target: 'highlight' }],
+    },
     highlight: {
-      entry: 'requestMissingSpeechMarks',
-      meta: { description: 'Words are highlighted as the audio plays; missing speech marks are requested.' },
+      meta: { description: 'Words are highlighted as the audio plays.' },
       on: {
         'highlight.toggle': { target: 'off', actions: persist('off') },
         'decode.toggle': [
-          { guard: 'canDecode', target: 'decode', actions: persist('decode'), description: 'Turning decode on turns highlight off.' },
-          { guard: 'isDecodeLocked', actions: { type: 'showDecodeUpgrade', params: { feature: 'Decode' } }, description: 'Offer the upgrade.' },
+          { guard: 'canDecode', target: 'enteringDecode', actions: persist('decode'), description: 'Turning decode on turns highlight off.' },
+          { guard: 'isDecodeLocked', actions: offerUpgrade, description: 'Offer the upgrade.' },
         ],
-        'passage.changed': { actions: ['storePassage', 'requestMissingSpeechMarks'] },
+        'passage.changed': { target: 'enteringHighlight', actions: storePassage, description: "Another passage: its speech marks, if it lacks them." },
         'edition.changed': [
-          { guard: 'isHighlightWithdrawn', target: 'off', actions: ['storeEdition', persist('off')], description: 'The new edition has no highlight mode.' },
-          { actions: ['storeEdition', 'requestMissingSpeechMarks'] },
+          {
+            guard: { type: 'isWithdrawn', params: highlightOf },
+            target: 'off',
+            actions: [storeEdition, persist('off')],
+            description: 'The new edition has no highlight mode.',
+          },
+          { target: 'enteringHighlight', actions: storeEdition },
         ],
       },
     },
+    enteringDecode: {
+      meta: { description: 'Passes on to decode at once, first asking for the decoded text of an English passage that lacks it.' },
+      always: [{ guard: 'lacksDecodedText', target: 'decode', actions: 'requestDecodedText' }, { target: 'decode' }],
+    },
     decode: {
-      entry: 'requestMissingDecodedText',
-      meta: { description: 'The text is shown decoded to reinforce phonics; missing decoded text is requested for English passages.' },
+      meta: { description: 'The text is shown decoded to reinforce phonics.' },
       on: {
         'decode.toggle': { target: 'off', actions: persist('off') },
-        'highlight.toggle': { guard: 'canHighlight', target: 'highlight', actions: persist('highlight'), description: 'Turning highlight on turns decode off.' },
-        'passage.changed': { actions: ['storePassage', 'requestMissingDecodedText'] },
+        'highlight.toggle': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight'), description: 'Turning highlight on turns decode off.' },
+        'passage.changed': { target: 'enteringDecode', actions: storePassage, description: 'Another passage: its decoded text, if it lacks it.' },
         'edition.changed': [
-          { guard: 'isDecodeWithdrawn', target: 'off', actions: ['storeEdition', persist('off')], description: 'The new edition has no decode mode.' },
-          { actions: ['storeEdition', 'requestMissingDecodedText'] },
+          {
+            guard: { type: 'isWithdrawn', params: decodeOf },
+            target: 'off',
+            actions: [storeEdition, persist('off')],
+            description: 'The new edition has no decode mode.',
+          },
+          { target: 'enteringDecode', actions: storeEdition },
         ],
-        'features.changed': [{ guard: 'isDecodeFeatureLost', target: 'off', actions: ['storeFeatures', persist('off')] }, { actions: 'storeFeatures' }],
+        'features.changed': [
+          { guard: { type: 'isWithdrawn', params: featureOf }, target: 'off', actions: [storeFeatures, persist('off')], description: 'The user lost the DECODE feature.' },
+          { actions: storeFeatures },
+        ],
       },
     },
   },

@@ -30,6 +30,12 @@ export interface PassageFacts {
   isEnglish: boolean;
 }
 
+/** What the selected edition allows, with its current passage's facts, sent by the engine when the edition changes. */
+export interface EditionFacts extends PassageFacts {
+  highlightEnabled: boolean;
+  decodeEnabled: boolean;
+}
+
 /** Params of `persistMode`: the engine saves the mode in reader settings. */
 export interface PersistModeParams {
   mode: ReadingMode;
@@ -52,7 +58,7 @@ export type HighlightDecodeEvent =
   /** Sent by the engine when requested decoded text was merged into the cached passage. */
   | { type: 'decodedText.loaded' }
   /** Sent by the engine when another edition is selected. */
-  | ({ type: 'edition.changed'; highlightEnabled: boolean; decodeEnabled: boolean } & PassageFacts)
+  | ({ type: 'edition.changed' } & EditionFacts)
   /** Sent by the engine when the user's features change (sign-in, class code). */
   | { type: 'features.changed'; hasDecodeFeature: boolean };
 
