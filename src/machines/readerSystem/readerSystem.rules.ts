@@ -12,6 +12,7 @@ import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain
 import { resolveFeatures } from '../classCode';
 import type { PassageFacts, ReadingMode } from '../highlightDecode';
 import { defaultSecondEdition } from '../../domain/readerColumns';
+import { playingEdition } from '../../domain/playingEdition';
 import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
 import type { NarrationState, ReaderSystemContext, SessionView } from './readerSystem.types';
 import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
@@ -158,9 +159,9 @@ export interface ReaderPlayback {
 
 export const isPlayerOpen = (state: string) => state === 'paused' || state === 'playing';
 
-/** The player plays the secondary column only when it is shown and chosen. */
-export function playingSlot(context: Pick<ReaderSystemContext, 'settings' | 'view'>): Slot {
-  return context.settings.audioSettings?.editionSelected === 'secondary' && context.view.secondary ? 'secondary' : 'primary';
+/** The player plays the secondary column only when it is shown and chosen (src/domain/playingEdition.ts). */
+export function playingSlot(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'viewport' | 'code'>): Slot {
+  return playingEdition(context.settings.audioSettings?.editionSelected, columnsOf(context).showSecondary);
 }
 
 /** The narration known for a passage: an earlier answer, or the url the passage came with. */
@@ -183,7 +184,7 @@ export function readerPlayback(context: ReaderSystemContext): ReaderPlayback {
  * What the highlight/decode machine is told: highlight follows the column that plays (its edition allows
  * highlight, its passage has speech marks; SPEC §4 Highlight), decode the primary column (English decode markup).
  */
-export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns'>): PassageFacts & { highlightEnabled: boolean; decodeEnabled: boolean } {
+export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'code'>): PassageFacts & { highlightEnabled: boolean; decodeEnabled: boolean } {
   const playing = playingSlot(context);
   const primary = editionOf(context.view, 'primary');
   return {
@@ -196,7 +197,7 @@ export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'vi
 }
 
 /** The editions' part of the reading facts, as a key: it changes when the playing or the primary edition does. */
-export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns'>) => {
+export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'code'>) => {
   const { highlightEnabled, decodeEnabled, isEnglish } = readingFacts(context);
   return JSON.stringify([highlightEnabled, decodeEnabled, isEnglish]);
 };
@@ -231,7 +232,7 @@ const isLit = (context: ReaderSystemContext, slot: Slot) =>
   context.reading.mode === 'highlight' && !isDecoded(context, slot) && playingSlot(context) === slot && isPlayerOpen(context.audio.state);
 
 /** Two columns: on wide screens only, and not with a class code (SPEC §2 Two-column mode). */
-export function columnsOf(context: ReaderSystemContext): { allowed: boolean; showSecondary: boolean } {
+export function columnsOf(context: Pick<ReaderSystemContext, 'view' | 'viewport' | 'code'>): { allowed: boolean; showSecondary: boolean } {
   const allowed = context.viewport.wide && context.code.value === null;
   return { allowed, showSecondary: allowed && context.view.secondary !== null };
 }

@@ -135,8 +135,8 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       onPrevious={previous}
       onNext={next}
       onGoTo={goTo}
-      audioEnabled={(playingSlot === 'secondary' && showSecondary ? session.secondaryEdition : session.primaryEdition)?.audioEnabled ?? false}
-      audioLocked={playingSlot === 'secondary' && showSecondary ? secondaryAudioLocked : primaryAudioLocked}
+      audioEnabled={(playingSlot === 'secondary' ? session.secondaryEdition : session.primaryEdition)?.audioEnabled ?? false}
+      audioLocked={playingSlot === 'secondary' ? secondaryAudioLocked : primaryAudioLocked}
     />
   );
 
