@@ -27,10 +27,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../config';
-import { AdminError } from '../content/qr';
 import { isDatabaseEntry, openDatabase, type Database } from '../db/client';
 import { DataDirLockedError, LOCK_FILE, acquireDataDirLock } from '../db/lock';
-import type { AdminCommand, AdminIo } from './command';
+import { AdminError, type AdminCommand, type AdminIo } from '../cli/command';
 
 const run = promisify(execFile);
 

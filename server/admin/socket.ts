@@ -1,8 +1,8 @@
 /**
  * The admin socket: a running server on PGlite in DATA_DIR listens on DATA_DIR/admin.sock, so that
  * `npm run admin -- org|license|user …` works while the app runs (PGlite lets only one process open the data
- * directory). The server runs the CLI's own command table (server/bin/admin.ts, server/users/adminCommands.ts)
- * against its open database: the same parsing, rules and output as a local run.
+ * directory). The server runs the CLI's own command table (./commands.ts) against its open database: the same
+ * parsing, rules and output as a local run.
  *
  * Security: the socket is a Unix domain socket, created with mode 0600, and every request must carry the token in
  * DATA_DIR/admin.token (mode 0600, new at every start). Whoever can use them can already read and write DATA_DIR
@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { COMMANDS, SINGLE_COMMANDS, findCommand, runAdmin } from '../bin/admin';
+import { COMMANDS, SINGLE_COMMANDS, findCommand, runAdmin } from './commands';
 import {
   AdminRequestSchema,
   MAX_REQUEST_BYTES,

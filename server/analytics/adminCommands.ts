@@ -3,8 +3,7 @@
  * title (server/analytics/service.ts). A database command: while a server holds DATA_DIR it runs on the server's
  * admin socket, like the account commands (server/users/adminCommands.ts).
  */
-import type { AdminCommand } from '../admin/command';
-import { AdminError } from '../content/qr';
+import { AdminError, type AdminCommand } from '../cli/command';
 import { withDatabase } from '../users/adminCommands';
 import { ANALYTICS_RETENTION_DAYS, summarizeEvents, type EventsSummary } from './service';
 
@@ -42,7 +41,7 @@ const eventsSummary: AdminCommand = {
   },
 };
 
-/** The analytics command group, merged into COMMANDS in server/bin/admin.ts. */
+/** The analytics command group, merged into COMMANDS in server/admin/commands.ts. */
 export const ANALYTICS_COMMANDS: Record<string, Record<string, AdminCommand>> = {
   events: { summary: eventsSummary },
 };

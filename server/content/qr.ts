@@ -1,7 +1,7 @@
 /**
  * Printable QR codes for a title's `qr` entries (publication.yaml). The code encodes `<base-url>/qr/<code>`: the
  * app's /qr/{code} screen asks GET /api/v1/qr/{code} where the code leads and opens the reader there.
- * Used by `npm run admin -- qr print <slug>` (server/bin/admin.ts).
+ * Used by `npm run admin -- qr print <slug>` (server/admin/commands.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import * as QRCode from 'qrcode';
 import type { LanguageCode } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
 import { readLibrary } from './read';
+import { AdminError } from '../cli/command';
 
 /** Where a printed code points when no --base-url is given: the app as `npm start` serves it by default. */
 export const DEFAULT_QR_BASE_URL = 'http://127.0.0.1:3000';
@@ -26,11 +27,6 @@ export interface QrEntry {
   language: LanguageCode;
   level: Level;
   position: number;
-}
-
-/** A problem the admin CLI reports as a one-line message with exit code 1 (no stack trace). */
-export class AdminError extends Error {
-  override name = 'AdminError';
 }
 
 /** The URL a printed code encodes: `<base-url>/qr/<code>`, the base without its trailing slashes. */

@@ -1,12 +1,9 @@
 /**
  * The outbox (server/mail/mailer.ts): reading back the `.eml` files the server wrote to DATA_DIR/outbox/ when it
- * has no SMTP_URL, and `npm run admin -- outbox [--last N]`, which lists them with their links.
+ * has no SMTP_URL. `npm run admin -- outbox [--last N]` (server/admin/commands.ts) lists them with their links.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AdminCommand } from '../admin/command';
-import { AdminError } from '../content/qr';
-import { loadConfig } from '../config';
 import { LINK_HEADER, OUTBOX_DIR } from './mailer';
 
 export interface OutboxEntry {
@@ -61,35 +58,3 @@ export function readOutbox(dir: string): OutboxEntry[] {
     };
   });
 }
-
-/** `npm run admin -- outbox [--last N]`. Reads files only, so it runs beside a running server. */
-export const outboxCommand: AdminCommand = {
-  summary: 'list the messages the server wrote to DATA_DIR/outbox/ (no SMTP_URL set), with their links',
-  usage: '[--last N]',
-  details: ['--last N   only the N newest messages (default: all)'],
-  options: { last: { type: 'string' } },
-  positionals: { min: 0, max: 0 },
-  async run({ values }, io) {
-    let last: number | undefined;
-    if (values.last !== undefined) {
-      last = Number(values.last);
-      if (!Number.isInteger(last) || last < 1) throw new AdminError(`--last takes a whole number of 1 or more, not '${String(values.last)}'.`);
-    }
-    const dir = path.join(loadConfig().dataDir, OUTBOX_DIR);
-    const entries = readOutbox(dir);
-    if (!entries.length) {
-      io.out(`The outbox (${dir}) is empty.`);
-      return 0;
-    }
-    const shown = last === undefined ? entries : entries.slice(-last);
-    for (const entry of shown) {
-      io.out(`${entry.date}  to ${entry.to}  "${entry.subject}"`);
-      if (entry.link) io.out(`    ${entry.link}`);
-      io.out(`    ${path.relative(io.cwd, entry.file) || entry.file}`);
-    }
-    io.out(`${shown.length} of ${entries.length} message(s) in ${dir}.`);
-    return 0;
-  },
-};
-
-export const MAIL_COMMANDS: Record<string, AdminCommand> = { outbox: outboxCommand };

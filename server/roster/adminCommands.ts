@@ -1,13 +1,12 @@
 /**
- * `npm run admin -- roster import <org> <file.zip|folder> [--dry-run]` (server/bin/admin.ts): a OneRoster CSV
+ * `npm run admin -- roster import <org> <file.zip|folder> [--dry-run]` (server/admin/commands.ts): a OneRoster CSV
  * bundle's staff into an organization (issue 28 §2, docs/rostering.md). It prints the plan as a table of the rows that
  * change, the counts, then every problem with its file and line. A bundle with any problem changes nothing and exits
  * 1; `--dry-run` only prints the plan.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AdminCommand, AdminIo } from '../admin/command';
-import { AdminError } from '../content/qr';
+import { AdminError, type AdminCommand, type AdminIo } from '../cli/command';
 import { withDatabase } from '../users/adminCommands';
 import { findOrganization } from '../users/service';
 import type { RosterReport } from '../../src/domain/rosterSchemas';
@@ -104,7 +103,7 @@ const rosterImport: AdminCommand = {
   },
 };
 
-/** The roster command group, merged into COMMANDS in server/bin/admin.ts. */
+/** The roster command group, merged into COMMANDS in server/admin/commands.ts. */
 export const ROSTER_COMMANDS: Record<string, Record<string, AdminCommand>> = {
   roster: { import: rosterImport },
 };

@@ -1,5 +1,5 @@
 /**
- * The operator's single sign-on commands for `npm run admin` (server/bin/admin.ts; docs/sso.md):
+ * The operator's single sign-on commands for `npm run admin` (server/admin/commands.ts; docs/sso.md):
  *
  *   sso add <org> --issuer <url> --client-id <id> --client-secret <secret> --domain <domain> [--domain …]
  *                 [--trust-email] [--default-role teacher|none]
@@ -14,8 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import type { AdminCommand, AdminIo } from '../admin/command';
-import { AdminError } from '../content/qr';
+import { AdminError, type AdminCommand, type AdminIo } from '../cli/command';
 import { loadConfig } from '../config';
 import { loadAuthSecret } from '../auth/config';
 import { AUTH_BASE_PATH } from '../auth/auth';

@@ -1,5 +1,5 @@
 /**
- * The operator's account commands for `npm run admin` (server/bin/admin.ts):
+ * The operator's account commands for `npm run admin` (server/admin/commands.ts):
  *
  *   org create <name> [--slug slug]
  *   org default <org> [--off]
@@ -17,8 +17,7 @@
  * server and no socket (still starting, or started without one) they refuse and say so.
  */
 import path from 'node:path';
-import type { AdminCommand, AdminIo } from '../admin/command';
-import { AdminError } from '../content/qr';
+import { AdminError, type AdminCommand, type AdminIo } from '../cli/command';
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/client';
@@ -232,7 +231,7 @@ function wrap<T>(fn: () => T): T {
   }
 }
 
-/** The account command groups, merged into COMMANDS in server/bin/admin.ts. */
+/** The account command groups, merged into COMMANDS in server/admin/commands.ts. */
 export const ACCOUNT_COMMANDS: Record<string, Record<string, AdminCommand>> = {
   org: { create: orgCreate, default: orgDefault },
   license: { grant: licenseGrant, revoke: licenseRevoke, list: licenseList },

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS, runAdmin, usageText, type AdminIo } from '../../server/bin/admin';
-import { AdminError, DEFAULT_QR_BASE_URL, printQr, qrSvg, qrTargetUrl, selectQrEntry, type QrEntry } from '../../server/content/qr';
+import { COMMANDS, runAdmin, usageText } from '../../server/admin/commands';
+import { AdminError, type AdminIo } from '../../server/cli/command';
+import { DEFAULT_QR_BASE_URL, printQr, qrSvg, qrTargetUrl, selectQrEntry, type QrEntry } from '../../server/content/qr';
 
 let tmp: string;
 let contentDir: string;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server';
-import { runAdmin } from '../../server/bin/admin';
+import { runAdmin } from '../../server/admin/commands';
 import { getJson, silentLogger, writeFixtureLibrary } from './harness';
 import { postgresAvailable, startPgCluster, type PgCluster } from './pg-cluster';
 

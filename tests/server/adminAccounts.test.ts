@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { runAdmin } from '../../server/bin/admin';
+import { runAdmin } from '../../server/admin/commands';
 import { openDatabase } from '../../server/db/client';
 import { acquireDataDirLock } from '../../server/db/lock';
 import { member, organization, session, user, userRoles } from '../../server/db/schema';

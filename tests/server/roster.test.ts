@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { getJson, signUpUser, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
-import { runAdmin } from '../../server/bin/admin';
+import { runAdmin } from '../../server/admin/commands';
 import { claimRosterStaff } from '../../server/roster/service';
 import { createOrganization, getRole, makeOrgAdmin, organizationRoleOf, setMembership } from '../../server/users/service';
 import { ROSTER_MAX_UPLOAD_BYTES } from '../../src/domain/rosterSchemas';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../server/bin/admin';
+import { runAdmin } from '../../server/admin/commands';
 import { openDatabase } from '../../server/db/client';
 import { ssoProviders } from '../../server/db/schema';
 import { loadAuthSecret } from '../../server/auth/config';

@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../server/bin/admin';
+import { runAdmin } from '../../server/admin/commands';
 import { CLASS_CODE_FAILURES_PER_CLIENT, CLASS_CODE_FAILURES_PER_IP } from '../../server/auth/limits';
 import { withEnv, writeFixtureLibrary } from './harness';
 import { postgresAvailable, startPgCluster, type PgCluster } from './pg-cluster';

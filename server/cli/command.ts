@@ -1,7 +1,7 @@
 /**
- * The shape of an `npm run admin` command and of the input and output it runs with. The commands live in
- * server/bin/admin.ts (qr) and server/users/adminCommands.ts (accounts); both use these types, so they sit here
- * rather than in either of them.
+ * The shape of an `npm run admin` command, the input and output it runs with, and the error it reports. Each feature
+ * writes its own commands (server/users/adminCommands.ts, server/sso/adminCommands.ts, …) and server/admin collects
+ * them into the command table, so the shape sits below both.
  */
 import type { ParseArgsConfig } from 'node:util';
 import type { Database } from '../db/client';
@@ -39,4 +39,9 @@ export interface AdminCommand {
   /** The argv to send to a running server instead of this one (e.g. a file made absolute, as the server's cwd differs). */
   remoteArgv?: (argv: string[], io: AdminIo) => string[];
   run: (args: { positionals: string[]; values: Record<string, string | boolean | undefined> }, io: AdminIo) => Promise<number>;
+}
+
+/** A problem the admin CLI reports as a one-line message with exit code 1 (no stack trace). */
+export class AdminError extends Error {
+  override name = 'AdminError';
 }
