@@ -279,7 +279,16 @@ const rosterUploadEvents: (RosterUploadEvent | RosterUploadDone)[] = [
   { type: 'xstate.error.actor.rosterApply', error: new Error('users.csv line 3: not an email address') },
 ];
 
-const toolbarEvents: ToolbarEvent[] = [{ type: 'toolbar.activity' }, { type: 'toolbar.idle' }, { type: 'toolbar.hold' }, { type: 'toolbar.release' }];
+/** Two holders (a menu and focus), each released by name, and a release of every hold. */
+const toolbarEvents: ToolbarEvent[] = [
+  { type: 'toolbar.activity' },
+  { type: 'toolbar.idle' },
+  { type: 'toolbar.hold', by: 'font' },
+  { type: 'toolbar.hold', by: 'focus' },
+  { type: 'toolbar.release', by: 'font' },
+  { type: 'toolbar.release', by: 'focus' },
+  { type: 'toolbar.release' },
+];
 
 export const toastMessages = ['Class Code Accepted', 'Invalid Class Code', 'Failed to copy link', 'Title shown to students'];
 /** Four distinct messages (so the oldest gets dropped), a repeat of each, and a dismissal of each shown toast. */
@@ -428,7 +437,7 @@ const codeReport = (value: 'active' | 'none', code: string | null, lastCheckInva
  */
 const readerSystemOnce: RootEvent[] = [
   { type: 'toolbar.activity' },
-  { type: 'toolbar.hold' },
+  { type: 'toolbar.hold', by: 'font' },
   { type: 'toolbar.release' },
   { type: 'audio.open' },
   { type: 'audio.play' },
@@ -777,7 +786,13 @@ export const MODELS = {
     serializeState: (s: { context: { toasts: { message: string }[] } }) => JSON.stringify(s.context.toasts.map((t) => t.message)),
     maxStates: 1000,
   },
-  toolbar: { machine: toolbarMachine, events: toolbarEvents, inputs: [undefined], serializeState: byValue },
+  // What the guard reads: the holders (their order does not matter).
+  toolbar: {
+    machine: toolbarMachine,
+    events: toolbarEvents,
+    inputs: [undefined],
+    serializeState: (s: { value: unknown; context: { holders: string[] } }) => JSON.stringify([s.value, [...s.context.holders].sort()]),
+  },
   wordAudio: {
     // The narration load and the clip never settle on their own in the walks: their answers are sample events.
     machine: wordAudioMachine.provide({

@@ -4,7 +4,7 @@
  * 'Reader controls menu'. It slides away after inactivity (the engine's toolbar machine) and is held while one
  * of its menus is open or it has focus.
  */
-import { memo, useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -19,7 +19,7 @@ import {
 import type { Shortcut } from '../../../domain/schemas';
 import { COLUMN_LABELS, COLUMN_OPTIONS, FONT_SIZE_LABELS, FONT_SIZES, type ReaderSettings } from '../../../engine/settings';
 import { connectHighlightDecode, DECODE_UNAVAILABLE_TOOLTIP } from '../../../machines/highlightDecode';
-import { connectToolbar } from '../../../machines/toolbar';
+import { connectToolbar, toolbarCommands } from '../../../machines/toolbar';
 import { ChevronDownIcon, SlidersIcon } from '../../components/Icons';
 import { ColumnsIcon, DecodeIcon, LockIcon, RulerIcon, TextSizeIcon, WordsIcon } from '../../components/ReaderIcons';
 import { READING_RULER_LABELS, READING_RULER_OPTIONS, type ReadingRulerOption } from '../../../domain/readingRuler';
@@ -58,33 +58,6 @@ const SettingSelect = lazyMenu<SettingPickerProps<string> & DeferredMenuProps>((
 
 type FontSize = ReaderSettings['fontSize'];
 type Columns = ReaderSettings['columns'];
-
-/** Hold the toolbar while any of its menus is open or it has focus; release it otherwise. */
-function useToolbarHold() {
-  const send = useEngineSend();
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const [focused, setFocused] = useState(false);
-  const held = open.size > 0 || focused;
-  useEffect(() => {
-    if (!held) return;
-    send({ type: 'toolbar.hold' });
-    return () => send({ type: 'toolbar.release' });
-  }, [held, send]);
-  const menu = (id: string) => (isOpen: boolean) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (isOpen) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  /** Forget menus that went away while open (an unmounted menu never reports its closing). */
-  const forget = useCallback(
-    (ids: readonly string[]) =>
-      setOpen((current) => (ids.some((id) => current.has(id)) ? new Set([...current].filter((id) => !ids.includes(id))) : current)),
-    [],
-  );
-  return { menu, forget, setFocused };
-}
 
 /** The menus of each toolbar variant (the desktop row, the small screens' controls menu). */
 const WIDE_MENUS = ['font', 'ruler', 'columns'] as const;
@@ -130,16 +103,20 @@ export const ReaderToolbar = memo(function ReaderToolbar({
 }) {
   // Only whether it shows: activity restarts the machine's timer (a new snapshot) without changing that.
   const isVisible = useEngine((s) => connectToolbar(s.toolbar, noop).isVisible);
-  const { menu, forget, setFocused } = useToolbarHold();
+  // The toolbar machine keeps what holds it: the view says which menu opened or closed and where focus went.
+  const send = useEngineSend();
+  const toolbar = useMemo(() => toolbarCommands(send), [send]);
+  const menu = toolbar.menuOpenChange;
   const isMd = useMinWidth('md');
-  useEffect(() => forget(isMd ? NARROW_MENUS : WIDE_MENUS), [isMd, forget]);
+  useEffect(() => toolbar.menusGone(isMd ? NARROW_MENUS : WIDE_MENUS), [isMd, toolbar]);
+  useEffect(() => toolbar.releaseAll, [toolbar]);
 
   return (
     <div
       data-hidden={isVisible ? undefined : ''}
       className="sticky top-0 z-30 border-b border-line bg-paper transition-[opacity,transform] duration-300 ease-out data-[hidden]:-translate-y-2 data-[hidden]:opacity-0"
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
+      onFocus={toolbar.focusIn}
+      onBlur={toolbar.focusOut}
     >
       <div role="group" aria-label="Reader tools" className={TOOLBAR_ROW_CLASS}>
         {shortcuts.length > 0 && (
