@@ -25,8 +25,8 @@ import type { ContentType, Passage, UserRole } from '../../src/domain/schemas';
 import type { Level } from '../../src/domain/levels';
 import type { Accounts } from '../auth';
 import { sessionOf } from '../auth/http';
-import { checkGroupCode, GROUP_CODE_HEADER } from '../users/http';
-import { featuresOf, getRole, titleStatuses } from '../users/service';
+import { checkGroupCode, GROUP_CODE_HEADER } from './groupCode';
+import { featuresOf, getRole, titleStatuses } from '../accounts/service';
 import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import type { Cached, ContentStore, EditionInfo } from '../content/store';
 import { HttpError, notFound } from '../kit/errors';
@@ -58,12 +58,12 @@ export function hasCredentials(c: Context): boolean {
 }
 
 async function resolve(deps: AccessDeps, c: Context): Promise<RequestActor> {
-  const { accounts, store } = deps;
+  const { accounts } = deps;
   if (!accounts || !hasCredentials(c)) return { kind: 'anonymous' };
   const db = accounts.database.db;
   const session = c.req.header('cookie') ? await sessionOf(accounts.auth, c) : null;
   if (session) return { kind: 'user', userId: session.user.id, features: await featuresOf(db, session.user.id) };
-  const check = await checkGroupCode({ ...accounts, store }, c);
+  const check = await checkGroupCode(accounts, c);
   if (check.kind === 'none') return { kind: 'anonymous' };
   if (check.kind === 'invalid') return { kind: 'invalidGroupCode' };
   const assigned = await titleStatuses(db, check.teacherId, 'ASSIGNED');

@@ -15,8 +15,8 @@ import type { ContentStore } from '../content/store';
 import { DbRateLimitStore, RateLimiter, type RateLimitRule } from '../auth/rateLimit';
 import { tooManyRequests } from '../auth/limits';
 import { HttpError, badRequest, fromZod } from '../kit/errors';
-import { CLASS_CODE_RE, resolveClassCode } from '../users/service';
-import { GROUP_CODE_HEADER } from '../users/http';
+import { CLASS_CODE_RE, resolveClassCode } from '../accounts/service';
+import { GROUP_CODE_HEADER } from '../access/groupCode';
 import { rowsOf, storeEvents } from './service';
 
 /** Requests per client id: one a second. Counting fails open: analytics must never stop a reader. */

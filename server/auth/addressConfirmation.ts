@@ -18,7 +18,7 @@ import type { Mailer } from '../mail/mailer';
 import { addressConfirmationMessage } from '../mail/messages';
 import { AUTH_BASE_PATH, type AuthInstance } from './auth';
 import { acceptInvitationPath } from '../../src/domain/routes';
-import type { InvitationWithSchool } from '../users/service';
+import type { InvitationWithSchool } from '../accounts/service';
 
 /** How long a confirmation link works. Not in the spec. @default 86400 (24 hours) */
 export const ADDRESS_CONFIRMATION_EXPIRES_IN_S = 24 * 60 * 60;

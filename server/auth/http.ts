@@ -12,7 +12,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Database } from '../db/client';
 import { sendEmailChangedNotice } from './emailChange';
 import { mailAddressConfirmation, signedInUser } from './addressConfirmation';
-import { invitationWithSchool, isOpen, newestOpenInvitationFor } from '../users/service';
+import { invitationWithSchool, isOpen, newestOpenInvitationFor } from '../accounts/service';
 import { publicOriginOf } from './passwordReset';
 import { param, unsupportedMediaType } from '../kit/validate';
 import { z } from 'zod';

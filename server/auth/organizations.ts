@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { member, user } from '../db/schema';
-import { findMember, invitationWithSchool, isOpen, isOrganizationAdmin, organizationOfInvitation, preferredOrganizationId } from '../users/service';
+import { findMember, invitationWithSchool, isOpen, isOrganizationAdmin, organizationOfInvitation, preferredOrganizationId } from '../accounts/service';
 import type { Mailer } from '../mail/mailer';
 import { invitationMessage } from '../mail/messages';
 import type { AuthSettings } from './config';

@@ -58,8 +58,8 @@ import {
   type AccessDeps,
   type RequestActor,
 } from '../access';
-import { INVALID_CLASS_CODE } from '../users/http';
-import { titleStatuses } from '../users/service';
+import { INVALID_CLASS_CODE } from '../access/groupCode';
+import { titleStatuses } from '../accounts/service';
 
 export const API_BASE = '/api/v1';
 /** Content answers may be reused briefly, then revalidated with their ETag. Not in the spec. */

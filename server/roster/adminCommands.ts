@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AdminError, type AdminCommand, type AdminIo } from '../cli/command';
 import { withDatabase } from '../users/adminCommands';
-import { findOrganization } from '../users/service';
+import { findOrganization } from '../accounts/service';
 import type { RosterReport } from '../../src/domain/rosterSchemas';
 import { RosterArchiveError, readRosterPath } from './archive';
 import { formatProblem, parseOneRoster } from './oneroster';

@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import { HttpError } from '../kit/errors';
 import { NO_STORE } from '../kit/headers';
 import { param, query } from '../kit/validate';
-import { isOrganizationAdmin } from '../users/service';
+import { isOrganizationAdmin } from '../accounts/service';
 import {
   ROSTER_MAX_UPLOAD_BYTES,
   ROSTER_MEDIA_TYPES,

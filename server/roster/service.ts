@@ -10,7 +10,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { member, rosterStaff } from '../db/schema';
-import { getRole, organizationRoleOf, setMembership, setRole } from '../users/service';
+import { getRole, organizationRoleOf, setMembership, setRole } from '../accounts/service';
 import type { RosterAction, RosterPlannedStaff, RosterReport, RosterRole, RosterStaff, RosterStatus } from '../../src/domain/rosterSchemas';
 import type { ParsedRoster, RosterEntry } from './oneroster';
 

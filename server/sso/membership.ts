@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { rosterStaff, user } from '../db/schema';
 import { claimRosterStaff } from '../roster/service';
-import { getRole, setMembership, setRole } from '../users/service';
+import { getRole, setMembership, setRole } from '../accounts/service';
 import { domainOf, isOrganizationProviderId, providerForEmail } from './providers';
 import type { OrganizationProviders } from './plugin';
 

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { organization, ssoProviders } from '../db/schema';
-import { AccountsError, findOrganization } from '../users/service';
+import { AccountsError, findOrganization } from '../accounts/service';
 import { encryptSecret } from './secrets';
 
 /** The provider id of an organization's provider: better-auth's callback is `/api/v1/auth/callback/<id>`. */

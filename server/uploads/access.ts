@@ -9,7 +9,7 @@ import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import type { ContentStore } from '../content/store';
 import type { Accounts } from '../auth';
 import { sessionOf } from '../auth/http';
-import { checkGroupCode } from '../users/http';
+import { checkGroupCode } from '../access/groupCode';
 import { notFound } from '../kit/errors';
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
@@ -38,12 +38,12 @@ export function resourceOf(path: string, editionIdParam: string | undefined): Re
 }
 
 /** May this request read content owned by `ownerUserId`? */
-export async function canReadPrivate(deps: { accounts?: Accounts; store: ContentStore }, c: Context, ownerUserId: string): Promise<boolean> {
-  const { accounts, store } = deps;
+export async function canReadPrivate(deps: { accounts?: Accounts }, c: Context, ownerUserId: string): Promise<boolean> {
+  const { accounts } = deps;
   if (!accounts) return false;
   const session = await sessionOf(accounts.auth, c);
   if (session?.user.id === ownerUserId) return true;
-  const check = await checkGroupCode({ ...accounts, store }, c);
+  const check = await checkGroupCode(accounts, c);
   return check.kind === 'valid' && check.teacherId === ownerUserId;
 }
 

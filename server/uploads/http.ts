@@ -12,7 +12,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { SlugSchema, UploadFieldsSchema, type UploadList } from '../../src/domain/schemas';
 import type { Accounts } from '../auth';
 import { requireSession } from '../auth/http';
-import { featuresOf, getRole } from '../users/service';
+import { featuresOf, getRole } from '../accounts/service';
 import type { ContentStore } from '../content/store';
 import type { NarrationService } from '../narration/queue';
 import { HttpError, badRequest, fromZod, invalidParameters, notFound } from '../kit/errors';

@@ -22,11 +22,14 @@ import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, type Database } from '../db/client';
 import { adminResetLink } from '../auth/resetLink';
+import { eq } from 'drizzle-orm';
+import { bumpRevision } from '../content/import';
+import { publications, user } from '../db/schema';
 import { CONTENT_TYPES, FREE_TRIAL_LICENSE_KIND } from '../../src/domain/schemas';
 import {
   AccountsError,
   createOrganization,
-  deleteUser,
+  findUserByEmail,
   grantLicense,
   listLicenses,
   makeOrgAdmin,
@@ -37,7 +40,23 @@ import {
   slugify,
   TRIAL_LICENSE_DAYS,
   trialExpiry,
-} from './service';
+} from '../accounts/service';
+
+/**
+ * Delete a user and everything tied to the account (`user delete <email>`): sessions, sign-in accounts, role,
+ * memberships, class code, title choices and uploads all reference the user with `on delete cascade`. The library's
+ * revision changes when uploads went with them. Returns the user and how many uploads went.
+ */
+export async function deleteUser(database: Database, email: string) {
+  const found = await findUserByEmail(database.db, email);
+  if (!found) throw new AccountsError('not_found', `No user with the email '${email}'.`);
+  return database.exclusive(async () => {
+    const uploads = await database.db.select({ id: publications.id }).from(publications).where(eq(publications.ownerUserId, found.id));
+    await database.db.delete(user).where(eq(user.id, found.id));
+    if (uploads.length) await bumpRevision(database);
+    return { user: found, uploads: uploads.length };
+  });
+}
 
 /** Open the server's database for one command, or explain why not. Tests may pass `io.database`. */
 export async function withDatabase<T>(io: AdminIo, fn: (database: Database) => Promise<T>): Promise<T> {

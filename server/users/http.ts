@@ -11,7 +11,6 @@ import {
   TitleIdParamSchema,
   TitleVisibilityBodySchema,
   UpdateRoleBodySchema,
-  type ContentType,
   type CurrentUser,
   type PublicationSummary,
   type UserTitle,
@@ -21,28 +20,23 @@ import type { Database } from '../db/client';
 import type { ContentStore } from '../content/store';
 import type { Auth } from '../auth/auth';
 import { requireSession, sessionOf } from '../auth/http';
-import { clientIp, minutes, tooManyRequests, type Limiters } from '../auth/limits';
+import type { Limiters } from '../auth/limits';
 import { HttpError, badRequest, fromZod, notFound } from '../kit/errors';
 import { jsonBody, param } from '../kit/validate';
 import {
-  CLASS_CODE_RE,
   classCodeFor,
   classTitleIds,
   featuresOf,
   getRole,
   memberships,
-  resolveClassCode,
   rotateClassCode,
   setRole,
   setTitleStatus,
   titleStatuses,
-} from './service';
+} from '../accounts/service';
 import { classActivity } from './classActivity';
+import { checkGroupCode, INVALID_CLASS_CODE } from '../access/groupCode';
 import { NO_STORE } from '../kit/headers';
-
-/** The header that carries a class code (src/api/client.ts sends it). */
-export const GROUP_CODE_HEADER = 'X-Group-Code';
-export const INVALID_CLASS_CODE = 'Invalid Class Code';
 
 export interface UsersDeps {
   auth: Auth;
@@ -53,36 +47,6 @@ export interface UsersDeps {
 
 function forbidden(message: string, code = 'forbidden'): HttpError {
   return new HttpError(403, [{ code, message }]);
-}
-
-export type GroupCodeCheck =
-  | { kind: 'none' }
-  | { kind: 'invalid' }
-  | { kind: 'valid'; code: string; teacherId: string; features: ContentType[] };
-
-/**
- * Check the class code in the X-Group-Code header. Wrong guesses count against the client id and the IP
- * address; over either budget every check answers 429 (also for a right code, so a guesser learns nothing).
- * Passage gating (issue 6 §4) verifies codes through this too.
- */
-export async function checkGroupCode({ auth, database, limiters }: UsersDeps, c: Context): Promise<GroupCodeCheck> {
-  const raw = c.req.header(GROUP_CODE_HEADER)?.trim();
-  if (!raw) return { kind: 'none' };
-  const ip = clientIp(c, auth.settings.trustProxy);
-  const clientId = c.req.header('x-client-id') || null;
-  const wait = Math.max(
-    ...(await Promise.all([
-      limiters.classCodeFailuresPerIp.blockedFor(ip),
-      clientId ? limiters.classCodeFailuresPerClient.blockedFor(clientId) : 0,
-    ])),
-  );
-  if (wait > 0) throw tooManyRequests(`Too many wrong class codes. Try again in ${minutes(wait)}.`, wait);
-  const resolved = CLASS_CODE_RE.test(raw) ? await resolveClassCode(database.db, raw) : null;
-  if (!resolved) {
-    await Promise.all([limiters.classCodeFailuresPerIp.hit(ip), clientId ? limiters.classCodeFailuresPerClient.hit(clientId) : undefined]);
-    return { kind: 'invalid' };
-  }
-  return { kind: 'valid', code: raw.toUpperCase(), ...resolved };
 }
 
 export function splitName(name: string): { firstName: string; lastName: string } {

@@ -11,7 +11,7 @@ import { runAdmin } from '../../server/admin/commands';
 import { openDatabase } from '../../server/db/client';
 import { acquireDataDirLock } from '../../server/db/lock';
 import { member, organization, session, user, userRoles } from '../../server/db/schema';
-import { featuresOf } from '../../server/users/service';
+import { featuresOf } from '../../server/accounts/service';
 import { restoreEnv } from './harness';
 
 let dataDir: string;

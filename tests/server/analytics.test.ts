@@ -9,7 +9,7 @@ import type { RunningServer } from '../../server/server';
 import { analyticsEvents } from '../../server/db/schema';
 import { ANALYTICS_CLOCK_WINDOW_MS, ANALYTICS_RETENTION_DAYS, deleteExpiredEvents, startRetentionJob } from '../../server/analytics/service';
 import { runAdmin } from '../../server/admin/commands';
-import { classCodeFor } from '../../server/users/service';
+import { classCodeFor } from '../../server/accounts/service';
 import { getJson, licensedTeacher, silentLogger, startFixtureServer } from './harness';
 
 let server: RunningServer;

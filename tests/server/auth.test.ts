@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { getJson, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
 import { session as sessionTable } from '../../server/db/schema';
-import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher, revokeLicense } from '../../server/users/service';
+import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher, revokeLicense } from '../../server/accounts/service';
 import { CurrentUserSchema, UserTitlesSchema, VisitorSchema } from '../../src/domain/schemas';
 import { CLASS_CODE_FAILURES_PER_CLIENT, CLASS_CODE_FAILURES_PER_IP, SIGN_IN_FAILURES_PER_EMAIL } from '../../server/auth/limits';
 

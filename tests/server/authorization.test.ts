@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/server';
 import { getJson, licensedTeacher, signUpUser, startFixtureServer } from './harness';
-import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher, setRole, setTitleStatus } from '../../server/users/service';
+import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher, setRole, setTitleStatus } from '../../server/accounts/service';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE, PREMIUM_CONTENT_MESSAGE } from '../../src/domain/access';
 import { sampleBundle, zipOf } from '../roster/fixtures';
 

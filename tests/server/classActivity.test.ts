@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { RunningServer } from '../../server/server';
 import { analyticsEvents, editions, publications } from '../../server/db/schema';
 import { classActivity } from '../../server/users/classActivity';
-import { makeTeacher, setRole } from '../../server/users/service';
+import { makeTeacher, setRole } from '../../server/accounts/service';
 import { ACTIVITY_SERIES_DAYS, ACTIVITY_TOP_TITLES } from '../../src/domain/classActivity';
 import { ClassActivitySchema } from '../../src/domain/schemas';
 import { getJson, licensedTeacher, signUpUser, startFixtureServer } from './harness';

@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RunningServer } from '../../server/server';
 import { DEFAULT_LIMITS, type LimitRules } from '../../server/auth/limits';
-import { setMembership } from '../../server/users/service';
+import { setMembership } from '../../server/accounts/service';
 import { TEST_PASSWORD, getJson, licensedTeacher, signUpUser, startFixtureServer } from './harness';
 import { startSmtp } from './smtp';
 import { sampleBundle, zipOf } from '../roster/fixtures';

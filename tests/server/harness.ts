@@ -7,7 +7,7 @@ import pino from 'pino';
 import { MIGRATIONS_DIR, openDatabase } from '../../server/db/client';
 import { startServer, type RunningServer, type StartOptions } from '../../server/server';
 import type { TranslationProvider } from '../../server/content/translation';
-import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher } from '../../server/users/service';
+import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher } from '../../server/accounts/service';
 import { CONTENT_TYPES, type ContentType } from '../../src/domain/schemas';
 
 const COVER = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 40"><rect width="30" height="40" fill="#103a3a"/></svg>';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { cookiesOf, getJson, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
 import type { ContentType } from '../../src/domain/schemas';
-import { createOrganization, grantLicense, makeOrgAdmin, setDefaultOrganization, setMembership } from '../../server/users/service';
+import { createOrganization, grantLicense, makeOrgAdmin, setDefaultOrganization, setMembership } from '../../server/accounts/service';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { cookiesOf, getJson, signUpUser, startFixtureServer, TEST_PASSWORD, restoreEnv, writeFixtureLibrary } from './harness';
 import type { RunningServer } from '../../server/server';
 import { runAdminCli } from '../../server/bin/admin';
-import { createOrganization, makeOrgAdmin } from '../../server/users/service';
+import { createOrganization, makeOrgAdmin } from '../../server/accounts/service';
 import { readOutbox } from '../../server/mail/outbox';
 import { mailSettings } from '../../server/mail/mailer';
 

@@ -12,7 +12,7 @@ import { getJson, signUpUser, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
 import { runAdmin } from '../../server/admin/commands';
 import { claimRosterStaff } from '../../server/roster/service';
-import { createOrganization, getRole, makeOrgAdmin, organizationRoleOf, setMembership } from '../../server/users/service';
+import { createOrganization, getRole, makeOrgAdmin, organizationRoleOf, setMembership } from '../../server/accounts/service';
 import { ROSTER_MAX_UPLOAD_BYTES } from '../../src/domain/rosterSchemas';
 import { SAMPLE_DIR, bundleOf, generatedStaff, sampleBundle, zipOf, type Person } from '../roster/fixtures';
 

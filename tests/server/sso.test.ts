@@ -10,7 +10,7 @@ import { startFixtureServer, signUpUser, TEST_PASSWORD } from './harness';
 import { startOidcProvider, type OidcProviderHandle } from '../support/oidcProvider';
 import { CookieJar, cancelAtProvider, loginAtProvider, request } from '../support/browserlessFlow';
 import { addSsoProvider, removeSsoProvider } from '../../server/sso/providers';
-import { createOrganization, getRole } from '../../server/users/service';
+import { createOrganization, getRole } from '../../server/accounts/service';
 import { account, rosterStaff, session, user } from '../../server/db/schema';
 
 let server: RunningServer;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
-import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher } from '../../server/users/service';
+import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher } from '../../server/accounts/service';
 import { CurrentUserSchema, UploadListSchema, UploadSchema } from '../../src/domain/schemas';
 import { MAX_UPLOADS_PER_TEACHER, MAX_UPLOAD_BYTES, MAX_UPLOAD_PASSAGES, PASSAGE_MAX_WORDS, UPLOAD_MESSAGES } from '../../server/uploads';
 

@@ -8,7 +8,7 @@ import type { ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
 import { cookiesOf, getJson, signUpUser, TEST_PASSWORD } from './harness';
 import { serverWithSmtp } from './smtp';
-import { createOrganization, grantLicense, makeOrgAdmin } from '../../server/users/service';
+import { createOrganization, grantLicense, makeOrgAdmin } from '../../server/accounts/service';
 import { EMAIL_NOT_VERIFIED_MESSAGE } from '../../server/auth/organizations';
 
 const fixture = serverWithSmtp();

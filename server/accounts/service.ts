@@ -1,11 +1,12 @@
 /**
- * Roles, organizations, school licenses, class codes and title visibility: the database side of the users API,
- * shared by the HTTP routes and the operator's CLI (`npm run admin`), so both follow one set of rules.
+ * The accounts' records: roles, organizations and memberships, school licenses and the features they give, class
+ * codes, title visibility and invitations. Sign-in (server/auth), single sign-on, rosters, the gates (server/access),
+ * the users API and the operator's CLI (`npm run admin`) all read and write them here, so they follow one set of
+ * rules.
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull, or, gt, gte, asc, desc, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
-import { bumpRevision } from '../content/import';
+import type { Db } from '../db/client';
 import { classCodes, invitation, member, organization, publications, schoolLicenses, titleVisibility, user, userRoles } from '../db/schema';
 import { CLASS_CODE_LENGTH } from '../../src/domain/constants';
 import { CONTENT_TYPES, type ContentType, type LicenseKind, type TitleStatus, type UserRole } from '../../src/domain/schemas';
@@ -216,22 +217,6 @@ export async function makeTeacher(db: Db, email: string) {
   if (!found) throw new AccountsError('not_found', `No user with the email '${email}'. They sign up first.`);
   await setRole(db, found.id, 'TEACHER');
   return found;
-}
-
-/**
- * Delete a user and everything tied to the account (the CLI's `user delete <email>`): sessions, sign-in accounts,
- * role, memberships, class code, title choices and uploads all reference the user with `on delete cascade`.
- * Returns the user and how many uploads went with them.
- */
-export async function deleteUser(database: Database, email: string) {
-  const found = await findUserByEmail(database.db, email);
-  if (!found) throw new AccountsError('not_found', `No user with the email '${email}'.`);
-  return database.exclusive(async () => {
-    const uploads = await database.db.select({ id: publications.id }).from(publications).where(eq(publications.ownerUserId, found.id));
-    await database.db.delete(user).where(eq(user.id, found.id));
-    if (uploads.length) await bumpRevision(database);
-    return { user: found, uploads: uploads.length };
-  });
 }
 
 /** Make the user an admin of the organization (the CLI's `user org-admin <email> <org>`). */
