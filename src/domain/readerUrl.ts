@@ -35,8 +35,9 @@ export interface ParsedReaderPath {
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const VERSION = /^v\d+$/;
 
-export function isVersionSegment(segment: string): boolean {
-  return VERSION.test(segment.toLowerCase());
+/** 'v' followed by digits (any case); false for no segment. */
+export function isVersionSegment(segment: string | undefined): boolean {
+  return segment !== undefined && VERSION.test(segment.toLowerCase());
 }
 
 /** 'en:original' → { en, ORIGINAL }. */

@@ -1,6 +1,6 @@
 /**
  * Every address of the app (SPEC §2 route table), built in one place: the fixed pages in `paths`, a builder for
- * each address with parameters, and the `patterns` the route table (`src/ui/routes.tsx`) matches them with. Views
+ * each address with parameters, and the `patterns` the route table (`src/ui/router.tsx`) matches them with. Views
  * link and redirect with these instead of writing paths by hand. Pure and framework-free, so the engine and the
  * server may use it too. Reader addresses keep their own rules in `readerUrl.ts`; `readerPath` here is its builder.
  */
@@ -38,7 +38,7 @@ export const paths = {
 
 /**
  * The route table's patterns (wouter syntax) for the addresses with parameters, matching the builders below, in
- * the order the table (`src/ui/routes.tsx`) tries them: the listen and teaser shapes before the publication and
+ * the order the table (`src/ui/router.tsx`) tries them: the listen and teaser shapes before the publication and
  * reader ones, which would otherwise match them.
  */
 export const patterns = {

@@ -7,7 +7,7 @@ import { ErrorBoundary } from './layout/ErrorBoundary';
 import { useStableCallback } from './hooks/useStableCallback';
 import { queryClient } from './platform/api';
 import { trackPageViews } from './platform/analytics';
-import { AppRoutes } from './routes';
+import { AppRoutes } from './router';
 
 declare module 'react-aria-components' {
   interface RouterConfig {

@@ -1,6 +1,4 @@
-import type { SnapshotFrom } from 'xstate';
-import type { listenFlowMachine } from './listenFlow.machine';
-import type { ListenFlowContext, ListenFlowEvent, ListenPlayer } from './listenFlow.types';
+import type { ListenFlowContext, ListenPlayer } from './listenFlow.types';
 
 /**
  * The listen player's page, clock and narration status for the view, from the flow's context alone. The clock
@@ -24,18 +22,5 @@ export function listenPlayerOf(snapshot: { context: ListenFlowContext }): Listen
     currentTime: loaded ? c.currentTime : 0,
     duration: loaded && c.duration > 0 ? c.duration : ready ? ready.duration : 0,
     audio,
-  };
-}
-
-export function connectListenFlow(snapshot: SnapshotFrom<typeof listenFlowMachine>, send: (event: ListenFlowEvent) => void) {
-  return {
-    /** Page, clock and narration status. */
-    player: listenPlayerOf(snapshot),
-    /** Whether the play control should offer 'Unlock Premium Audio'. */
-    isLocked: snapshot.matches('locked'),
-    /** Whether the narration is playing now. */
-    isSounding: snapshot.matches({ voiced: 'sounding' }),
-    seek: (seconds: number) => send({ type: 'listen.seek', seconds }),
-    page: (position: number) => send({ type: 'listen.page', position }),
   };
 }

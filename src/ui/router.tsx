@@ -5,14 +5,13 @@
  */
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { buildReaderPath, parseReaderPath } from '../domain/readerUrl';
+import { buildReaderPath, isVersionSegment, parseReaderPath } from '../domain/readerUrl';
 import { LEGACY_EDITION_PARAM, paths, patterns, publicationPath, withQuery } from '../domain/routes';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { ClassCodeSync, RootRedirect } from './screens/classroom/ClassCodeSync';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
-import { isVersion } from './screens/reader/readerPath';
 import { loadEngine } from './engine/store';
 import { nextTask } from './platform/tasks';
 
@@ -67,7 +66,7 @@ function ReaderSwitch({ entry }: { entry?: { slug: string; version?: string } })
   if (entry) return <ReaderRoute mode="entry" slug={entry.slug.toLowerCase()} version={entry.version?.toLowerCase()} />;
   // '/{slug}/{version}/' with a trailing slash is the publication page.
   const bare = /^\/([^/]+)\/([^/]+)\/+$/.exec(path);
-  if (bare && isVersion(bare[2])) return <Redirect to={withQuery(publicationPath(bare[1], bare[2]), search)} replace />;
+  if (bare && isVersionSegment(bare[2])) return <Redirect to={withQuery(publicationPath(bare[1], bare[2]), search)} replace />;
   const parsed = parseReaderPath(path);
   if (!parsed || !parsed.primary) return <Redirect to={paths.notFound} replace />;
   if (parsed.needsRedirect && parsed.version !== null) {
@@ -80,7 +79,7 @@ function ReaderSwitch({ entry }: { entry?: { slug: string; version?: string } })
 function PublicationDetailRoute({ slug, version }: { slug: string; version: string }) {
   const search = useSearch();
   // An older reader address without a version, /{slug}/{editionRef} (SPEC §2 Reader URL shape).
-  if (!isVersion(version)) return <ReaderSwitch />;
+  if (!isVersionSegment(version)) return <ReaderSwitch />;
   const lower = publicationPath(slug, version);
   if (lower !== lower.toLowerCase()) return <Redirect to={withQuery(lower.toLowerCase(), search)} replace />;
   return (
@@ -190,7 +189,7 @@ export const AppRoutes = memo(function AppRoutes() {
           <Route path={patterns.publicationOverview}>{publicationRedirect}</Route>
           <Route path={patterns.readLatest}>{(params) => <ReaderSwitch entry={{ slug: params.slug }} />}</Route>
           <Route path={patterns.read}>
-            {(params) => (isVersion(params.version) ? <ReaderSwitch entry={{ slug: params.slug, version: params.version }} /> : <ReaderSwitch />)}
+            {(params) => (isVersionSegment(params.version) ? <ReaderSwitch entry={{ slug: params.slug, version: params.version }} /> : <ReaderSwitch />)}
           </Route>
           <Route path={patterns.reader}>
             <ReaderSwitch />

@@ -1,3 +1,0 @@
-export * from './missingEdition.machine';
-export * from './missingEdition.connect';
-export * from './missingEdition.types';

@@ -1,3 +1,0 @@
-export * from './passageLoading.machine';
-export * from './passageLoading.connect';
-export * from './passageLoading.types';
