@@ -4,80 +4,15 @@
  * task; the fallback timeout loads once; with no paint timing, a frame stands in for the paint.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  APP_CODE_ELEMENT_ID,
-  APP_CODE_FALLBACK_MS,
-  appCodeScript,
-  PRELOAD_BATCH,
-  startFirstPaintLoader,
-  type AppCode,
-  type LoaderGlobals,
-} from '../../src/render/firstPaintLoader';
-
-interface Appended {
-  tag: string;
-  type?: string;
-  crossOrigin?: string;
-  rel?: string;
-  src?: string;
-  href?: string;
-}
-type PaintCallback = (list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void;
+import { APP_CODE_FALLBACK_MS, appCodeScript, PRELOAD_BATCH, startFirstPaintLoader, type AppCode } from '../../src/render/firstPaintLoader';
+import { firstPaintPage } from '../support/firstPaintPage';
 
 const CODE: AppCode = { entry: '/assets/index-1.js', routeScripts: Array.from({ length: PRELOAD_BATCH * 2 + 1 }, (_, i) => `/assets/part-${i}.js`) };
 
-/** A page in miniature: its JSON element, what gets appended to its head, its task queue and its paint observers. */
+/** A stand-in page whose JSON element is what the server writes for `code`. */
 function fakePage({ code = CODE as AppCode | null, paintTiming = true } = {}) {
-  const appended: Appended[] = [];
-  const tasks: Array<{ run: () => void; ms: number }> = [];
-  const frames: Array<() => void> = [];
-  const observers: Array<{ callback: PaintCallback; options?: unknown; disconnected: boolean }> = [];
-  const localesAsked: string[] = [];
-  const json = code && /<script type="application\/json" id="[^"]+">(.*)<\/script>/.exec(appCodeScript(code))![1];
-  const globals = {
-    document: {
-      getElementById: (id: string) => (id === APP_CODE_ELEMENT_ID && json !== null ? { textContent: json } : null),
-      createElement: (tag: string) => ({ tag }),
-      head: { appendChild: (element: Appended) => appended.push(element) },
-    },
-    navigator: { language: 'fr-CA' },
-    Intl: {
-      DateTimeFormat: { supportedLocalesOf: (locales: string[]) => localesAsked.push(...locales) },
-      Locale: class {
-        constructor(readonly tag: string) {}
-        maximize() {
-          return this;
-        }
-      },
-    },
-    PerformanceObserver: class {
-      constructor(callback: PaintCallback) {
-        if (!paintTiming) throw new TypeError('no paint timing');
-        observers.push({ callback, disconnected: false });
-      }
-      observe(options: unknown) {
-        observers[observers.length - 1].options = options;
-      }
-    },
-    setTimeout: (run: () => void, ms = 0) => tasks.push({ run, ms }),
-    requestAnimationFrame: (run: () => void) => frames.push(run),
-  } as unknown as LoaderGlobals;
-
-  /** Runs the tasks due now (timeouts of 0), in order; returns how many elements each one appended. */
-  const runDue = () => {
-    const perTask: number[] = [];
-    for (let i = tasks.findIndex((t) => t.ms === 0); i >= 0; i = tasks.findIndex((t) => t.ms === 0)) {
-      const before = appended.length;
-      tasks.splice(i, 1)[0].run();
-      perTask.push(appended.length - before);
-    }
-    return perTask;
-  };
-  const paint = (entries: string[] = ['first-paint', 'first-contentful-paint']) => {
-    const observer = observers[0];
-    observer.callback({ getEntriesByName: (name) => entries.filter((e) => e === name) }, { disconnect: () => (observer.disconnected = true) });
-  };
-  return { globals, appended, tasks, frames, observers, localesAsked, runDue, paint };
+  const appCodeJson = code && /<script type="application\/json" id="[^"]+">(.*)<\/script>/.exec(appCodeScript(code))![1];
+  return firstPaintPage({ appCodeJson, paintTiming, language: 'fr-CA' });
 }
 
 describe('the first-paint loader', () => {

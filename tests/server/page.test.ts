@@ -18,6 +18,7 @@ import { StaticSite } from '../../server/http/static';
 import { createAppPages, type ApiGet } from '../../server/http/page';
 import { APP_CODE_ELEMENT_ID, APP_CODE_FALLBACK_MS, FIRST_PAINT_LOADER_FILE, PRELOAD_BATCH } from '../../src/render/firstPaintLoader';
 import { buildFirstPaintLoader } from '../../scripts/build-first-paint-loader';
+import { firstPaintPage } from '../support/firstPaintPage';
 import { licensedTeacher, startFixtureServer } from './harness';
 
 /** A built app in miniature: an index, an entry, the reader's lazy route with a chunk of its own and its CSS. */
@@ -150,46 +151,17 @@ describe('the HTML of a reader address', () => {
   it("with a first screen, the loader adds the entry once the first paint is reported, then the route's scripts a few per task", async () => {
     const { html } = await page('/alpha-owls/v1/en:original/2');
     const loader = loaderOf(html);
-    // The loader run against a stand-in document: what it appends, task by task.
-    const appended: Array<{ tag: string; rel?: string; src?: string; href?: string }> = [];
-    const tasks: Array<{ run: () => void; ms: number }> = [];
-    const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void> = [];
-    const element = (tag: string) => ({ tag }) as { tag: string; rel?: string; src?: string; href?: string };
-    const sandbox = {
-      document: {
-        getElementById: (id: string) => (id === APP_CODE_ELEMENT_ID ? { textContent: loader.config } : null),
-        createElement: element,
-        head: { appendChild: (e: (typeof appended)[number]) => appended.push(e) },
-      },
-      navigator: { language: 'en-US' },
-      Intl,
-      PerformanceObserver: class {
-        constructor(callback: (typeof observers)[number]) {
-          observers.push(callback);
-        }
-        observe() {}
-      },
-      requestAnimationFrame: () => {},
-      setTimeout: (run: () => void, ms = 0) => tasks.push({ run, ms }),
-    };
-    /** Runs the tasks due now (timeouts of 0) in order; returns how many elements each appended. */
-    const runDue = () => {
-      const perTask: number[] = [];
-      for (let i = tasks.findIndex((t) => t.ms === 0); i >= 0; i = tasks.findIndex((t) => t.ms === 0)) {
-        const before = appended.length;
-        tasks.splice(i, 1)[0].run();
-        perTask.push(appended.length - before);
-      }
-      return perTask;
-    };
-    vm.runInNewContext(loader.text!, sandbox);
-    runDue();
+    // The built loader run with a stand-in page as its global object: what it appends, task by task.
+    const stand = firstPaintPage({ appCodeJson: loader.config });
+    vm.runInNewContext(loader.text!, stand.sandbox);
+    stand.runDue();
     // Nothing is fetched before the first paint is reported (a fallback timeout stays queued).
-    expect(appended).toEqual([]);
-    expect(tasks.map((t) => t.ms)).toEqual([APP_CODE_FALLBACK_MS]);
-    observers[0]({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect: () => {} });
-    const perTask = runDue();
-    expect(appended[0]).toMatchObject({ tag: 'script', src: '/assets/index-1.js' });
+    expect(stand.appended).toEqual([]);
+    expect(stand.tasks.map((t) => t.ms)).toEqual([APP_CODE_FALLBACK_MS]);
+    stand.paint();
+    const perTask = stand.runDue();
+    const appended = stand.appended;
+    expect(appended[0]).toMatchObject({ tag: 'script', type: 'module', src: '/assets/index-1.js' });
     const preloads = appended.slice(1);
     expect(preloads.every((l) => l.tag === 'link' && l.rel === 'modulepreload')).toBe(true);
     // The route's scripts beyond the entry's own (shared-1.js comes with the entry), never its style sheets.

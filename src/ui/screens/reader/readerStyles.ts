@@ -20,19 +20,4 @@ export const sectionHeading = 'px-3 pt-2 pb-1 text-[0.6875rem] font-semibold tra
  * The reader's frame and passage classes live with the first screen's markup (src/render/readerClasses.ts), which
  * the server draws with the same classes; the reader's views take them from here.
  */
-export {
-  COLUMN_CONTROLS_CLASS,
-  FONT_SIZE_CLASSES,
-  ONE_COLUMN_CLASS,
-  ONE_COLUMN_WIDTH,
-  PASSAGE_NUMBER_BESIDE_CLASS,
-  PASSAGE_NUMBER_CLASS,
-  PASSAGE_TEXT_CLASS,
-  READER_AUTHOR_CLASS,
-  READER_HEADER_CLASS,
-  READER_HEADER_ROW_CLASS,
-  READER_TITLE_CLASS,
-  SECTION_HEADER_CLASS,
-  TOOLBAR_ROW_CLASS,
-  TWO_COLUMNS_CLASS,
-} from '../../../render/readerClasses';
+export * from '../../../render/readerClasses';
