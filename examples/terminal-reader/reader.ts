@@ -6,8 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { ReaderEngine, ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
 import { connectReadingSession } from '../../src/machines/readingSession';
-import { connectPassageLoading } from '../../src/machines/passageLoading';
-import { connectMissingEdition } from '../../src/machines/missingEdition';
+import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { stripTags } from '../../src/domain/sanitize';
 import { LANGUAGES } from '../../src/domain/languages';
 import { LEVEL_ORDER, type Level } from '../../src/domain/levels';
@@ -148,17 +147,17 @@ export function viewOf(snapshot: ReaderEngineSnapshot, width: number, notice: st
 
   const passage = snapshot.primary.passage;
   if (session.primaryMissing || !primaryEdition) {
-    const missing = connectMissingEdition(snapshot.primary.missing, noop);
+    const missing = connectReaderColumn(snapshot.primary.column, noop);
     const choice = session.primary;
     const language = LANGUAGES.find((l) => l.code === choice?.language)?.name ?? choice?.language ?? '';
     header.push(`${language} · ${choice?.level ?? ''} · passage ${session.position} of ${session.maxPosition}`);
-    if (missing.error) body.push(missing.error.message);
+    if (missing.missingError) body.push(missing.missingError.message);
     else {
       body.push(LOADING_TEXT);
       settled = false;
     }
   } else {
-    const loading = connectPassageLoading(snapshot.primary.loading, noop);
+    const loading = connectReaderColumn(snapshot.primary.column, noop);
     const expected = Math.min(session.position, primaryEdition.passageCount);
     const current = passage && passage.editionId === primaryEdition.id && passage.position === expected ? passage : null;
 
@@ -347,7 +346,7 @@ export function createTerminalReader(options: TerminalReaderOptions): TerminalRe
       try {
         const s = engine.getSnapshot();
         const loading = (slot: ReaderEngineSnapshot['primary']) =>
-          ['loading', 'slow', 'stalled'].some((state) => slot.loading.matches(state as never)) || slot.missing.matches('creating');
+          slot.column.matches('loading') || slot.column.matches({ missing: 'creating' });
         return s.session.matches('loading') || s.session.matches('refreshing') || loading(s.primary) || loading(s.secondary);
       } catch {
         return false;

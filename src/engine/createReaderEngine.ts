@@ -42,6 +42,8 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
   const compose = createSnapshotComposer();
   let actor: Actor<typeof readerSystemMachine> | null = null;
   let shown: ReaderEngineSnapshot | null = null;
+  /** The root is taking an event: its children's new snapshots wait for the root's. */
+  let rootBusy = false;
   /** Listeners hear of a change only when the composed snapshot is a new one: an event that changed nothing (most audio ticks) is silent. */
   const notify = () => {
     const next = actor ? compose(actor.getSnapshot()) : null;
@@ -61,8 +63,16 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       actor = createActor(machine, {
         input: { settings: readSettings(settings) },
         clock: ports.clock,
-        // Any actor of the system with a new snapshot (the root or a child) may change what the views show.
-        inspect: (event) => event.type === '@xstate.snapshot' && notify(),
+        // Any actor of the system with a new snapshot (the root or a child) may change what the views show. What the
+        // root sends its children while it takes an event is delivered before its own snapshot: listeners hear once,
+        // when the root has one, so they never see a child ahead of the root or of a sibling told later.
+        inspect: (event) => {
+          const isRoot = event.actorRef === actor;
+          if (isRoot && event.type === '@xstate.event') rootBusy = true;
+          if (event.type !== '@xstate.snapshot') return;
+          if (isRoot) rootBusy = false;
+          if (!rootBusy) notify();
+        },
       });
       actor.subscribe({ error: (error) => logger.error('Machine error', error) });
       actor.start();

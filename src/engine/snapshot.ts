@@ -15,9 +15,8 @@ import type { highlightDecodeMachine } from '../machines/highlightDecode';
 import type { levelIndicatorMachine } from '../machines/levelIndicator';
 import type { listenAudioMachine } from '../machines/listenAudio';
 import { listenPlayerOf, type listenFlowMachine, type ListenPlayer } from '../machines/listenFlow';
-import type { missingEditionMachine } from '../machines/missingEdition';
-import type { passageLoadingMachine } from '../machines/passageLoading';
 import type { readerAudioMachine } from '../machines/readerAudio';
+import type { readerColumnMachine } from '../machines/readerColumn';
 import { columnDisplay, columnsOf, featuresOf, locksOf, readerPlayback, type FollowedColumn, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
 import type { readingSessionMachine, Slot } from '../machines/readingSession';
 import type { roleModalMachine } from '../machines/roleModal';
@@ -28,8 +27,8 @@ import { wordAudioStatus, type WordAudioView, type wordAudioMachine } from '../m
 export interface SlotView {
   /** The passage being shown in this column, or null while none is loaded. */
   passage: Passage | null;
-  loading: SnapshotFrom<typeof passageLoadingMachine>;
-  missing: SnapshotFrom<typeof missingEditionMachine>;
+  /** The column's machine (src/machines/readerColumn): its load, its gate, its missing edition. */
+  column: SnapshotFrom<typeof readerColumnMachine>;
   /** The column's locks for the features in force (src/domain/locks.ts): locked levels, greyed languages, audio, premium title. */
   locks: ColumnLocks;
   /**
@@ -92,7 +91,7 @@ export interface ReaderEngineSnapshot {
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
 
 /** The children whose snapshots the engine's snapshot shows. */
-const SHOWN_CHILDREN = ['wordAudio', 'session', 'loader.primary', 'loader.secondary', 'missing.primary', 'missing.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+const SHOWN_CHILDREN = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
 
 /** The last result of `fn`, kept while its inputs are the same objects. */
 function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -147,8 +146,7 @@ export function createSnapshotComposer() {
   // `follows` comes as its two parts, so an unchanged column keeps its view (keepWhileSame compares arguments).
   function slotView(
     passage: Passage | null,
-    loading: SlotView['loading'],
-    missing: SlotView['missing'],
+    column: SlotView['column'],
     locks: ColumnLocks,
     decoded: boolean,
     highlight: boolean,
@@ -156,7 +154,7 @@ export function createSnapshotComposer() {
     followsLanguage: string | null,
   ): SlotView {
     const follows = followsSlot && followsLanguage ? { slot: followsSlot, language: followsLanguage } : null;
-    return { passage, loading, missing, locks, display: { decoded, highlight, follows } };
+    return { passage, column, locks, display: { decoded, highlight, follows } };
   }
   const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
   const word = keepWhileSame((snapshot: SnapshotFrom<typeof wordAudioMachine> | undefined): WordAudioView => (snapshot ? wordAudioStatus(snapshot) : { status: 'idle', slot: null, word: null }));
@@ -176,7 +174,8 @@ export function createSnapshotComposer() {
     const held = features(context.user, context.code, context.settings, context.view);
     const column = (slot: Slot): SlotView => {
       const { decoded, highlight, follows } = columnDisplay(context, slot);
-      return slotViews[slot](context.columns[slot].passage, child(`loader.${slot}`), child(`missing.${slot}`), locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null);
+      const snapshot = child<SlotView['column'] | undefined>(`column.${slot}`);
+      return slotViews[slot](snapshot?.context.passage ?? null, snapshot!, locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null);
     };
     const twoColumns = columnsOf(context);
     const flow = child<SnapshotFrom<typeof listenFlowMachine> | undefined>('listen');

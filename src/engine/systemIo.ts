@@ -73,8 +73,13 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
     actors: {
       listenFlow: listenFlow(api, ports, logger),
       loadPublication: fromPromise(({ input }) => api.getPublication(input.slug, input.version)),
-      loadPassage: passageLoadActor(cache),
-      createEdition: fromPromise(({ input }) => optional(api.createEdition)(input.slug, input.body)),
+      column: readerSystemChildren.column.provide({
+        actors: {
+          loadPassage: passageLoadActor(cache),
+          createEdition: fromPromise(({ input }) => optional(api.createEdition)(input.slug, input.body)),
+        },
+        actions: { prefetchNeighbours: (_, request) => cache.prefetchNeighbours(request.editionId, request.position, request.passageCount) },
+      }),
       checkVisitor: fromPromise(({ input }) => optional(api.getVisitor)({ groupCode: input.code })),
       loadNarration: narrationActor((input) => getPassageAudio(input.passageId, input.editionId), clock),
       loadDecodedText: fromPromise(({ input }) => optional(api.getDecodedText)(input.passageId, input.editionId, input.position)),
@@ -89,7 +94,6 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       }),
     },
     actions: {
-      prefetchNeighbours: (_, request) => cache.prefetchNeighbours(request.editionId, request.position, request.passageCount),
       persist: (_, write) => settings.set(write.name, write.value),
       track: (_, params) => {
         try {

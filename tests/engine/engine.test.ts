@@ -12,10 +12,9 @@ import { passagePlainText } from '../../src/domain/sanitize';
 import { NARRATION_MAX_POLLS as READER_AUDIO_MAX_POLLS, NARRATION_POLL_MS as READER_AUDIO_POLL_MS } from '../../src/engine/audioActors';
 import type { ApiPort } from '../../src/engine/ports';
 import { connectReadingSession } from '../../src/machines/readingSession';
-import { connectMissingEdition } from '../../src/machines/missingEdition';
-import { connectPassageLoading } from '../../src/machines/passageLoading';
+import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { connectToolbar, TOOLBAR_IDLE_MS } from '../../src/machines/toolbar';
-import { PREFETCH_DELAY_MS } from '../../src/machines/readerSystem/readerSystem.machine';
+import { PREFETCH_DELAY_MS } from '../../src/machines/readerColumn';
 import type { RunningServer } from '../../server/server';
 import { licensedTeacher, startFixtureServer } from '../server/harness';
 import { CONTENT_TYPES } from '../../src/domain/schemas';
@@ -127,7 +126,7 @@ describe('reading a publication through the engine', () => {
   it('opens a publication on its default edition, shows passage 1 and tracks the view', async () => {
     const { engine, analytics, navigation, storage } = makeEngine();
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
-    const s = await until(engine, (x) => connectPassageLoading(x.primary.loading, () => {}).isLoaded);
+    const s = await until(engine, (x) => connectReaderColumn(x.primary.column, () => {}).isLoaded);
     expect(text(s)).toBe('<p>Owls hunt at night with silent wings.</p>');
     expect(session(engine)).toMatchObject({ position: 1, primary: { language: 'en', level: 'ORIGINAL' }, canGoPrevious: false, canGoNext: true });
     expect(s.primary.passage?.sectionName).toBe('Chapter 1');
@@ -237,8 +236,8 @@ describe('reading a publication through the engine', () => {
   it("shows 'Passage not found' for an edition that does not exist and cannot be created", async () => {
     const { engine } = makeEngine();
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'ru', level: 'GOLD' } } });
-    const s = await until(engine, (x) => connectMissingEdition(x.primary.missing, () => {}).isFailed);
-    expect(connectMissingEdition(s.primary.missing, () => {}).error).toEqual({ status: 404, message: 'Passage not found' });
+    const s = await until(engine, (x) => connectReaderColumn(x.primary.column, () => {}).creationFailed);
+    expect(connectReaderColumn(s.primary.column, () => {}).missingError).toEqual({ status: 404, message: 'Passage not found' });
     expect(s.primary.passage).toBeNull();
     engine.stop();
   });
@@ -247,7 +246,7 @@ describe('reading a publication through the engine', () => {
     const { engine } = makeEngine();
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'es', level: 'GOLD' }, position: 2 } });
     const s = await until(engine, (x) => x.primary.passage?.text === '<p>Ven en la noche.</p>');
-    expect(connectMissingEdition(s.primary.missing, () => {}).isFailed).toBe(false);
+    expect(connectReaderColumn(s.primary.column, () => {}).creationFailed).toBe(false);
     expect(s.session.context.publication?.editions.some((e) => e.language.code === 'es' && e.level === 'GOLD')).toBe(true);
     engine.stop();
   });

@@ -20,7 +20,7 @@ import { languageInfo } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
 import { connectHighlightDecode } from '../../src/machines/highlightDecode';
 import { connectListenAudio } from '../../src/machines/listenAudio';
-import { connectPassageLoading } from '../../src/machines/passageLoading';
+import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { connectReadingSession } from '../../src/machines/readingSession';
 import { connectReaderAudio } from '../../src/machines/readerAudio';
 import { edition, fixturePassage, fixturePublication } from '../fixtures/publication';
@@ -294,7 +294,7 @@ describe('gated passages', () => {
   it('a licenseRequired passage shows the license state and forces the player closed', async () => {
     const { engine } = makeEngine({ gateOf: (id) => (id === 1 ? 'licenseRequired' : null) });
     const s = await open(engine, { language: 'en', level: 'GOLD' });
-    expect(connectPassageLoading(s.primary.loading, () => {}).needsLicense).toBe(true);
+    expect(connectReaderColumn(s.primary.column, () => {}).needsLicense).toBe(true);
     expect(s.primary.passage?.text).toBe('');
     expect(connectReaderAudio(s.readerAudio, () => {}).isOpen).toBe(false);
     engine.stop();
@@ -303,7 +303,7 @@ describe('gated passages', () => {
   it('a groupCodeRequired passage asks for a class code', async () => {
     const { engine } = makeEngine({ gateOf: () => 'groupCodeRequired' });
     const s = await open(engine);
-    expect(connectPassageLoading(s.primary.loading, () => {}).needsGroupCode).toBe(true);
+    expect(connectReaderColumn(s.primary.column, () => {}).needsGroupCode).toBe(true);
     engine.stop();
   });
 
@@ -322,7 +322,7 @@ describe('gated passages', () => {
 
     const other = makeEngine({ passageError: apiFailure(503, []) });
     const s = await open(other.engine);
-    expect(connectPassageLoading(s.primary.loading, () => {}).error?.title).toBe('Unavailable');
+    expect(connectReaderColumn(s.primary.column, () => {}).error?.title).toBe('Unavailable');
     expect(other.history.at(-1)).not.toBe('/catalog');
     other.engine.stop();
   });

@@ -12,8 +12,7 @@ import type { ApiPort, NavigationPort } from '../../src/engine/ports';
 import { createMemoryStorage } from '../../src/engine/settings';
 import { connectClassCode } from '../../src/machines/classCode';
 import { connectHighlightDecode } from '../../src/machines/highlightDecode';
-import { connectMissingEdition } from '../../src/machines/missingEdition';
-import { connectPassageLoading } from '../../src/machines/passageLoading';
+import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { connectReadingSession } from '../../src/machines/readingSession';
 import { fixturePassage, fixturePublication } from '../fixtures/publication';
 
@@ -83,7 +82,7 @@ async function settle() {
 }
 
 const text = (engine: ReaderEngine) => engine.getSnapshot().primary.passage?.text ?? null;
-const loading = (engine: ReaderEngine) => connectPassageLoading(engine.getSnapshot().primary.loading, () => {});
+const loading = (engine: ReaderEngine) => connectReaderColumn(engine.getSnapshot().primary.column, () => {});
 const toasts = (engine: ReaderEngine) => engine.getSnapshot().toasts.context.toasts.map((t) => t.message);
 
 describe('bug 1: a locked passage opens once access is gained', () => {
@@ -173,7 +172,7 @@ describe('missing editions', () => {
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'ru', level: 'GOLD' }, position: 1 } });
     await settle();
     expect(server.calls).toEqual(['createEdition']);
-    expect(connectMissingEdition(engine.getSnapshot().primary.missing, () => {}).error).toEqual({ status: 404, message: 'Passage not found' });
+    expect(connectReaderColumn(engine.getSnapshot().primary.column, () => {}).missingError).toEqual({ status: 404, message: 'Passage not found' });
     engine.stop();
   });
 });

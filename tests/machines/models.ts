@@ -12,8 +12,7 @@ import { levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInp
 import { listenAudioMachine, type ListenAudioEvent, type ListenAudioInput } from '../../src/machines/listenAudio';
 import { listenFlowMachine, type ListenFlowContext, type ListenFlowEvent, type ListenFlowInput, type ListenPlayerReport, type NarrationSlot } from '../../src/machines/listenFlow';
 import { offlineDownloadMachine, type OfflineDownloadEvent, type OfflineDownloadReport } from '../../src/machines/offlineDownload';
-import { missingEditionMachine, type MissingEditionEvent, type MissingEditionInput } from '../../src/machines/missingEdition';
-import { passageLoadingMachine, type PassageLoadingEvent } from '../../src/machines/passageLoading';
+import { readerColumnMachine, type ColumnPlan, type ReaderColumnDone, type ReaderColumnEvent, type ReaderColumnInput } from '../../src/machines/readerColumn';
 import { readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
 import { readingSessionMachine, type ReadingSessionEvent } from '../../src/machines/readingSession';
 import { roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
@@ -177,13 +176,6 @@ const listenFlowEventsFor = (snapshot: { context: ListenFlowContext }): ListenFl
   { type: 'playback.refused' },
 ];
 
-const missingEditionEvents: MissingEditionEvent[] = [
-  { type: 'edition.missing', language: 'en', level: 'B1' },
-  { type: 'edition.missing', language: 'es', level: 'A2' },
-  { type: 'edition.created' },
-  { type: 'edition.creationFailed' },
-  { type: 'edition.reset' },
-];
 
 const offlineDownloadEvents: (OfflineDownloadEvent | OfflineDownloadReport)[] = [
   { type: 'download.start' },
@@ -193,17 +185,33 @@ const offlineDownloadEvents: (OfflineDownloadEvent | OfflineDownloadReport)[] = 
   { type: 'download.failed', failure: 'failed' },
 ];
 
-const passageLoadingEvents: PassageLoadingEvent[] = [
-  { type: 'passage.load' },
-  { type: 'passage.spinnerDue' },
-  { type: 'passage.refreshDue' },
+/** What a column is told to show: a passage, a missing edition, nothing. */
+const columnPlans = {
+  passage: { kind: 'passage', key: '1:1', editionId: 1, position: 1, passageCount: 3 },
+  missing: { kind: 'missing', slug: 'fixture', version: 'v1', language: 'en', level: 'SILVER' },
+  none: { kind: 'none' },
+} satisfies Record<string, ColumnPlan>;
+const columnPassage = (kind: 'plain' | 'license' | 'code' | 'voiced') => passage(101, 1, 1, kind);
+const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstate.after.${string}` })[] = [
+  { type: 'column.show', plan: columnPlans.passage },
+  { type: 'column.show', plan: columnPlans.missing },
+  { type: 'column.show', plan: columnPlans.none },
+  { type: 'column.reset' },
+  { type: 'column.reload' },
+  { type: 'column.update', passage: columnPassage('voiced') },
   { type: 'passage.refresh' },
-  { type: 'passage.loaded' },
-  { type: 'passage.groupCodeRequired' },
-  { type: 'passage.licenseRequired' },
-  { type: 'passage.failed', status: 404 },
-  { type: 'passage.failed', status: 503 },
+  { type: 'xstate.done.actor.passage', output: columnPassage('plain') },
+  { type: 'xstate.done.actor.passage', output: columnPassage('license') },
+  { type: 'xstate.done.actor.passage', output: columnPassage('code') },
+  { type: 'xstate.error.actor.passage', error: new PortFailure('not_found', 404, 'Passage not found') },
+  { type: 'xstate.error.actor.passage', error: new PortFailure('premium_content', 403, 'Premium content') },
+  { type: 'xstate.done.actor.edition', output: {} },
+  { type: 'xstate.error.actor.edition', error: new PortFailure('network', 0, 'Network down') },
+  { type: 'xstate.after.1500.readerColumn.loading.waiting' },
+  { type: 'xstate.after.8500.readerColumn.loading.slow' },
+  { type: 'xstate.after.50.readerColumn.shown' },
 ];
+
 
 const readerAudioEvents: ReaderAudioEvent[] = [
   { type: 'audio.open' },
@@ -327,9 +335,7 @@ function puppet(read: (context: ReaderSystemContext) => { value: string; context
 /** The inert children (do-nothing machines, and puppets for the three the root follows) and loads that never settle. */
 export const readerSystemInertActors = {
   session: inertChild('idle'),
-  loaderPrimary: inertChild('idle'),
-  loaderSecondary: inertChild('idle'),
-  missingEdition: inertChild('idle'),
+  column: inertChild('idle'),
   readerAudio: puppet((c) => ({ value: c.audio.state })),
   highlightDecode: puppet((c) => ({ value: c.reading.mode, context: { hasDecodeFeature: c.reading.hasDecodeFeature } })),
   classCode: puppet((c) => ({ value: c.code.active ? 'active' : 'none', context: { code: c.code.value, lastCheckInvalid: c.code.invalid } })),
@@ -341,8 +347,6 @@ export const readerSystemInertActors = {
   wordAudio: inertChild('idle'),
   listenFlow: inertChild('idle'),
   loadPublication: pending<Publication, { slug: string; version?: string }>(),
-  loadPassage: pending<Passage, { editionId: number; position: number; passageCount: number }>(),
-  createEdition: pending<unknown, { slug: string; body: OnDemandEditionBody }>(),
   checkVisitor: pending<VisitorCheck, { code: string }>(),
   loadNarration: pending<Narration, NarrationInput>(),
   loadDecodedText: pending<string, NarrationInput>(),
@@ -420,6 +424,8 @@ const visitor = { valid: { groupCodeValid: true, features: ['AUDIO', 'DECODE'], 
 type RootEvent = ReaderSystemMachineEvent;
 const done = <T extends string>(id: T, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as RootEvent;
 const failed = <T extends string>(id: T, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as unknown as RootEvent;
+/** A column's report: it shows this passage (or its gate). */
+const shown = (slot: 'primary' | 'secondary', p: Passage): RootEvent => ({ type: 'column.shown', slot, passage: p });
 const audioReport = (value: 'closed' | 'paused' | 'playing'): RootEvent => ({ type: 'xstate.snapshot.readerAudio', snapshot: { value } as never });
 const modeReport = (value: 'off' | 'highlight' | 'decode', hasDecodeFeature: boolean): RootEvent => ({
   type: 'xstate.snapshot.highlightDecode',
@@ -499,18 +505,10 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'session.saveRecentLanguages', languages: ['es', 'en'] },
   { type: 'session.leave' },
   { type: 'session.viewedPassage', view: views.fixture },
-  { type: 'column.refetch', slot: 'secondary' },
-  { type: 'passages.prefetch', editionId: 1, position: 1, passageCount: 3 },
-  done('passage.primary', passage(1, 1, 1, 'license')),
-  failed('passage.primary', failure.premium),
-  failed('passage.primary', failure.notFound),
-  done('passage.secondary', passage(31, 13, 1, 'plain')),
-  failed('passage.secondary', failure.network),
-  { type: 'edition.create', slot: 'primary', language: 'en', level: 'SILVER' }, // no title open: fails at once
-  done('edition.primary', {}),
-  failed('edition.primary', failure.network),
-  done('edition.secondary', {}),
-  failed('edition.secondary', failure.network),
+  shown('primary', passage(1, 1, 1, 'license')),
+  { type: 'column.failed', slot: 'primary' },
+  shown('secondary', passage(31, 13, 1, 'plain')),
+  { type: 'column.failed', slot: 'secondary' },
   { type: 'edition.reload' },
   { type: 'mode.persist', mode: 'highlight' },
   { type: 'mode.persist', mode: 'decode' },
@@ -546,13 +544,13 @@ const isFresh = (c: ReaderSystemContext) =>
 
 /** A column's answer: the passage it shows (nothing moves), or, while it loads, the passages its key may bring. */
 function passageAnswers(c: ReaderSystemContext, slot: 'primary' | 'secondary'): RootEvent[] {
-  const { key, passage: shown } = c.columns[slot];
-  if (key === null) return [done(`passage.${slot}`, shown ?? passage(1, 1, 1, 'plain'))];
+  const { key, passage: current } = c.columns[slot];
+  if (key === null) return [shown(slot, current ?? passage(1, 1, 1, 'plain'))];
   const [editionId, position] = key.split(':').map(Number);
-  if (shown && shown.editionId === editionId && shown.position === position) return [done(`passage.${slot}`, shown)];
+  if (current && current.editionId === editionId && current.position === position) return [shown(slot, current)];
   const id = editionId * 100 + position;
   const kinds = position === 1 ? (['voiced', 'plain', 'license'] as const) : (['voiced', 'plain'] as const);
-  return kinds.map((kind) => done(`passage.${slot}`, passage(id, editionId, position, kind)));
+  return kinds.map((kind) => shown(slot, passage(id, editionId, position, kind)));
 }
 
 /**
@@ -573,10 +571,9 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     { type: 'session.savePosition', view },
     { type: 'session.syncAddress', view },
     { type: 'session.viewedPassage', view },
-    { type: 'column.refetch', slot: 'primary' },
     ...passageAnswers(c, 'primary'),
     ...passageAnswers(c, 'secondary'),
-    { type: 'edition.create', slot: 'primary', language: 'en', level: 'SILVER' },
+    { type: 'column.failed', slot: 'primary' },
     done('visitor.verify', visitor.invalid),
     done('visitor.recheck', visitor.invalid),
     codeReport(c.code.active ? 'active' : 'none', c.code.value, c.code.invalid),
@@ -667,7 +664,7 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
     const stage = voicedStage(c);
     const slot = readerPlayback(c).slot;
     if (stage === 'loading') out.push(audioReport('paused'), { type: 'session.savePosition', view: views.fixture });
-    if (stage === 'open') out.push(done(`passage.${slot}`, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')));
+    if (stage === 'open') out.push(shown(slot, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')));
     if (stage === 'ready') out.push(audioReport('playing'), { type: 'audio.seek', seconds: 30 }, { type: 'playback.time', time: 3.5, duration: 20 }, { type: 'word.playFrom', slot, offset: 0 });
     if (stage === 'playing') out.push(audioReport('paused'), audioReport('closed'), { type: 'reader.close' }, { type: 'audio.seek', seconds: 5 }, { type: 'word.playFrom', slot, offset: 0 });
   }
@@ -756,10 +753,20 @@ export const MODELS = {
     },
     maxStates: 20000,
   },
-  missingEdition: { machine: missingEditionMachine, events: missingEditionEvents, inputs: [{ slot: 'primary' }] as MissingEditionInput[] },
   // The download actor is the default one, which does nothing: its reports are sample events.
   offlineDownload: { machine: offlineDownloadMachine, events: offlineDownloadEvents, inputs: [{ passageCount: 3 }], serializeState: byValue },
-  passageLoading: { machine: passageLoadingMachine, events: passageLoadingEvents, inputs: [undefined] },
+  readerColumn: {
+    // The passage load and the edition's creation never settle on their own in the walks: their answers are sample events.
+    machine: readerColumnMachine.provide({
+      actors: { loadPassage: fromPromise<Passage, unknown>(() => new Promise(() => {})) as never, createEdition: fromPromise<unknown, unknown>(() => new Promise(() => {})) as never },
+    }),
+    events: readerColumnEvents,
+    inputs: [{ slot: 'primary' }] as ReaderColumnInput[],
+    // What the guards read: the state, the passage shown (by kind) and the editions created in this attempt.
+    serializeState: (s: { value: unknown; context: { passage: Passage | null; attempts: string[]; request: unknown } }) =>
+      JSON.stringify([s.value, s.context.passage?.audio ? 'voiced' : s.context.passage ? 'plain' : null, s.context.attempts, s.context.request]),
+    maxStates: 5000,
+  },
   readerAudio: { machine: readerAudioMachine, events: readerAudioEvents, inputs: readerAudioInputs },
   readingSession: {
     machine: readingSessionMachine,

@@ -11,10 +11,9 @@ import { copyLinkMachine } from '../copyLink';
 import { highlightDecodeMachine } from '../highlightDecode';
 import { levelIndicatorMachine } from '../levelIndicator';
 import { listenFlowMachine } from '../listenFlow';
-import { missingEditionMachine } from '../missingEdition';
-import { passageLoadingMachine } from '../passageLoading';
 import { readerAudioMachine } from '../readerAudio';
-import { readingSessionMachine, type ReadingSessionContext, type Slot } from '../readingSession';
+import { readerColumnMachine } from '../readerColumn';
+import { readingSessionMachine, type ReadingSessionContext } from '../readingSession';
 import { roleModalMachine } from '../roleModal';
 import { toastsMachine, type ToastRequest } from '../toasts';
 import { toolbarMachine } from '../toolbar';
@@ -43,12 +42,13 @@ const session = readingSessionMachine.provide({
   },
 });
 
-const loader = (slot: Slot) => passageLoadingMachine.provide({ actions: { refetchPassage: sendParent({ type: 'column.refetch', slot }) } });
-
-const missingEdition = missingEditionMachine.provide({
+/** A reader column tells the system what it shows, and asks it to leave or to fetch the title again. */
+const column = readerColumnMachine.provide({
   actions: {
-    createEdition: sendParent((_, params) => ({ type: 'edition.create', slot: params.slot, language: params.language, level: params.level })),
-    refreshPublication: sendParent({ type: 'edition.reload' }),
+    tellShown: sendParent(({ context }, params) => ({ type: 'column.shown', slot: context.slot, passage: params.passage })),
+    tellFailed: sendParent(({ context }) => ({ type: 'column.failed', slot: context.slot })),
+    leaveForPremium: sendParent({ type: 'session.leave' }),
+    reloadPublication: sendParent({ type: 'edition.reload' }),
   },
 });
 
@@ -112,9 +112,7 @@ const wordAudio = wordAudioMachine.provide({
 /** The children's logic by name, for the root's `setup({ actors })`. */
 export const readerSystemChildren = {
   session,
-  loaderPrimary: loader('primary'),
-  loaderSecondary: loader('secondary'),
-  missingEdition,
+  column,
   readerAudio,
   highlightDecode,
   classCode,

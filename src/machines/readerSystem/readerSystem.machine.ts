@@ -16,7 +16,7 @@ import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
 import { failureMessage, failureOf } from '../../domain/failures';
 import { isPremiumContentError, type PremiumFeature } from '../../domain/locks';
 import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, type PlaybackSpeedMap } from '../../domain/playbackSpeed';
-import type { OnDemandEditionBody, Passage, Publication } from '../../domain/schemas';
+import type { Passage, Publication } from '../../domain/schemas';
 import { withSetting, type ReaderSettings } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
@@ -35,7 +35,6 @@ import {
   editionOf,
   hasDecodeFeature,
   isListenLocked,
-  isBlocked,
   isOtherAudio,
   isSameReading,
   locksOf,
@@ -56,7 +55,6 @@ import {
 } from './readerSystem.rules';
 import type {
   ListenStart,
-  PrefetchRequest,
   ReaderSystemContext,
   ReaderSystemInput,
   ReaderSystemMachineEvent,
@@ -65,14 +63,6 @@ import type {
   StoredSettings,
   VisitorCheck,
 } from './readerSystem.types';
-
-/**
- * How long after a column asks for its passage its neighbours are asked for. Not in the spec: the prefetch's request
- * is set up after the frame that shows a page turn, not inside its key press (docs/performance.md "Page turn").
- * A reader holding an arrow key down turns faster than this, so only where they stop are the neighbours fetched.
- * @default 50
- */
-export const PREFETCH_DELAY_MS = 50;
 
 const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
 const EMPTY_COLUMNS = { primary: { key: null, passage: null }, secondary: { key: null, passage: null } };
@@ -93,10 +83,6 @@ const base = setup({
     ...readerSystemChildren,
     /** Provided by the engine: GET /publications/{slug}. */
     loadPublication: fromPromise<Publication, { slug: string; version?: string }>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: GET /passages (cached). */
-    loadPassage: fromPromise<Passage, { editionId: number; position: number; passageCount: number }>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: POST sources/on-demand. */
-    createEdition: fromPromise<unknown, { slug: string; body: OnDemandEditionBody }>(() => Promise.reject(new Error('provided by the engine'))),
     /** Provided by the engine: GET /visitors/me with a class code. */
     checkVisitor: fromPromise<VisitorCheck, { code: string }>(() => Promise.reject(new Error('provided by the engine'))),
     /** Provided by the engine: the reader's narration (polls while it is generated). */
@@ -112,8 +98,6 @@ const base = setup({
   },
   actions: {
     // ---- effects the engine provides ----
-    /** Fetch the passages before and after a position into the engine's cache, in the background. */
-    prefetchNeighbours: (_, _params: PrefetchRequest) => {},
     /** Write (or, for null, remove) one stored setting. */
     persist: (_, _params: SettingWrite) => {},
     track: (_, _params: { event: TrackedEvent; properties?: Record<string, unknown> }) => {},
@@ -176,8 +160,7 @@ const withLoads = base.extend({
   actions: {
     /** Nothing is open any more: no view, no columns, no dialog. */
     closeReader: base.createAction(enqueueActions(({ context, enqueue }) => {
-      enqueue.stopChild('passage.primary');
-      enqueue.stopChild('passage.secondary');
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
       // A dialog opened in the reader closes with it; one that tells why the reader could not open stays.
       enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: context.view.publication ? null : context.premiumDialog, audio: { ...context.audio, pendingSeek: null } });
       enqueue.sendTo('session', { type: 'session.close' });
@@ -185,10 +168,7 @@ const withLoads = base.extend({
     })),
     startChildren: base.createAction(enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild('session', { id: 'session', input: { recentLanguages: context.settings.recentLanguages } });
-      enqueue.spawnChild('loaderPrimary', { id: 'loader.primary' });
-      enqueue.spawnChild('loaderSecondary', { id: 'loader.secondary' });
-      enqueue.spawnChild('missingEdition', { id: 'missing.primary', input: { slot: 'primary' } });
-      enqueue.spawnChild('missingEdition', { id: 'missing.secondary', input: { slot: 'secondary' } });
+      for (const slot of SLOTS) enqueue.spawnChild('column', { id: `column.${slot}`, systemId: `column.${slot}`, input: { slot } });
       enqueue.spawnChild('readerAudio', { id: 'readerAudio', input: { hasSavedSettings: context.settings.audioSettings !== null }, syncSnapshot: true });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
       enqueue.spawnChild('classCode', { id: 'classCode', input: { storedCode: context.settings.groupCode }, syncSnapshot: true });
@@ -204,46 +184,25 @@ const withLoads = base.extend({
       enqueue.assign({ settings: ({ context }) => withSetting(context.settings, params) });
       enqueue({ type: 'persist', params });
     })),
+    /** Tell a column what the view asks of it: a passage, a missing edition, or nothing. */
     loadColumn: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
       const params = rawParams as { slot: Slot; view: SessionView };
       const { slot } = params;
       const plan = columnPlan(params.view, slot);
-      enqueue.stopChild(`passage.${slot}`);
-      enqueue.cancel(`prefetch.${slot}`);
-      if (plan.kind !== 'passage') {
-        enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key: null, passage: null } }) });
-        if (plan.kind === 'missing') enqueue.sendTo(`missing.${slot}`, { type: 'edition.missing', language: plan.language, level: plan.level });
-        return;
-      }
-      enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key: plan.key, passage: context.columns[slot].passage } }) });
-      enqueue.sendTo(`loader.${slot}`, { type: 'passage.load' });
-      const request = { editionId: plan.editionId, position: plan.position, passageCount: plan.passageCount };
-      enqueue.spawnChild('loadPassage', { id: `passage.${slot}`, input: request });
-      enqueue.raise({ type: 'passages.prefetch', ...request }, { id: `prefetch.${slot}`, delay: PREFETCH_DELAY_MS });
+      const key = plan.kind === 'passage' ? plan.key : null;
+      enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key, passage: key ? context.columns[slot].passage : null } }) });
+      enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan });
     })),
-    /** A column's passage arrived: show it, and tell the loader, the player and the reading mode what it is. */
+    /** A column shows a passage (or its gate): the player and the reading mode hear what it is. */
     showPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { slot: Slot; passage: Passage };
       const { slot, passage } = params;
       const columns = { ...context.columns, [slot]: { key: context.columns[slot].key, passage } };
       enqueue.assign({ columns });
-      const outcome = passage.licenseRequired ? 'passage.licenseRequired' : passage.groupCodeRequired ? 'passage.groupCodeRequired' : 'passage.loaded';
-      enqueue.sendTo(`loader.${slot}`, { type: outcome });
       if (slot === 'primary' && passage.licenseRequired) enqueue.sendTo('readerAudio', { type: 'license.required' });
       if (slot !== 'primary' && slot !== playingSlot(context)) return;
       const { hasSpeechMarks, hasDecodedText, isEnglish } = readingFacts({ ...context, columns });
       enqueue.sendTo('highlightDecode', { type: 'passage.changed', hasSpeechMarks, hasDecodedText, isEnglish });
-    })),
-    /** A column's passage could not be loaded: 'Premium content' leaves for the catalog, anything else shows its error. */
-    failPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as { slot: Slot; error: unknown };
-      const failure = failureOf(params.error);
-      if (isPremiumContentError(params.error)) {
-        enqueue({ type: 'leaveToCatalog', params: { classroom: context.code.value !== null } });
-        return;
-      }
-      enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [params.slot]: { key: context.columns[params.slot].key, passage: null } }) });
-      enqueue.sendTo(`loader.${params.slot}`, { type: 'passage.failed', status: failure.status });
     })),
     restartReading: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { editionId: number };
@@ -278,7 +237,9 @@ const withLoads = base.extend({
         const merged: Passage = { ...passage, audio: { url, speechMarks } };
         enqueue.assign({ columns: ({ context: c }) => ({ ...c.columns, [slot]: { key: c.columns[slot].key, passage: merged } }) });
         enqueue({ type: 'cachePassage', params: { passage: merged } });
+        // The reading mode hears of the marks before the column shows them: a view of both sees them together.
         if (slot === playingSlot(context) && speechMarks.length) enqueue.sendTo('highlightDecode', { type: 'speechMarks.loaded' });
+        enqueue.sendTo(`column.${slot}`, { type: 'column.update', passage: merged });
       }
     })),
     forgetNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
@@ -336,9 +297,9 @@ const withSettings = withLoads.extend({
       enqueue({ type: 'writeSetting', params: { name: 'features', value: params.visitor.features } });
       enqueue({ type: 'writeSetting', params: { name: 'classTitleIds', value: params.visitor.titleIds ?? null } });
     })),
-    /** Ask again for the columns that show a gate: the reader's access changed (a sign-in, a class code). */
-    reloadBlockedColumns: withLoads.createAction(enqueueActions(({ context, enqueue }) => {
-      for (const slot of SLOTS) if (isBlocked(context.columns[slot].passage)) enqueue({ type: 'loadColumn', params: { slot, view: context.view } });
+    /** The reader's access changed (a sign-in, a class code): a column that shows a gate asks again. */
+    reloadBlockedColumns: withLoads.createAction(enqueueActions(({ enqueue }) => {
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reload' });
     })),
     /** Load each column's passage for the view (or start its missing-edition flow), and restart the reading mode for a new primary edition. */
     showView: withLoads.createAction(enqueueActions(({ context, event, enqueue }) => {
@@ -406,10 +367,7 @@ const withFlows = withSettings.extend({
     openReader: withSettings.createAction(enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'reader.open' && event.type !== 'reader.sync') return;
       enqueue('readAddressSpeeds');
-      for (const slot of SLOTS) {
-        enqueue.stopChild(`passage.${slot}`);
-        enqueue.sendTo(`missing.${slot}`, { type: 'edition.reset' });
-      }
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
       enqueue.assign({ columns: EMPTY_COLUMNS });
       const useStored = event.type === 'reader.open' && event.useStoredPosition;
       enqueue.sendTo('session', { type: 'session.open', request: openRequest(event.request, useStored, context.settings.lastPassages) });
@@ -471,7 +429,7 @@ export const readerSystemMachine = withFlows.createMachine({
       { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { language: event.language })! }) } },
       { actions: sendTo('session', ({ event }) => event) },
     ],
-    'passage.refresh': { actions: sendTo(({ event }) => `loader.${event.slot}`, { type: 'passage.refresh' }) },
+    'passage.refresh': { actions: sendTo(({ event }) => `column.${event.slot}`, { type: 'passage.refresh' }) },
     'listen.toggle': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
     'listen.close': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
     'listen.open': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
@@ -626,27 +584,8 @@ export const readerSystemMachine = withFlows.createMachine({
         }),
       },
     },
-    'passages.prefetch': { actions: { type: 'prefetchNeighbours', params: ({ event }: On<'passages.prefetch'>) => event } },
-    'column.refetch': { actions: { type: 'loadColumn', params: ({ context, event }: On<'column.refetch'>) => ({ slot: event.slot, view: context.view }) } },
-    'xstate.done.actor.passage.primary': { actions: { type: 'showPassage', params: ({ event }: On<'xstate.done.actor.passage.primary'>) => ({ slot: 'primary', passage: event.output }) } },
-    'xstate.error.actor.passage.primary': { actions: { type: 'failPassage', params: ({ event }: On<'xstate.error.actor.passage.primary'>) => ({ slot: 'primary', error: event.error }) } },
-    'xstate.done.actor.passage.secondary': { actions: { type: 'showPassage', params: ({ event }: On<'xstate.done.actor.passage.secondary'>) => ({ slot: 'secondary', passage: event.output }) } },
-    'xstate.error.actor.passage.secondary': { actions: { type: 'failPassage', params: ({ event }: On<'xstate.error.actor.passage.secondary'>) => ({ slot: 'secondary', error: event.error }) } },
-    'edition.create': {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const publication = context.view.publication;
-        if (!publication) {
-          enqueue.sendTo(`missing.${event.slot}`, { type: 'edition.creationFailed' });
-          return;
-        }
-        const body = { version: publication.version, languageCode: event.language, level: event.level } as OnDemandEditionBody;
-        enqueue.spawnChild('createEdition', { id: `edition.${event.slot}`, input: { slug: publication.slug, body } });
-      }),
-    },
-    'xstate.done.actor.edition.primary': { actions: sendTo('missing.primary', { type: 'edition.created' }) },
-    'xstate.error.actor.edition.primary': { actions: sendTo('missing.primary', { type: 'edition.creationFailed' }) },
-    'xstate.done.actor.edition.secondary': { actions: sendTo('missing.secondary', { type: 'edition.created' }) },
-    'xstate.error.actor.edition.secondary': { actions: sendTo('missing.secondary', { type: 'edition.creationFailed' }) },
+    'column.shown': { actions: { type: 'showPassage', params: ({ event }: On<'column.shown'>) => ({ slot: event.slot, passage: event.passage }) } },
+    'column.failed': { actions: assign({ columns: ({ context, event }) => ({ ...context.columns, [event.slot]: { key: context.columns[event.slot].key, passage: null } }) }) },
     'edition.reload': { actions: sendTo('session', { type: 'publication.reload' }) },
     'mode.persist': {
       actions: enqueueActions(({ context, event, enqueue }) => {
@@ -672,6 +611,7 @@ export const readerSystemMachine = withFlows.createMachine({
         enqueue.assign({ columns: { ...context.columns, primary: { key: context.columns.primary.key, passage: merged } } });
         enqueue({ type: 'cachePassage', params: { passage: merged } });
         enqueue.sendTo('highlightDecode', { type: 'decodedText.loaded' });
+        enqueue.sendTo('column.primary', { type: 'column.update', passage: merged });
       }),
     },
     'xstate.error.actor.decodedText': { actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },

@@ -13,6 +13,7 @@ import { resolveFeatures } from '../classCode';
 import type { PassageFacts, ReadingMode } from '../highlightDecode';
 import { defaultSecondEdition } from '../../domain/readerColumns';
 import { playingEdition } from '../../domain/playingEdition';
+import type { ColumnPlan } from '../readerColumn';
 import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
 import type { NarrationState, ReaderSystemContext, SessionView } from './readerSystem.types';
 import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
@@ -63,17 +64,12 @@ export function choiceUpgrade(context: ReaderSystemContext, choice: { level: Edi
   return 'level' in choice ? levelUpgrade(context.view.publication, choice.level, features) : languageUpgrade(context.view.publication, choice.language, features);
 }
 
-/** What a column should load for a view: nothing, a missing edition, or a passage by edition and position. */
-export type ColumnPlan =
-  | { kind: 'none' }
-  | { kind: 'missing'; language: string; level: EditionChoice['level'] }
-  | { kind: 'passage'; key: string; editionId: number; position: number; passageCount: number };
-
+/** What a column should load for a view: nothing, a missing edition (to create), or a passage by edition and position. */
 export function columnPlan(view: SessionView, slot: Slot): ColumnPlan {
   const choice = choiceOf(view, slot);
   if (!choice || !view.publication) return { kind: 'none' };
   const edition = editionOf(view, slot);
-  if (!edition) return { kind: 'missing', language: choice.language, level: choice.level };
+  if (!edition) return { kind: 'missing', slug: view.publication.slug, version: view.publication.version, language: choice.language, level: choice.level };
   const position = Math.min(view.position, edition.passageCount);
   return { kind: 'passage', key: `${edition.id}:${position}`, editionId: edition.id, position, passageCount: edition.passageCount };
 }

@@ -139,8 +139,11 @@ export type ReaderSystemChildEvent =
   | { type: 'session.syncAddress'; view: SessionView }
   | { type: 'session.leave' }
   | { type: 'session.viewedPassage'; view: SessionView }
-  | { type: 'column.refetch'; slot: Slot }
-  | { type: 'edition.create'; slot: Slot; language: string; level: string }
+  /** A column shows this passage, or its gate. */
+  | { type: 'column.shown'; slot: Slot; passage: Passage }
+  /** A column's passage could not be loaded: it shows its error. */
+  | { type: 'column.failed'; slot: Slot }
+  /** A column created its missing edition: the title is fetched again. */
   | { type: 'edition.reload' }
   | { type: 'mode.persist'; mode: ReadingMode }
   | { type: 'mode.needSpeechMarks' }
@@ -155,29 +158,12 @@ export type ReaderSystemChildEvent =
   | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> }
   /** The address's playbackSpeed parameter, read by the engine when the reader opens. */
   | { type: 'address.speeds'; param: string | null }
-  /** Raised by the root itself, PREFETCH_DELAY_MS after a column asked for its passage. */
-  | ({ type: 'passages.prefetch' } & PrefetchRequest)
   | PlaybackReport;
-
-/** A column's passage, whose neighbours are to be fetched in the background (an edition of `passageCount` passages). */
-export interface PrefetchRequest {
-  editionId: number;
-  position: number;
-  passageCount: number;
-}
 
 /** The outcomes of the I/O actors the root runs (XState's done and error events). */
 export type ReaderSystemIoEvent =
   | { type: 'xstate.done.actor.publication'; output: Publication }
   | { type: 'xstate.error.actor.publication'; error: unknown }
-  | { type: 'xstate.done.actor.passage.primary'; output: Passage }
-  | { type: 'xstate.error.actor.passage.primary'; error: unknown }
-  | { type: 'xstate.done.actor.passage.secondary'; output: Passage }
-  | { type: 'xstate.error.actor.passage.secondary'; error: unknown }
-  | { type: 'xstate.done.actor.edition.primary'; output: unknown }
-  | { type: 'xstate.error.actor.edition.primary'; error: unknown }
-  | { type: 'xstate.done.actor.edition.secondary'; output: unknown }
-  | { type: 'xstate.error.actor.edition.secondary'; error: unknown }
   | { type: 'xstate.done.actor.visitor.verify'; output: VisitorCheck }
   | { type: 'xstate.error.actor.visitor.verify'; error: unknown }
   | { type: 'xstate.done.actor.visitor.recheck'; output: VisitorCheck }

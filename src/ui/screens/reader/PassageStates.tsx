@@ -10,7 +10,7 @@ import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../
 import { PASSAGE_NOT_FOUND, SUPPORT_EMAIL } from '../../../domain/constants';
 import { publicationPath } from '../../../domain/routes';
 import type { Publication } from '../../../domain/schemas';
-import { PASSAGE_LOADING_TEXT } from '../../../machines/passageLoading';
+import { PASSAGE_LOADING_TEXT } from '../../../machines/readerColumn';
 import { LockIcon } from '../../components/ReaderIcons';
 import { Spinner } from '../../components/Spinner';
 import { buttonStyles, linkStyles } from '../../components/styles';

@@ -14,9 +14,8 @@ import type { SlotView } from '../../../engine/createReaderEngine';
 import type { ReaderSettings } from '../../../engine/settings';
 import { connectClassCode } from '../../../machines/classCode';
 import { connectLevelIndicator } from '../../../machines/levelIndicator';
-import { connectMissingEdition } from '../../../machines/missingEdition';
-import { connectPassageLoading, PASSAGE_LOADING_TEXT } from '../../../machines/passageLoading';
 import { connectReaderAudio } from '../../../machines/readerAudio';
+import { connectReaderColumn, PASSAGE_LOADING_TEXT } from '../../../machines/readerColumn';
 import type { FollowedColumn } from '../../../machines/readerSystem';
 import type { EditionChoice, Slot } from '../../../machines/readingSession';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
@@ -189,8 +188,7 @@ function ColumnBody({
   isMissing: boolean;
 }) {
   const send = useEngineSend();
-  const missing = connectMissingEdition(view.missing, noop);
-  const loading = connectPassageLoading(view.loading, () => send({ type: 'passage.refresh', slot }));
+  const loading = connectReaderColumn(view.column, () => send({ type: 'passage.refresh', slot }));
   const showsPassage = loading.isLoaded && view.passage !== null;
   // The server's first screen (server/http/page.ts) gives way once this column shows anything but a skeleton, or a
   // skeleton slow enough to offer 'Refresh'.
@@ -200,7 +198,7 @@ function ColumnBody({
 
   let body;
   if (isMissing) {
-    body = missing.error ? <ErrorPanel title={PASSAGE_LOADING_TEXT.notFound} detail={missing.error.message} /> : <CreatingEdition />;
+    body = loading.missingError ? <ErrorPanel title={PASSAGE_LOADING_TEXT.notFound} detail={loading.missingError.message} /> : <CreatingEdition />;
   } else if (loading.error) {
     body = <ErrorPanel title={loading.error.title} />;
   } else if (loading.needsGroupCode) {

@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import type { ReadingTypeSettings } from '../../../domain/readingType';
 import type { Level } from '../../../domain/levels';
 import { useStableCallback } from '../../hooks/useStableCallback';
-import { connectPassageLoading } from '../../../machines/passageLoading';
+import { connectReaderColumn } from '../../../machines/readerColumn';
 import { connectReadingSession, type EditionChoice, type Slot } from '../../../machines/readingSession';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -31,7 +31,7 @@ const noop = () => {};
 export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string }) {
   const send = useEngineSend();
   const sessionSnap = useEngine((s) => s.session, Object.is);
-  const primaryLoadingSnap = useEngine((s) => s.primary.loading, Object.is);
+  const primaryColumnSnap = useEngine((s) => s.primary.column, Object.is);
   const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
   const primaryAudioLocked = useEngine((s) => s.primary.locks.audioLocked);
   const secondaryAudioLocked = useEngine((s) => s.secondary.locks.audioLocked);
@@ -104,7 +104,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
 
   const illustrated = illustratedTitle && isMd;
   const fontSize = illustratedTitle ? settings.illustratedModeFontSize : settings.fontSize;
-  const needsGroupCode = connectPassageLoading(primaryLoadingSnap, noop).needsGroupCode;
+  const needsGroupCode = connectReaderColumn(primaryColumnSnap, noop).needsGroupCode;
   const primary = session.primary!;
 
   const toolbar = (

@@ -1,0 +1,3 @@
+export * from './readerColumn.machine';
+export * from './readerColumn.connect';
+export * from './readerColumn.types';

@@ -1,0 +1,165 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { REFRESH_BUTTON_DELAY_MS, SPINNER_DELAY_MS } from '../../domain/constants';
+import { failureOf } from '../../domain/failures';
+import { isPremiumContentError } from '../../domain/locks';
+import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
+import type { StateMetaWithTimers } from '../shared/timers';
+import type { ColumnPlan, PassageRequest, ReaderColumnContext, ReaderColumnDone, ReaderColumnEvent, ReaderColumnInput } from './readerColumn.types';
+
+/**
+ * How long after a column shows its passage its neighbours are asked for. Not in the spec: the prefetch's request
+ * is set up after the frame that shows a page turn, not inside its key press (docs/performance.md "Page turn").
+ * A reader holding an arrow key down turns faster than this, so only where they stop are the neighbours fetched.
+ * @default 50
+ */
+export const PREFETCH_DELAY_MS = 50;
+
+/** The key of an edition within an attempt: lower-case language, upper-case level, e.g. 'en:B1'. */
+export function editionKey(language: string, level: string): string {
+  return `${language.toLowerCase()}:${level.toUpperCase()}`;
+}
+
+type Plan<K extends ColumnPlan['kind']> = Extract<ColumnPlan, { kind: K }>;
+const planOf = (event: { type: string }) => (event as { plan?: ColumnPlan }).plan;
+const missingOf = (event: { type: string }) => planOf(event) as Plan<'missing'>;
+const passageOf = (event: { type: string }) => (event as unknown as { output: Passage }).output;
+
+/**
+ * A reader column: it loads the passage the reader system asks for (the load is invoked in `loading`, whose
+ * sub-states are the spinner and Refresh delays), shows it or its gate, asks for its neighbours a moment after
+ * showing it, and creates a missing edition once per navigation attempt. What the reader system needs of it (the
+ * passage shown, a failure, 'Premium content', a created edition) it tells with named actions the system provides.
+ */
+export const readerColumnMachine = setup({
+  types: {} as { context: ReaderColumnContext; events: ReaderColumnEvent | ReaderColumnDone; input: ReaderColumnInput; meta: StateMetaWithTimers },
+  actors: {
+    /** Provided by the engine: GET /passages (cached; a cached passage answers at once). */
+    loadPassage: fromPromise<Passage, PassageRequest>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: POST sources/on-demand. */
+    createEdition: fromPromise<unknown, { slug: string; body: OnDemandEditionBody }>(() => Promise.reject(new Error('provided by the engine'))),
+  },
+  actions: {
+    /** Provided by the engine: fetch the passages before and after the shown one into its cache, in the background. */
+    prefetchNeighbours: (_, _params: PassageRequest) => {},
+    /** Provided by the reader system: the column shows (or gates) this passage. */
+    tellShown: (_, _params: { passage: Passage }) => {},
+    /** Provided by the reader system: the column shows no passage (its load failed). */
+    tellFailed: () => {},
+    /** Provided by the reader system: a premium title the reader may not open; the reader leaves for the catalog. */
+    leaveForPremium: () => {},
+    /** Provided by the reader system: the created edition is in the title now; the title is fetched again. */
+    reloadPublication: () => {},
+    storeRequest: assign(({ event }) => {
+      const { editionId, position, passageCount } = planOf(event) as Plan<'passage'>;
+      return { request: { editionId, position, passageCount }, errorStatus: null };
+    }),
+    storePassage: assign({ passage: ({ event }) => passageOf(event) }),
+    storeError: assign({ passage: null, errorStatus: ({ event }) => failureOf((event as { error?: unknown }).error).status }),
+    updatePassage: assign({ passage: ({ context, event }) => (event.type === 'column.update' && event.passage.id === context.passage?.id ? event.passage : context.passage) }),
+    clearPassage: assign({ passage: null, request: null, errorStatus: null }),
+    storeMissing: assign(({ context, event }) => {
+      const { slug, version, language, level } = missingOf(event);
+      const body = { version, languageCode: language, level } as OnDemandEditionBody;
+      return { passage: null, request: null, missing: { slug, body }, attempts: [...context.attempts, editionKey(language, level)] };
+    }),
+    forgetAttempts: assign({ passage: null, request: null, errorStatus: null, missing: null, attempts: [] }),
+  },
+  guards: {
+    isNone: ({ event }) => planOf(event)?.kind === 'none',
+    isMissing: ({ event }) => planOf(event)?.kind === 'missing',
+    /** This language and level was already created once in this attempt, and is still missing. */
+    wasTriedAlready: ({ context, event }) => planOf(event)?.kind === 'missing' && context.attempts.includes(editionKey(missingOf(event).language, String(missingOf(event).level))),
+    needsLicense: ({ event }) => passageOf(event).licenseRequired === true,
+    needsGroupCode: ({ event }) => passageOf(event).groupCodeRequired === true,
+    isPremiumContent: ({ event }) => isPremiumContentError((event as { error?: unknown }).error),
+  },
+}).createMachine({
+  id: 'readerColumn',
+  initial: 'idle',
+  context: ({ input }) => ({ slot: input.slot, request: null, passage: null, errorStatus: null, missing: null, attempts: [] }),
+  on: {
+    'column.show': [
+      { guard: 'isNone', target: '.idle', actions: 'clearPassage' },
+      { guard: 'wasTriedAlready', target: '.missing.failed', description: 'Created once in this attempt and still missing.' },
+      { guard: 'isMissing', target: '.missing', reenter: true, actions: 'storeMissing' },
+      { target: '.loading', reenter: true, actions: 'storeRequest', description: 'A new load restarts the spinner and refresh timers.' },
+    ],
+    'column.reset': { target: '.idle', actions: 'forgetAttempts', description: 'A new navigation attempt may create each edition once again.' },
+    'column.update': { actions: 'updatePassage' },
+  },
+  states: {
+    idle: {
+      meta: { description: 'The column shows nothing: no title, no edition chosen for it.' },
+    },
+    loading: {
+      initial: 'waiting',
+      meta: { description: 'The passage is being fetched; the column shows the loading skeleton.' },
+      invoke: {
+        id: 'passage',
+        src: 'loadPassage',
+        input: ({ context }) => context.request!,
+        onDone: [
+          { guard: 'needsLicense', target: 'gated.license', actions: ['storePassage', { type: 'tellShown', params: ({ event }) => ({ passage: event.output }) }] },
+          { guard: 'needsGroupCode', target: 'gated.groupCode', actions: ['storePassage', { type: 'tellShown', params: ({ event }) => ({ passage: event.output }) }] },
+          { target: 'shown', actions: ['storePassage', { type: 'tellShown', params: ({ event }) => ({ passage: event.output }) }] },
+        ],
+        onError: [
+          { guard: 'isPremiumContent', target: 'idle', actions: 'leaveForPremium', description: "'Premium content': the reader leaves for the catalog." },
+          { target: 'failed', actions: ['storeError', 'tellFailed'] },
+        ],
+      },
+      states: {
+        waiting: {
+          after: { [SPINNER_DELAY_MS]: { target: 'slow' } },
+        },
+        slow: {
+          meta: { description: 'The fetch has taken longer than the spinner delay; a spinner shows.' },
+          after: { [REFRESH_BUTTON_DELAY_MS - SPINNER_DELAY_MS]: { target: 'stalled' } },
+        },
+        stalled: {
+          meta: { description: "The fetch has taken longer than the refresh delay; 'Retrieving passage...' shows with a 'Refresh' button." },
+          on: { 'passage.refresh': { target: '#readerColumn.loading', reenter: true, description: 'The passage is asked for again.' } },
+        },
+      },
+    },
+    shown: {
+      meta: { description: 'The passage is shown; its neighbours are asked for a moment later.' },
+      after: { [PREFETCH_DELAY_MS]: { actions: { type: 'prefetchNeighbours', params: ({ context }) => context.request! } } },
+    },
+    gated: {
+      initial: 'groupCode',
+      meta: { description: 'The passage needs a license or a class code: its panel shows instead of the text.' },
+      on: { 'column.reload': { target: 'loading', description: 'Who reads changed: the passage is asked for again.' } },
+      states: {
+        license: { meta: { description: 'The license-required panel shows over blurred placeholder text.' } },
+        groupCode: { meta: { description: 'The group-code panel shows and the bottom bar hides.' } },
+      },
+    },
+    missing: {
+      initial: 'creating',
+      states: {
+        creating: {
+          meta: { description: 'The missing edition is being created on demand; the column shows loading.' },
+          invoke: {
+            id: 'edition',
+            src: 'createEdition',
+            input: ({ context }) => context.missing!,
+            onDone: { target: 'created', actions: 'reloadPublication' },
+            onError: { target: 'failed' },
+          },
+          on: { 'column.show': { guard: 'isMissing', description: 'Still missing while it is being created: nothing new to do.' } },
+        },
+        created: {
+          meta: { description: 'The edition was created; the title is being fetched again.' },
+        },
+        failed: {
+          meta: { description: "The edition could not be created: the column shows 'Passage not found' (404)." },
+          on: { 'column.show': { guard: 'isMissing', description: 'Still missing: it stays failed until the next navigation attempt.' } },
+        },
+      },
+    },
+    failed: {
+      meta: { description: "The fetch failed: the error panel shows 'Not found' for 404, else 'Unavailable'." },
+    },
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * One reader column (SPEC §2 Reader screen: passage states; §4 Passage loading, Missing edition; §8): the passage it
+ * shows, its load, its gates and the on-demand creation of a missing edition. The reader system spawns one per slot.
+ */
+import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
+import type { Slot } from '../readingSession';
+
+export interface ReaderColumnInput {
+  slot: Slot;
+}
+
+/** A passage to load: an edition of `passageCount` passages, at a position. Also what its neighbours are prefetched by. */
+export interface PassageRequest {
+  editionId: number;
+  position: number;
+  passageCount: number;
+}
+
+/** What a column is told to show: nothing, a missing edition (to create), or a passage. */
+export type ColumnPlan =
+  | { kind: 'none' }
+  | { kind: 'missing'; slug: string; version: string; language: string; level: string }
+  | ({ kind: 'passage'; key: string } & PassageRequest);
+
+export interface ReaderColumnContext {
+  slot: Slot;
+  /** The passage being loaded or shown, by edition and position; null before any. @default null */
+  request: PassageRequest | null;
+  /** The passage shown (kept while the next one loads); null when none. @default null */
+  passage: Passage | null;
+  /** The HTTP status of the last failed load; null unless `failed`. @default null */
+  errorStatus: number | null;
+  /** The missing edition being created (or that could not be). @default null */
+  missing: { slug: string; body: OnDemandEditionBody } | null;
+  /** `'lang:LEVEL'` keys created in this navigation attempt; each is created at most once. @default [] */
+  attempts: string[];
+}
+
+export type ReaderColumnEvent =
+  /** The reader system: the column's plan for the view now (a new position, edition or title). */
+  | { type: 'column.show'; plan: ColumnPlan }
+  /** The reader system: a new navigation attempt, or the reader closed. Forget the passage and the attempts. */
+  | { type: 'column.reset' }
+  /** The reader system: who reads changed (a sign-in, a class code); a gated passage is asked for again. */
+  | { type: 'column.reload' }
+  /** The reader system: the shown passage gained data (narration, speech marks, decoded text). */
+  | { type: 'column.update'; passage: Passage }
+  /** The 'Refresh' button of a stalled load. */
+  | { type: 'passage.refresh' };
+
+/** The outcomes of the column's own loads (XState's done and error events of its invocations). */
+export type ReaderColumnDone =
+  | { type: 'xstate.done.actor.passage'; output: Passage }
+  | { type: 'xstate.error.actor.passage'; error: unknown }
+  | { type: 'xstate.done.actor.edition'; output: unknown }
+  | { type: 'xstate.error.actor.edition'; error: unknown };
