@@ -16,6 +16,8 @@ import { loadTranslationProvider, type TranslationProvider } from './content/tra
 import { NarrationService, narrationSettings, type NarrationSettings } from './narration/queue';
 import { audioStoreFromEnv } from './narration/audioStore';
 import { createAccounts, type Accounts, type AccountsOptions } from './auth';
+import { loadAuthSecret } from './auth/config';
+import { createSso, type Sso } from './sso';
 import { startAdminSocket, type AdminSocket } from './admin/socket';
 import { startRetentionJob } from './analytics/service';
 
@@ -67,6 +69,8 @@ export interface RunningServer {
   importSummary: ImportSummary | null;
   narration: NarrationService;
   accounts: Accounts;
+  /** Single sign-on: the platform and organization providers (server/sso). */
+  sso: Sso;
   app: ReturnType<typeof createApp>;
   /** The admin socket's path, or null when there is none (PostgreSQL, in memory, or it could not listen). */
   adminSocket: string | null;
@@ -159,12 +163,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   await narration.prepare();
 
-  const accounts = createAccounts({
-    database,
-    dataDir: inMemory ? null : (options.dataDir ?? null),
-    logger,
-    ...options.accounts,
-  });
+  // Accounts (server/auth) with single sign-on (server/sso) added to their sign-in; the secret keys both.
+  const accountsDataDir = inMemory ? null : (options.dataDir ?? null);
+  const env = options.accounts?.env ?? process.env;
+  const secret = loadAuthSecret(accountsDataDir, env);
+  const sso = createSso({ database, secret, logger, env });
+  const accounts = createAccounts({ database, secret, dataDir: accountsDataDir, logger, ...options.accounts, signIn: sso.signIn });
 
   const app = createApp({
     store,
@@ -174,6 +178,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     onDemand: (request) => buildOnDemand(database, provider, request),
     narration,
     accounts,
+    sso,
     readiness: { database, audio: () => narration.audioStore, draining: () => draining },
   });
 
@@ -214,6 +219,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     importSummary,
     narration,
     accounts,
+    sso,
     app,
     adminSocket: adminSocket?.path ?? null,
     async stop() {

@@ -17,7 +17,6 @@ import {
   GROUP_CODE_REQUIRED_MESSAGE,
   LICENSE_REQUIRED_MESSAGE,
   PREMIUM_CONTENT_MESSAGE,
-  passageAccess,
   type AccessActor,
   type AccessDecision,
 } from '../../src/domain/access';
@@ -27,12 +26,9 @@ import type { Accounts } from '../auth';
 import { sessionOf } from '../auth/http';
 import { checkGroupCode, GROUP_CODE_HEADER } from './groupCode';
 import { featuresOf, getRole, titleStatuses } from '../accounts/service';
-import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
-import type { Cached, ContentStore, EditionInfo } from '../content/store';
-import { HttpError, notFound } from '../kit/errors';
+import { HttpError } from '../kit/errors';
 
 export interface AccessDeps {
-  store: ContentStore;
   /** Without accounts (a server built without them) everyone is anonymous. */
   accounts?: Accounts;
 }
@@ -179,25 +175,4 @@ export function blockedPassage(passage: Passage, decision: Exclude<AccessDecisio
     licenseRequired: decision === 'licenseRequired',
     groupCodeRequired: decision === 'groupCodeRequired',
   };
-}
-
-/**
- * The passage at a position of an edition, gated on its text (GET /passages and GET /passages/audioOnly): 404 at
- * position 0 or below, for an unknown edition ('Edition not found') and for a position it does not have. When the
- * asker may not read the text, `blocked` is the answer to send: the passage in its blocked state, private.
- */
-export async function gatedPassage(
-  deps: AccessDeps,
-  c: Context,
-  editionId: number,
-  position: number,
-): Promise<{ blocked: Response } | { blocked: null; edition: EditionInfo; entry: Cached<Passage>; text: Gated }> {
-  if (position <= 0) throw notFound(PASSAGE_NOT_FOUND);
-  const edition = await deps.store.edition(editionId);
-  if (!edition) throw notFound('Edition not found');
-  const entry = await deps.store.passage(editionId, position);
-  if (!entry) throw notFound(PASSAGE_NOT_FOUND);
-  const text = await gate(deps, c, passageAccess, edition);
-  if (text.decision !== 'allowed') return { blocked: sendPrivateJson(c, JSON.stringify(blockedPassage(entry.value, text.decision))) };
-  return { blocked: null, edition, entry, text };
 }

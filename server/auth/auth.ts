@@ -6,7 +6,7 @@
  * Secure flag (and better-auth's `__Secure-` cookie prefix that goes with it); each request is served by the one
  * that matches its scheme. With PUBLIC_URL set, its scheme decides for every request.
  */
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { organization } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -20,9 +20,6 @@ import type { Mailer } from '../mail/mailer';
 import { RESET_PASSWORD_TOKEN_EXPIRES_IN_S, sendResetPasswordMail } from './passwordReset';
 import { EMAIL_CHANGE_EXPIRES_IN_S, sendEmailChangeMail, verifyChangedEmail } from './emailChange';
 import { activatePreferredOrganization, checkOrganizationRequest, INVITATION_EXPIRES_IN_S, mailInvitation } from './organizations';
-import type { PlatformProviders } from '../sso/config';
-import { organizationSso, SSO_ERROR_PAGE, type OrganizationProviders } from '../sso/plugin';
-import { claimRosterAtSignIn, joinByDomain, validateSsoUserInfo } from '../sso/membership';
 
 /** Where better-auth's endpoints live (sign-up, sign-in, sign-out, sessions, organizations). */
 export const AUTH_BASE_PATH = '/api/v1/auth';
@@ -40,6 +37,28 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/set-password': 'newPassword',
 };
 
+/**
+ * What a feature above auth adds to sign-in: single sign-on (server/sso/index.ts) gives its providers, its plugin
+ * and its hooks. The composer (server/server.ts) passes it in, so auth depends on no feature above it.
+ */
+export interface SignInExtensions {
+  /** better-auth's social providers ("Continue with Google", "Continue with Microsoft"), where configured. */
+  socialProviders: NonNullable<BetterAuthOptions['socialProviders']>;
+  /** Plugins beside the organization plugin. */
+  plugins: BetterAuthPlugin[];
+  /** better-auth's `user.validateUserInfo`: whether a provider's user may be created, linked or signed in. */
+  validateUserInfo?: NonNullable<BetterAuthOptions['user']>['validateUserInfo'];
+  /** After a user is created. */
+  userCreated?: (created: { id: string; email: string; emailVerified: boolean }) => Promise<void>;
+  /** Before a session starts, with its user's id. */
+  sessionStarting?: (userId: string) => Promise<void>;
+  /** Where a provider round trip that fails before its own error address is known comes back to. */
+  errorURL?: string;
+}
+
+/** Email and password only: no provider, plugin or hook of another feature. */
+export const PASSWORD_ONLY: SignInExtensions = { socialProviders: {}, plugins: [] };
+
 export interface AuthOptions {
   database: Database;
   secret: string;
@@ -47,15 +66,12 @@ export interface AuthOptions {
   logger: Logger;
   /** Where mail goes (server/mail): SMTP, or the outbox. */
   mailer: Mailer;
-  /** Google and Microsoft, where the environment switches them on (server/sso/config.ts). */
-  platform: PlatformProviders;
-  /** Organizations' OpenID Connect providers, read from the database per request (server/sso/plugin.ts). */
-  organizationProviders: OrganizationProviders;
+  /** What single sign-on adds to sign-in. */
+  signIn: SignInExtensions;
 }
 
-function buildAuth({ database, secret, settings, logger, mailer, platform, organizationProviders }: AuthOptions, secure: boolean) {
+function buildAuth({ database, secret, settings, logger, mailer, signIn }: AuthOptions, secure: boolean) {
   const preferOrganization = activatePreferredOrganization(database.db, logger);
-  const claimRoster = claimRosterAtSignIn(database.db, logger);
   return betterAuth({
     appName: PRODUCT_NAME,
     secret,
@@ -77,16 +93,10 @@ function buildAuth({ database, secret, settings, logger, mailer, platform, organ
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     // Manage Account changes the email (server/auth/emailChange.ts): a link goes to the new address, and the change
     // applies only when it is opened; the old address then gets a notice (server/auth/http.ts).
-    // Single sign-on (server/sso, docs/sso.md): a provider's user is created, linked or signed in only with a
-    // verified address, and an organization's provider only for its own domains.
-    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false }, validateUserInfo: validateSsoUserInfo(organizationProviders) },
+    // Single sign-on (server/sso, docs/sso.md): which provider's users may be created, linked or signed in.
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false }, validateUserInfo: signIn.validateUserInfo },
     // "Continue with Google" / "Continue with Microsoft", where configured.
-    socialProviders: {
-      ...(platform.google ? { google: { clientId: platform.google.clientId, clientSecret: platform.google.clientSecret, prompt: 'select_account' as const } } : {}),
-      ...(platform.microsoft
-        ? { microsoft: { clientId: platform.microsoft.clientId, clientSecret: platform.microsoft.clientSecret, tenantId: platform.microsoft.tenantId, prompt: 'select_account' as const } }
-        : {}),
-    },
+    socialProviders: signIn.socialProviders,
     account: {
       // A provider's account joins an existing one with the same email only when both addresses are verified: no
       // provider is trusted by name, and the local address must be confirmed (better-auth's requireLocalEmailVerified).
@@ -107,23 +117,29 @@ function buildAuth({ database, secret, settings, logger, mailer, platform, organ
         requireEmailVerificationOnInvitation: false,
         sendInvitationEmail: mailInvitation({ mailer, settings, logger }),
       }),
-      organizationSso(organizationProviders),
+      ...signIn.plugins,
     ],
     databaseHooks: {
-      // A first sign-in through a provider joins the organization of its verified domain (server/sso/membership.ts).
-      // Nothing of a provider's is kept beyond the sign-in: no picture address, no tokens (docs/sso.md "What is kept").
-      // An email change applied by its link marks the new address verified (server/auth/emailChange.ts).
+      // A first sign-in through a provider joins the organization of its verified domain (signIn.userCreated,
+      // server/sso/membership.ts). Nothing of a provider's is kept beyond the sign-in: no picture address, no tokens
+      // (docs/sso.md "What is kept"). An email change applied by its link marks the new address verified
+      // (server/auth/emailChange.ts).
       user: {
-        create: { before: async (created) => ({ data: { ...created, image: null } }), after: joinByDomain(database.db, logger) },
+        create: {
+          before: async (created) => ({ data: { ...created, image: null } }),
+          after: async (created) => {
+            await signIn.userCreated?.(created);
+          },
+        },
         update: { before: verifyChangedEmail },
       },
       account: { create: { before: async (created) => ({ data: withoutTokens(created) }) }, update: { before: async (changed) => ({ data: withoutTokens(changed) }) } },
-      // A new session claims the user's roster entries (a verified address only), then starts in their preferred
-      // organization (a non-default one first; docs/decisions.md).
+      // A new session first runs signIn.sessionStarting (single sign-on claims the user's roster entries, a verified
+      // address only), then starts in the user's preferred organization (a non-default one first; docs/decisions.md).
       session: {
         create: {
           before: async (session) => {
-            await claimRoster(session.userId);
+            await signIn.sessionStarting?.(session.userId);
             return preferOrganization(session);
           },
         },
@@ -157,7 +173,7 @@ function buildAuth({ database, secret, settings, logger, mailer, platform, organ
     // exports, so they are told by name and numeric status.
     onAPIError: {
       // A provider round trip that fails before its own error address is known comes back to the sign-in page.
-      errorURL: SSO_ERROR_PAGE,
+      errorURL: signIn.errorURL,
       onError: (error) => {
         const { name, status, statusCode, message } = (error ?? {}) as { name?: unknown; status?: unknown; statusCode?: unknown; message?: unknown };
         const answered = name === 'APIError' && typeof statusCode === 'number' && statusCode < 500;

@@ -1,11 +1,9 @@
 /** The reset link an administrator makes for a user (`npm run admin -- user reset-link`), without the HTTP API. */
 import crypto from 'node:crypto';
-import { OrganizationProviders } from '../sso/plugin';
 import pino from 'pino';
 import type { Database } from '../db/client';
-import { loadConfig } from '../config';
 import { createMailer } from '../mail/mailer';
-import { createAuth, type AuthInstance } from './auth';
+import { createAuth, PASSWORD_ONLY, type AuthInstance } from './auth';
 import { authSettings } from './config';
 import { RESET_IDENTIFIER_PREFIX, RESET_PASSWORD_TOKEN_EXPIRES_IN_S, resetLink } from './passwordReset';
 
@@ -26,12 +24,13 @@ export async function issueResetLink(instance: AuthInstance, email: string, orig
 /**
  * `npm run admin -- user reset-link <email>`: a reset link made on `database` (the server's own through the admin
  * socket, or one the command opened), on better-auth's own verification store. The link's origin is `baseUrl`,
- * else PUBLIC_URL's, else http://localhost:PORT. Null when there is no such account.
+ * else PUBLIC_URL's, else http://localhost:<port()> (the command gives the configured PORT). Null when there is no
+ * such account.
  */
 export async function adminResetLink(
   database: Database,
   email: string,
-  options: { baseUrl?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { baseUrl?: string; env?: NodeJS.ProcessEnv; port: () => number },
 ): Promise<{ link: string; expiresAt: Date } | null> {
   const env = options.env ?? process.env;
   const settings = authSettings(env);
@@ -44,9 +43,8 @@ export async function adminResetLink(
     settings,
     logger,
     mailer: createMailer({ env, dataDir: null, logger }),
-    platform: {},
-    organizationProviders: new OrganizationProviders({ db: database.db, authSecret: secret, logger }),
+    signIn: PASSWORD_ONLY,
   });
-  const origin = options.baseUrl ? new URL(options.baseUrl).origin : (settings.publicOrigin ?? `http://localhost:${loadConfig(env).port}`);
+  const origin = options.baseUrl ? new URL(options.baseUrl).origin : (settings.publicOrigin ?? `http://localhost:${options.port()}`);
   return issueResetLink(auth.forRequest(new Request(origin)), email, origin);
 }

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LINK_HEADER, OUTBOX_DIR } from './mailer';
+import { LINK_HEADER } from './mailer';
 
 export interface OutboxEntry {
   file: string;

@@ -19,7 +19,8 @@ import { AUDIO_ROUTE } from './queue';
 import { NARRATION_KEY_RE } from './pipeline';
 import { mp3Name, readAll, type AudioStore, type ByteRange } from './storage';
 import { audioAccess } from '../../src/domain/access';
-import { assertAllowed, gate, gatedPassage, sendPrivateJson, type AccessDeps } from '../access';
+import { assertAllowed, gate, sendPrivateJson, type AccessDeps } from '../access';
+import { gatedPassage } from '../content/service';
 
 /** The tooltip's words (SPEC §8), also the 404 message for a language we cannot narrate. */
 export const AUDIO_NOT_AVAILABLE = 'Audio not available';
@@ -104,7 +105,7 @@ export function registerNarrationApi(api: AnyHono, deps: { store: ContentStore; 
   api.get('/passages/audioOnly', async (c) => {
     const { editionId, position } = query(c, AudioOnlyQuerySchema);
     // Text the asker may not read: the passage answer's blocked state, as GET /passages gives it.
-    const found = await gatedPassage(access, c, editionId, position);
+    const found = await gatedPassage(store, access, c, editionId, position);
     if (found.blocked) return found.blocked;
     const audio = await gate(access, c, audioAccess, found.edition);
     assertAllowed(audio);

@@ -233,7 +233,7 @@ const userResetLink: AdminCommand = {
     const baseUrl = values['base-url'] === undefined ? undefined : String(values['base-url']);
     if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new AdminError(`--base-url takes an http:// or https:// address, not '${baseUrl}'.`);
     const email = positionals[0]!;
-    const result = await withDatabase(io, (database) => adminResetLink(database, email, { baseUrl }));
+    const result = await withDatabase(io, (database) => adminResetLink(database, email, { baseUrl, port: () => loadConfig().port }));
     if (!result) throw new AdminError(`No user with the email '${email}'.`);
     io.out(`Password reset link for ${email.trim().toLowerCase()}, valid once until ${result.expiresAt.toISOString()}:`);
     io.out(result.link);

@@ -1,6 +1,6 @@
 /** Decode a stored passage once and keep the result: the decode endpoint's work (SPEC §4 Decode). */
-import type { ContentStore } from '../content/store';
-import { decodeText } from './index';
+import { decodeText } from '../phonics';
+import type { ContentStore } from './store';
 
 type DecodablePassage = { id: number; editionId: number; position: number; text: string; textDecoded: string | null };
 
