@@ -1,95 +1,47 @@
 /**
- * The listen flow (SPEC §4 Audio control state: listen flow) as one pure machine. Its child `listenAudio` is the
- * listen player (paused, playing, finished, loadingNext, closed) and owns the timers; this machine follows it
- * (syncSnapshot) and does the rest through named actors and effects the engine provides:
- *
- * - each passage's narration is fetched once by a `loadNarration` actor, `narration.current` for the passage shown
- *   and `narration.next` for the prefetch (paging away stops a load for the page left); a failure is logged only,
- *   and paging back to that passage asks again;
- * - while the narration is locked (the client rule, sent as `listen.locked`, or the server's gate) nothing is
- *   fetched or played, and a player asked to play goes back to Paused;
- * - the current passage's narration is loaded into the audio port (`loadAudio`) while the player is open, and a
- *   `playback` actor plays it exactly while the player is `playing` (state `voiced.sounding`); its reports move
- *   the clock, end the passage, or (a refused start) show Paused;
- * - when a passage finishes with auto-play on, the next passage's narration is prefetched; on advance the flow
- *   moves on, tells the player whether that is the last page, and pushes the next address (`pushAddress`).
+ * The listen flow (SPEC §4 Audio control state: listen flow). Its child `listenAudio` is the listen player and owns
+ * the timers; this machine follows it (syncSnapshot) and owns the rest, through actors and effects the engine provides:
+ * - each passage's narration is fetched once (`loadNarration`, slot `narration.current` for the passage shown and
+ *   `narration.next` for the prefetch); a failure is logged only, and paging back to that passage asks again;
+ * - while the narration is locked (`listen.locked`, or the server's gate) nothing is fetched or played;
+ * - the current narration is loaded into the audio port while the player is open, and `playback` plays it exactly
+ *   while the player is `playing` (`voiced.sounding`); its reports move the clock and end the passage;
+ * - a passage finished with auto-play on prefetches the next; on advance the flow moves on and pushes its address.
  */
-import { assign, enqueueActions, forwardTo, initialTransition, not, sendParent, sendTo, setup, spawnChild, stopChild } from 'xstate';
-import { failureOf } from '../../domain/failures';
-import { listenAudioMachine, type ListenAudioInput, type ListenAudioState } from '../listenAudio';
-import { loadNarrationPlaceholder, playbackPlaceholder, type NarrationInput } from '../shared/audio';
+import { and, assign, enqueueActions, forwardTo, not, sendParent, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { listenAudioMachine } from '../listenAudio';
+import { loadNarrationPlaceholder, playbackPlaceholder, type Narration } from '../shared/audio';
 import type { StateMetaWithTimers } from '../shared/timers';
-import type { ListenFlowContext, ListenFlowEvent, ListenFlowInput, ListenPlayerView, NarrationAnswer, NarrationSlot } from './listenFlow.types';
+import { NARRATION_SLOTS, forgetFailure, initialListenContext, isGateFailure, isLastPassage, isOtherPassage } from './listenFlow.rules';
+import { loadedCurrent, loadingBy, narrationInput, readyAt, unloadedCurrent, withAnswer, withLoad } from './listenFlow.rules';
+import type { ListenFlowContext, ListenFlowEvent, ListenFlowInput, ListenPlayerView, NarrationSlot } from './listenFlow.types';
 
-/** The narration load of the current passage, and the prefetch of the next one (their answers arrive as `xstate.done.actor.<slot>`). */
-export const NARRATION_SLOTS = { current: 'narration.current', next: 'narration.next' } as const;
+type EventOf<T extends ListenFlowEvent['type']> = Extract<ListenFlowEvent, { type: T }>;
+type Answer = EventOf<`xstate.done.actor.${NarrationSlot}`>;
+type Failure = EventOf<`xstate.error.actor.${NarrationSlot}`>;
 
-/** A failure that is a gate (403 license_required / group_code_required), not a fault. */
-export function isGateFailure(error: unknown): boolean {
-  const code = failureOf(error).code;
-  return code === 'license_required' || code === 'group_code_required';
-}
+const { current, next } = NARRATION_SLOTS;
+/** Load the current passage's narration, or prefetch the next one's. */
+const requestCurrent = { type: 'requestNarration', params: ({ context }: { context: ListenFlowContext }) => ({ slot: current, position: context.position }) } as const;
+const requestNext = { type: 'requestNarration', params: ({ context }: { context: ListenFlowContext }) => ({ slot: next, position: context.position + 1 }) } as const;
+const follow = { type: 'followPlayer', params: ({ event }: { event: EventOf<'xstate.snapshot.listenAudio'> }) => playerOf(event) } as const;
+const playerOf = ({ snapshot }: EventOf<'xstate.snapshot.listenAudio'>): ListenPlayerView => ({ state: snapshot.value, autoPlay: snapshot.context.autoPlay });
+const storeAnswer = { type: 'storeNarration', params: ({ event }: { event: Answer }) => ({ slot: event.actorId, output: event.output }) } as const;
+const storeFailure = { type: 'storeNarration', params: ({ event }: { event: Failure }) => ({ slot: event.actorId, output: null }) } as const;
+const logFailure = { type: 'logError', params: ({ event }: { event: Failure }) => ({ message: 'Audio fetch failed', error: event.error }) } as const;
+const awaited = (slot: NarrationSlot) => ({ type: 'isAwaited', params: { slot } }) as const;
+const lockOf = ({ event }: { event: EventOf<'listen.locked'> }) => ({ locked: event.locked });
+const storeLocked = { type: 'storeLocked', params: lockOf } as const;
+const page = ({ event }: { event: EventOf<'listen.page'> }) => ({ position: event.position });
+const seekTo = ({ event }: { event: EventOf<'listen.seek'> }) => ({ seconds: Math.max(0, event.seconds) });
+const tick = ({ event }: { event: EventOf<'playback.time'> }) => ({ time: event.time, duration: event.duration });
+const storeTime = { type: 'storeTime', params: tick } as const;
 
-const isLast = (c: ListenFlowContext) => c.position >= c.passageCount;
-const answerAt = (c: ListenFlowContext, position: number): NarrationAnswer | undefined => c.narrations[position];
-const readyAt = (c: ListenFlowContext, position: number) => {
-  const answer = answerAt(c, position);
-  return answer?.status === 'ready' ? answer : null;
-};
-/** The current passage's narration is in the audio port. */
-const isCurrentLoaded = (c: ListenFlowContext) => {
-  const ready = readyAt(c, c.position);
-  return ready !== null && c.loadedUrl === ready.url;
-};
-/**
- * A load of a position's narration on a slot: the actor's input, and the narrations with that position loading by
- * the slot. A load the slot was still running for another position is stopped and forgotten (asked again later).
- */
-function narrationRequest(context: ListenFlowContext, slot: NarrationSlot, position: number) {
-  const input: NarrationInput = { passageId: 0, editionId: context.editionId, position };
-  const stale = loadingBy(context, slot);
-  const narrations: Record<number, NarrationAnswer> = Object.fromEntries(Object.entries(context.narrations).filter(([p]) => Number(p) !== stale));
-  narrations[position] = { status: 'loading', by: slot };
-  return { input, narrations, stale: stale !== null };
-}
-/** The position a slot is loading, or null. */
-function loadingBy(context: ListenFlowContext, slot: NarrationSlot): number | null {
-  const found = Object.entries(context.narrations).find(([, answer]) => answer.status === 'loading' && answer.by === slot);
-  return found ? Number(found[0]) : null;
-}
-/** The position a narration answer is for (the one its slot is loading), or null when nothing waits for it. */
-const positionOfAnswer = (context: ListenFlowContext, event: ListenFlowEvent) => ('actorId' in event ? loadingBy(context, event.actorId) : null);
-
-/** What is logged when a narration fetch fails. */
-const fetchFailure = (error: unknown) => ({ message: 'Audio fetch failed', error });
-
-/** The player's start state, as its own logic picks it from its input (before its first report arrives). */
-function playerAtStart(input: ListenAudioInput): ListenPlayerView {
-  const [snapshot] = initialTransition(listenAudioMachine, input);
-  return { state: snapshot.value as ListenAudioState, autoPlay: snapshot.context.autoPlay };
-}
-
-function initialContext(input: ListenFlowInput): ListenFlowContext {
-  const requested = Math.max(1, input.position ?? 1);
-  // Without a passage count, isLastPage says whether there is a next passage.
-  const passageCount = Math.max(1, input.passageCount ?? (input.isLastPage ? requested : requested + 1));
-  const position = Math.min(requested, passageCount);
-  return {
-    position,
-    passageCount,
-    editionId: input.editionId ?? 0,
-    audioEnabled: input.editionId !== undefined && (input.audioEnabled ?? true),
-    basePath: input.basePath ?? null,
-    language: input.language ?? null,
-    locked: input.audioLocked,
-    refused: false,
-    narrations: {},
-    loadedUrl: null,
-    currentTime: 0,
-    duration: 0,
-    player: playerAtStart({ autoPlay: input.autoPlay, isLastPage: position >= passageCount }),
-  };
-}
+/** A gate: logged, nothing more is asked for, the player says locked. Any other failure is logged only (SPEC §8). */
+const failed = (slot: NarrationSlot, isGate: 'isCurrentGate' | 'isNextGate') => [
+  { guard: isGate, target: '.locking', actions: [logFailure, 'storeRefusal'] },
+  { guard: awaited(slot), actions: [logFailure, storeFailure] },
+] as const;
 
 /** The listen player, reporting its requests to this machine. */
 const listenPlayer = listenAudioMachine.provide({
@@ -121,133 +73,99 @@ export const listenFlowMachine = setup({
     logError: (_, _params: { message: string; error: unknown }) => {},
     /** Provided by the reader system, which owns the stored settings: save `autoPlay` and track 'Changed Audio Settings'. */
     saveAutoPlay: (_, _params: { autoPlay: boolean }) => {},
-
-    startPlayer: spawnChild('listenAudio', {
-      id: 'listenAudio',
-      syncSnapshot: true,
-      input: ({ context }) => ({ autoPlay: context.player.autoPlay, isLastPage: isLast(context) }),
-    }),
+    startPlayer: spawnChild('listenAudio', { id: 'listenAudio', syncSnapshot: true, input: ({ context }) => ({ autoPlay: context.player.autoPlay, isLastPage: isLastPassage(context) }) }),
     forwardToPlayer: forwardTo('listenAudio'),
-    tellPlayerPage: sendTo('listenAudio', ({ context }) => ({ type: 'listen.page.changed' as const, isLastPage: isLast(context) })),
+    tellPlayerPage: sendTo('listenAudio', ({ context }) => ({ type: 'listen.page.changed' as const, isLastPage: isLastPassage(context) })),
     tellPlayerEnded: sendTo('listenAudio', { type: 'listen.ended' }),
     tellPlayerNextReady: sendTo('listenAudio', { type: 'listen.nextReady' }),
     /** A player that plays while it must not is toggled back to Paused. */
     pausePlayer: sendTo('listenAudio', { type: 'listen.toggle' }),
-    pausePlayerIfPlaying: enqueueActions(({ context, enqueue }) => {
-      if (context.player.state === 'playing') enqueue.sendTo('listenAudio', { type: 'listen.toggle' });
+    followPlayer: assign((_, player: ListenPlayerView) => ({ player })),
+    /** A slot starts loading a position's narration; the load it was still running for another position is stopped. */
+    requestNarration: enqueueActions(({ context, enqueue }, { slot, position }: { slot: NarrationSlot; position: number }) => {
+      enqueue.stopChild(slot);
+      enqueue.spawnChild('loadNarration', { id: slot, input: narrationInput(context, position) });
+      enqueue.assign({ narrations: withLoad(context, slot, position) });
     }),
-    followPlayer: assign({
-      player: ({ context, event }) =>
-        event.type === 'xstate.snapshot.listenAudio' ? { state: event.snapshot.value, autoPlay: event.snapshot.context.autoPlay } : context.player,
-    }),
-
-    /** Fetch the current passage's narration (the answer comes back as xstate.done/error.actor.narration.<position>). */
-    requestCurrent: enqueueActions(({ context, enqueue }) => {
-      const request = narrationRequest(context, NARRATION_SLOTS.current, context.position);
-      if (request.stale) enqueue.stopChild(NARRATION_SLOTS.current);
-      enqueue.spawnChild('loadNarration', { id: NARRATION_SLOTS.current, input: request.input });
-      enqueue.assign({ narrations: request.narrations });
-    }),
-    /** Prefetch the next passage's narration. */
-    requestNext: enqueueActions(({ context, enqueue }) => {
-      const request = narrationRequest(context, NARRATION_SLOTS.next, context.position + 1);
-      if (request.stale) enqueue.stopChild(NARRATION_SLOTS.next);
-      enqueue.spawnChild('loadNarration', { id: NARRATION_SLOTS.next, input: request.input });
-      enqueue.assign({ narrations: request.narrations });
-    }),
-    storeNarration: assign({
-      narrations: ({ context, event }) =>
-        'output' in event
-          ? { ...context.narrations, [positionOfAnswer(context, event) ?? 0]: { status: 'ready', url: event.output.url, duration: event.output.duration } }
-          : context.narrations,
-    }),
-    storeNarrationFailure: assign({
-      narrations: ({ context, event }) => ({ ...context.narrations, [positionOfAnswer(context, event) ?? 0]: { status: 'failed' } }),
-    }),
+    /** A slot's load answered: the narration (ready), or null (failed). */
+    storeNarration: assign(({ context }, { slot, output }: { slot: NarrationSlot; output: Narration | null }) => ({ narrations: withAnswer(context, slot, output) })),
     /** The server gates this flow's narration: stop asking, forget what is known. */
-    storeRefusal: enqueueActions(({ context, enqueue }) => {
-      for (const slot of Object.values(NARRATION_SLOTS)) if (loadingBy(context, slot) !== null) enqueue.stopChild(slot);
+    storeRefusal: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild(current);
+      enqueue.stopChild(next);
       enqueue.assign({ refused: true, narrations: {} });
     }),
     /** The current passage's narration is now in the audio port, from 0. */
-    storeLoaded: assign(({ context }) => {
-      const ready = readyAt(context, context.position);
-      return ready ? { loadedUrl: ready.url, currentTime: 0, duration: ready.duration } : {};
-    }),
+    storeLoaded: assign(({ context }) => loadedCurrent(context)),
     startPlayback: spawnChild('playback', { id: 'playback' }),
     stopPlayback: stopChild('playback'),
-
-    storePage: assign(({ context, event }) => {
-      if (event.type !== 'listen.page') return {};
-      // A passage whose narration failed earlier is asked for again.
-      const { [event.position]: known, ...others } = context.narrations;
-      return { position: event.position, narrations: known?.status === 'failed' ? others : context.narrations };
-    }),
+    /** The view paged: that passage, whose narration is asked for again if it failed earlier. */
+    storePage: assign(({ context }, { position }: { position: number }) => ({ position, narrations: forgetFailure(context, position) })),
     storeNextPosition: assign({ position: ({ context }) => context.position + 1 }),
-    storeTime: assign(({ context, event }) =>
-      event.type === 'playback.time' ? { currentTime: event.time, duration: event.duration > 0 ? event.duration : context.duration } : {},
-    ),
-    storeSeek: assign({ currentTime: ({ context, event }) => (event.type === 'listen.seek' ? Math.max(0, event.seconds) : context.currentTime) }),
+    storeTime: assign((_, { time }: { time: number }) => ({ currentTime: time })),
+    storeLength: assign((_, { duration }: { duration: number }) => ({ duration })),
+    storeSeek: assign((_, { seconds }: { seconds: number }) => ({ currentTime: seconds })),
     storeRestart: assign({ currentTime: 0 }),
-    storeLocked: assign({ locked: ({ context, event }) => (event.type === 'listen.locked' ? event.locked : context.locked) }),
+    storeLocked: assign((_, { locked }: { locked: boolean }) => ({ locked })),
   },
   guards: {
     hasNoNarration: ({ context }) => !context.audioEnabled,
-    isLocked: ({ context }) => context.locked || context.refused,
-    isLocking: ({ event }) => event.type === 'listen.locked' && event.locked,
-    /** The client rule lifts the lock, and the server has not refused. */
-    isUnlocking: ({ context, event }) => event.type === 'listen.locked' && !event.locked && !context.refused,
-    /** Another passage of this edition. */
-    isOtherPage: ({ context, event }) =>
-      event.type === 'listen.page' && event.position !== context.position && event.position >= 1 && event.position <= context.passageCount,
-    hasNextPassage: ({ context }) => !isLast(context),
+    isLockedByRule: ({ context }) => context.locked,
+    isRefused: ({ context }) => context.refused,
+    locks: (_, { locked }: { locked: boolean }) => locked,
+    isOtherPage: ({ context }, { position }: { position: number }) => isOtherPassage(context, position),
+    hasNextPassage: ({ context }) => !isLastPassage(context),
+    hasAddress: ({ context }) => context.basePath !== null,
     /** There is a next passage, and an address to push for it. */
-    hasNextAddress: ({ context }) => !isLast(context) && context.basePath !== null,
+    hasNextAddress: and(['hasNextPassage', 'hasAddress']),
     hasLoadedAudio: ({ context }) => context.loadedUrl !== null,
-    /** The report says something new (the player reports after every event it takes). */
-    isPlayerChanged: ({ context, event }) =>
-      event.type === 'xstate.snapshot.listenAudio' &&
-      (event.snapshot.value !== context.player.state || event.snapshot.context.autoPlay !== context.player.autoPlay),
-    /** The player reports that it has started playing. */
-    isPlayerStarting: ({ context, event }) =>
-      event.type === 'xstate.snapshot.listenAudio' && event.snapshot.value === 'playing' && context.player.state !== 'playing',
     isPlayerPlaying: ({ context }) => context.player.state === 'playing',
-    /** A narration answer the flow is waiting for (a load it stopped, or an earlier flow's, is dropped). */
-    isAwaited: ({ context, event }) => positionOfAnswer(context, event) !== null,
-    /** The awaited next passage's narration, while the player waits for it in Loading Next. */
-    isAwaitedNext: ({ context, event }) => positionOfAnswer(context, event) === context.position + 1 && context.player.state === 'loadingNext',
-    /** An awaited narration the server refuses (a gate). */
-    isAwaitedGate: ({ context, event }) => positionOfAnswer(context, event) !== null && 'error' in event && isGateFailure(event.error),
-    mustRequestCurrent: ({ context }) => answerAt(context, context.position) === undefined,
-    /** The current narration is ready but not in the audio port, and the player is open. */
-    mustLoadCurrent: ({ context }) => readyAt(context, context.position) !== null && !isCurrentLoaded(context) && context.player.state !== 'closed',
-    /** A passage finished with auto-play on and a next passage: fetch the next one's narration. */
-    mustPrefetchNext: ({ context }) =>
-      context.player.state === 'finished' && context.player.autoPlay && !isLast(context) && answerAt(context, context.position + 1) === undefined,
+    isPlayerOpen: ({ context }) => context.player.state !== 'closed',
+    isPlayerFinished: ({ context }) => context.player.state === 'finished',
+    isPlayerLoadingNext: ({ context }) => context.player.state === 'loadingNext',
+    isAutoPlayOn: ({ context }) => context.player.autoPlay,
+    reportsPlaying: (_, player: ListenPlayerView) => player.state === 'playing',
+    /** An answer of a load the flow waits for (a load it stopped, or an earlier flow's, is dropped). */
+    isAwaited: ({ context }, { slot }: { slot: NarrationSlot }) => loadingBy(context, slot) !== null,
+    isForNextPassage: ({ context }, { slot }: { slot: NarrationSlot }) => loadingBy(context, slot) === context.position + 1,
+    /** The server refuses the narration (a gate). */
+    isGate: ({ event }) => isGateFailure((event as Failure).error),
+    isCurrentGate: and([{ type: 'isAwaited', params: { slot: current } }, 'isGate']),
+    isNextGate: and([{ type: 'isAwaited', params: { slot: next } }, 'isGate']),
+    isAwaitedNext: and([{ type: 'isForNextPassage', params: { slot: next } }, 'isPlayerLoadingNext']),
+    isCurrentUnasked: ({ context }) => context.narrations[context.position] === undefined,
+    isNextUnasked: ({ context }) => context.narrations[context.position + 1] === undefined,
+    isNextLoading: ({ context }) => context.narrations[context.position + 1]?.status === 'loading',
     isNextReady: ({ context }) => readyAt(context, context.position + 1) !== null,
+    /** The current narration is ready but not in the audio port. */
+    isCurrentUnloaded: ({ context }) => unloadedCurrent(context) !== null,
+    isCurrentLoaded: ({ context }) => readyAt(context, context.position)?.url === context.loadedUrl,
+    mustLoadCurrent: and(['isCurrentUnloaded', 'isPlayerOpen']),
+    /** A passage finished with auto-play on and a next passage: fetch the next one's narration. */
+    mustPrefetchNext: and(['isPlayerFinished', 'isAutoPlayOn', 'hasNextPassage', 'isNextUnasked']),
     /** Loading Next asks for the next narration: fetch it unless it is on its way (or there is none). */
-    mustRequestNext: ({ context }) => !isLast(context) && answerAt(context, context.position + 1)?.status !== 'loading',
+    mustRequestNext: and(['hasNextPassage', not('isNextLoading')]),
     /** The player plays and the current narration is in the audio port. */
-    shouldPlay: ({ context }) => context.player.state === 'playing' && isCurrentLoaded(context),
+    shouldPlay: and(['isPlayerPlaying', 'isCurrentLoaded']),
     /** The player stopped playing, or the passage changed: the playback stops (and starts again once loaded). */
     shouldStopPlaying: not('shouldPlay'),
-    /** Only a new second (or a new length) changes what the view shows. */
-    isNewSecond: ({ context, event }) =>
-      event.type === 'playback.time' &&
-      (Math.floor(event.time) !== Math.floor(context.currentTime) || (event.duration > 0 && event.duration !== context.duration)),
+    /** Only a new second changes what the view shows. */
+    isNewSecond: ({ context }, { time }: { time: number }) => Math.floor(time) !== Math.floor(context.currentTime),
+    /** The audio reports a length of its own that differs from the one shown. */
+    isNewLength: ({ context }, { duration }: { duration: number }) => duration > 0 && duration !== context.duration,
   },
 }).createMachine({
   id: 'listenFlow',
   initial: 'init',
-  context: ({ input }) => initialContext(input),
+  context: ({ input }) => initialListenContext(input),
   entry: 'startPlayer',
   on: {
     'listen.toggle': { actions: 'forwardToPlayer' },
     'listen.close': { actions: 'forwardToPlayer' },
     'listen.open': { actions: 'forwardToPlayer' },
     'listen.autoPlay.set': { actions: 'forwardToPlayer' },
-    'xstate.snapshot.listenAudio': { guard: 'isPlayerChanged', actions: 'followPlayer' },
-    'listen.page': { guard: 'isOtherPage', actions: ['storePage', 'tellPlayerPage'], description: "The view paged: that passage's audio, from 0." },
+    'xstate.snapshot.listenAudio': { actions: follow },
+    'listen.page': { guard: { type: 'isOtherPage', params: page }, actions: [{ type: 'storePage', params: page }, 'tellPlayerPage'], description: "The view paged: that passage's audio." },
     'listen.advance': [
       {
         guard: 'hasNextAddress',
@@ -256,67 +174,62 @@ export const listenFlowMachine = setup({
       },
       { guard: 'hasNextPassage', actions: ['storeNextPosition', 'tellPlayerPage'], description: 'Moves on without an address to push.' },
     ],
-    'listen.autoPlayChanged': {
-      actions: { type: 'saveAutoPlay', params: ({ event }) => ({ autoPlay: event.autoPlay }) },
-      description: 'The player says its Auto-play switch changed: the setting is saved and the change tracked.',
-    },
+    'listen.autoPlayChanged': { actions: { type: 'saveAutoPlay', params: ({ event }) => ({ autoPlay: event.autoPlay }) }, description: 'Saved and tracked.' },
     'listen.restart': { actions: [{ type: 'seekAudio', params: { seconds: 0 } }, 'storeRestart'], description: 'Play from Finished restarts at 0.' },
-    'listen.seek': {
-      guard: 'hasLoadedAudio',
-      actions: [{ type: 'seekAudio', params: ({ event }) => ({ seconds: Math.max(0, event.seconds) }) }, 'storeSeek'],
-    },
-    'listen.locked': { actions: 'storeLocked' },
-    'xstate.done.actor.narration.current': { guard: 'isAwaited', actions: 'storeNarration' },
+    'listen.seek': { guard: 'hasLoadedAudio', actions: [{ type: 'seekAudio', params: seekTo }, { type: 'storeSeek', params: seekTo }] },
+    'listen.locked': { actions: storeLocked },
+    'xstate.done.actor.narration.current': { guard: awaited(current), actions: storeAnswer },
     'xstate.done.actor.narration.next': [
-      { guard: 'isAwaitedNext', actions: ['storeNarration', 'tellPlayerNextReady'], description: 'The prefetched narration Loading Next waits for.' },
-      { guard: 'isAwaited', actions: 'storeNarration' },
+      { guard: 'isAwaitedNext', actions: [storeAnswer, 'tellPlayerNextReady'], description: 'Loading Next waits for it.' },
+      { guard: awaited(next), actions: storeAnswer },
     ],
-    // A gate: logged, nothing more is asked for, the player says locked. Any other failure is logged only (SPEC §8).
-    'xstate.error.actor.narration.current': [
-      { guard: 'isAwaitedGate', target: '.locked', actions: [{ type: 'logError', params: ({ event }) => fetchFailure(event.error) }, 'storeRefusal'] },
-      { guard: 'isAwaited', actions: [{ type: 'logError', params: ({ event }) => fetchFailure(event.error) }, 'storeNarrationFailure'] },
+    'xstate.error.actor.narration.current': failed(current, 'isCurrentGate'),
+    'xstate.error.actor.narration.next': failed(next, 'isNextGate'),
+    'playback.time': [
+      { guard: { type: 'isNewLength', params: tick }, actions: [storeTime, { type: 'storeLength', params: tick }], description: 'The audio knows its own length.' },
+      { guard: { type: 'isNewSecond', params: tick }, actions: storeTime },
     ],
-    'xstate.error.actor.narration.next': [
-      { guard: 'isAwaitedGate', target: '.locked', actions: [{ type: 'logError', params: ({ event }) => fetchFailure(event.error) }, 'storeRefusal'] },
-      { guard: 'isAwaited', actions: [{ type: 'logError', params: ({ event }) => fetchFailure(event.error) }, 'storeNarrationFailure'] },
-    ],
-    'playback.time': { guard: 'isNewSecond', actions: 'storeTime' },
     'playback.ended': { actions: 'tellPlayerEnded' },
     'playback.refused': { guard: 'isPlayerPlaying', actions: 'pausePlayer', description: 'The browser refused to play without a gesture: show Paused.' },
   },
   states: {
     init: {
       meta: { description: 'Chooses the start state from the input: no narration, locked, or voiced.' },
-      always: [{ guard: 'hasNoNarration', target: 'silent' }, { guard: 'isLocked', target: 'locked' }, { target: 'voiced' }],
+      always: [{ guard: 'hasNoNarration', target: 'silent' }, { guard: 'isLockedByRule', target: 'locking' }, { target: 'voiced' }],
     },
-    silent: {
-      meta: { description: "The edition has no narration: nothing is fetched or played (the player says 'none')." },
+    silent: { meta: { description: "The edition has no narration: nothing is fetched or played (the player says 'none')." } },
+    locking: {
+      meta: { description: 'Passes on to locked at once, pausing a player that plays.' },
+      always: [{ guard: 'isPlayerPlaying', target: 'locked', actions: 'pausePlayer' }, { target: 'locked' }],
     },
     locked: {
-      entry: 'pausePlayerIfPlaying',
       meta: { description: "The narration is locked for this reader (client rule or server gate): nothing is fetched or played, the player says 'locked'." },
       on: {
-        'listen.locked': [{ guard: 'isUnlocking', target: 'voiced', actions: 'storeLocked' }, { actions: 'storeLocked' }],
-        'xstate.snapshot.listenAudio': [
-          { guard: 'isPlayerStarting', actions: ['followPlayer', 'pausePlayer'], description: 'Asked to play while locked: back to Paused.' },
-          { guard: 'isPlayerChanged', actions: 'followPlayer' },
+        'listen.locked': [
+          { guard: { type: 'locks', params: lockOf }, actions: storeLocked, description: 'Still locked by the client rule.' },
+          { guard: 'isRefused', actions: storeLocked, description: 'The server refused this narration: it stays locked.' },
+          { target: 'voiced', actions: storeLocked, description: 'The client rule lifts the lock.' },
         ],
-        'listen.prefetchNext': { description: 'Nothing is fetched while locked; the player advances on its timeout.' },
+        'xstate.snapshot.listenAudio': [
+          { guard: 'isPlayerPlaying', actions: follow, description: 'Already told to pause.' },
+          { guard: { type: 'reportsPlaying', params: follow.params }, actions: [follow, 'pausePlayer'], description: 'Asked to play while locked: back to Paused.' },
+          { actions: follow },
+        ],
       },
     },
     voiced: {
       initial: 'quiet',
       meta: { description: 'The narration is fetched per passage and loaded into the audio port while the player is open.' },
       always: [
-        { guard: 'mustRequestCurrent', actions: 'requestCurrent' },
-        { guard: 'mustLoadCurrent', actions: [{ type: 'loadAudio', params: ({ context }) => ({ url: readyAt(context, context.position)?.url ?? null }) }, 'storeLoaded'] },
-        { guard: 'mustPrefetchNext', actions: 'requestNext', description: 'A passage finished with auto-play on: prefetch the next one.' },
+        { guard: 'isCurrentUnasked', actions: requestCurrent },
+        { guard: 'mustLoadCurrent', actions: [{ type: 'loadAudio', params: ({ context }) => ({ url: loadedCurrent(context).loadedUrl }) }, 'storeLoaded'] },
+        { guard: 'mustPrefetchNext', actions: requestNext, description: 'A passage finished with auto-play on: prefetch the next one.' },
       ],
       on: {
-        'listen.locked': [{ guard: 'isLocking', target: 'locked', actions: 'storeLocked' }, { actions: 'storeLocked' }],
+        'listen.locked': [{ guard: { type: 'locks', params: lockOf }, target: 'locking', actions: storeLocked }, { actions: storeLocked }],
         'listen.prefetchNext': [
           { guard: 'isNextReady', actions: 'tellPlayerNextReady', description: 'Already prefetched: advance now.' },
-          { guard: 'mustRequestNext', actions: 'requestNext', description: 'Not asked for yet, or failed: ask (again).' },
+          { guard: 'mustRequestNext', actions: requestNext, description: 'Not asked for yet, or failed: ask (again).' },
         ],
       },
       states: {

@@ -108,7 +108,10 @@ export type ListenFlowEvent =
   | { type: 'xstate.error.actor.narration.next'; error: unknown; actorId: 'narration.next' }
   | PlaybackReport;
 
-/** The listen flow's top states: no narration for this edition, narration locked for this reader, or narration in use (nothing playing, or the playback running). */
+/**
+ * The listen flow's stable states: no narration for this edition, narration locked for this reader, or narration in
+ * use (nothing playing, or the playback running). `init` and `locking` pass on at once.
+ */
 export type ListenFlowState = 'silent' | 'locked' | { voiced: 'quiet' | 'sounding' };
 
 /** The listen player's clock and page, for the view. */
