@@ -539,6 +539,8 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
   it('the Listen toggle of a column plays that edition with highlight; both columns can play', async () => {
     const audio = recordingAudio();
     const { engine, storage } = makeEngine({ audio: audio.port });
+    // The second column shows (and so may play) on a wide screen only.
+    engine.send({ type: 'viewport.changed', wide: true });
     engine.send({
       type: 'reader.open',
       request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' } },

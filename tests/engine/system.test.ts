@@ -181,6 +181,8 @@ describe('bug 3: highlight follows the column that plays', () => {
   it('the right column plays with highlight although the left edition offers none', async () => {
     const { engine } = makeSystem();
     engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    // The second column shows (and so may play) on a wide screen only.
+    engine.send({ type: 'viewport.changed', wide: true });
     engine.send({
       type: 'reader.open',
       request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' }, position: 1 },
@@ -203,6 +205,8 @@ describe('two columns in step (issue 14 §2)', () => {
   it('the column that does not play follows the one that plays, when two columns show the same passage', async () => {
     const { engine } = makeSystem();
     engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    // The second column shows (and so may play) on a wide screen only.
+    engine.send({ type: 'viewport.changed', wide: true });
     engine.send({
       type: 'reader.open',
       request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' }, position: 1 },
@@ -210,9 +214,6 @@ describe('two columns in step (issue 14 §2)', () => {
     await settle();
     engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
     await settle();
-    // A narrow screen shows one column: nothing follows.
-    expect(engine.getSnapshot().primary.display.follows).toBeNull();
-    engine.send({ type: 'viewport.changed', wide: true });
     const { primary, secondary } = engine.getSnapshot();
     expect(secondary.display).toEqual({ decoded: false, highlight: true, follows: null });
     expect(primary.display).toEqual({ decoded: false, highlight: false, follows: { slot: 'secondary', language: 'es' } });
@@ -228,6 +229,11 @@ describe('two columns in step (issue 14 §2)', () => {
     connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e)).toggleHighlight();
     await settle();
     expect(engine.getSnapshot().primary.display.follows).toEqual({ slot: 'secondary', language: 'es' });
+
+    // A narrow screen shows one column: nothing follows.
+    engine.send({ type: 'viewport.changed', wide: false });
+    expect(engine.getSnapshot().primary.display.follows).toBeNull();
+    engine.send({ type: 'viewport.changed', wide: true });
 
     // The player closed: nothing follows either.
     engine.send({ type: 'audio.listen', slot: 'secondary', on: false });
