@@ -8,7 +8,7 @@
 // threads run compiled JavaScript too.
 //
 // `import.meta.dirname` and `import.meta.filename` keep their meaning: they are replaced, file by file, with the
-// directory and path of the source file, so that ROOT_DIR (server/config.ts), the migrations and the files read
+// directory and path of the source file, so that ROOT_DIR (server/config/index.ts), the migrations and the files read
 // beside their module (server/auth/common-passwords.txt) are found as under tsx.
 //
 // A stamp (build/server/stamp.json) keeps a hash of every source file of the last build; the build runs again

@@ -1,5 +1,5 @@
 /**
- * Who is asking, resolved once per request, and the server side of the content gates (issue 6 §4). The rules
+ * Who is asking, resolved once per request, and the server side of the content gates. The rules
  * themselves live in src/domain/access.ts; this module only works out the actor and turns a decision into an
  * answer:
  *  - signed in: the user's features (the union of their organizations' valid licenses); a class code the request

@@ -324,7 +324,7 @@ export async function setTitleStatus(db: Db, userId: string, publicationId: numb
 }
 
 
-// --- organization admins, invitations and the active organization (issue 6: Manage Organization) -------------
+// --- organization admins, invitations and the active organization (Manage Organization) -------------
 
 /** The user's better-auth role in the organization ('owner', 'admin', 'member'), or null when not a member. */
 export async function organizationRoleOf(db: Db, userId: string, organizationId: string): Promise<string | null> {

@@ -1,5 +1,5 @@
 /**
- * First-party analytics (issue 15): the tracked events of SPEC §4 as the browser sends them, stored in
+ * First-party analytics: the tracked events of SPEC §4 as the browser sends them, stored in
  * `analytics_events` (server/db/schema.ts) without an IP address, a user id or free text; deleted after
  * ANALYTICS_RETENTION_DAYS by a daily job; summed for `npm run admin -- events summary`.
  */

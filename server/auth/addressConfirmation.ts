@@ -1,5 +1,5 @@
 /**
- * Verified invitations (issue 16 item 3). Accepting an invitation needs the invited address to be proven: the
+ * Verified invitations. Accepting an invitation needs the invited address to be proven: the
  * signed-in account's email must be the invited one *and* verified (server/auth/organizations.ts refuses
  * accept-invitation with 403 email_not_verified otherwise). Until then there is no membership: the invitation stays
  * pending and the school's license features do not apply.
@@ -11,7 +11,7 @@
  * - on request, from the invitation's page: POST /api/v1/invitations/{invitationId}/confirmation-email.
  * Both are limited per address and per IP address (server/auth/limits.ts). better-auth's own
  * POST /auth/send-verification-email stays closed: it would mail any account that asks. The invitation look-ups
- * and what makes one open (`isOpen`) are in server/users/service.ts, shared with the accept check.
+ * and what makes one open (`isOpen`) are in server/accounts/service.ts, shared with the accept check.
  */
 import { createEmailVerificationToken } from 'better-auth/api';
 import type { Mailer } from '../mail/mailer';

@@ -1,5 +1,5 @@
 /**
- * A verified email change (issue 16 item 4), on better-auth's change-email flow: with `updateEmailWithoutVerification`
+ * A verified email change, on better-auth's change-email flow: with `updateEmailWithoutVerification`
  * off and `emailVerification.sendVerificationEmail` set, POST /auth/change-email changes nothing and mails a link
  * to the new address (a signed token, EMAIL_CHANGE_EXPIRES_IN_S); GET /auth/verify-email?token=… applies the
  * change, and then the old address gets a notice (server/auth/http.ts calls `sendEmailChangedNotice`). Opening the

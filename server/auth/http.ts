@@ -65,7 +65,7 @@ const SSO_ONLY_THROUGH_OUR_ROUTES = new Set(['/sign-in/social', '/link-social', 
 /**
  * better-auth's fields, by name, under their kind of the text rule (src/domain/textRules.ts), wherever they appear in
  * a body or a query string of /auth/* (sign-up, sign-in, password reset, email change, update-user, the organization
- * plugin's routes, a provider's callback). The edge applies them (server/http/edgeInput.ts, `authFieldKinds`); any
+ * plugin's routes, a provider's callback). The edge applies them (server/kit/edgeInput.ts, `authFieldKinds`); any
  * other string keeps the edge's general rule.
  */
 export const AUTH_FIELD_KINDS: Readonly<Record<string, TextKind>> = {

@@ -1,5 +1,5 @@
 /**
- * Manage Organization on top of better-auth's organization plugin (issue 6): our rules in front of its endpoints,
+ * Manage Organization on top of better-auth's organization plugin: our rules in front of its endpoints,
  * the no-mail invitation hook, and the organization a new session starts in.
  *
  * - Invitations are links. `invite-member` creates the invitation and answers its id; the admin copies
@@ -117,7 +117,7 @@ export async function checkOrganizationRequest(db: Db, ctx: HookContext): Promis
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your email address to accept this invitation: open the link we emailed you, or send a new one.';
 
 /**
- * The invited person answers an open invitation only with a verified address (issue 16 item 3). Anyone else
+ * The invited person answers an open invitation only with a verified address. Anyone else
  * (another email, an unknown or closed invitation, no session) gets better-auth's own answer.
  */
 async function checkInvitee(db: Db, ctx: HookContext): Promise<void> {
@@ -143,7 +143,7 @@ async function memberUserId(db: Db, memberIdOrEmail: string, organizationId: str
 }
 
 /**
- * better-auth's `sendInvitationEmail` (issue 16): the invitation is mailed (SMTP, or the outbox) with its link,
+ * better-auth's `sendInvitationEmail`: the invitation is mailed (SMTP, or the outbox) with its link,
  * in the background, and the admin can still copy the link. A failure is logged.
  */
 export function mailInvitation({ mailer, settings, logger }: { mailer: Mailer; settings: AuthSettings; logger: Logger }) {

@@ -1,4 +1,4 @@
-/** Password rules (issue 6): at least MIN_PASSWORD_LENGTH characters and not in our list of common passwords. */
+/** Password rules: at least MIN_PASSWORD_LENGTH characters and not in our list of common passwords. */
 import fs from 'node:fs';
 import path from 'node:path';
 

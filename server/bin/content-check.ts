@@ -1,6 +1,6 @@
 /**
  * `npm run content:check -- [dir] [--titles-only] [--markdown | --write <path>]`: checks the library against the
- * editorial rules of issue 7 (server/content/check.ts) and prints a table of titles, the findings and a summary.
+ * editorial rules (server/content/check.ts) and prints a table of titles, the findings and a summary.
  * Exits 1 when a hard rule fails or a file does not parse, 2 on a usage error.
  *
  *   --titles-only   check each title only, not the library totals (titles, languages, illustrated, premium)

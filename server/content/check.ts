@@ -1,5 +1,5 @@
 /**
- * The library's editorial rules (issue 7), checked over parsed publications: `npm run content:check`
+ * The library's editorial rules, checked over parsed publications: `npm run content:check`
  * (server/bin/content-check.ts) prints the report and writes docs/library.md. Pure: it takes the reader's
  * in-memory form (server/content/read.ts → readLibrary), so the tests feed it small libraries built in memory.
  *
@@ -21,21 +21,21 @@ import { segmentWords } from './text';
 // ---------------------------------------------------------------------------------------------------------------
 // Named constants (docs/decisions.md, "Library rules").
 
-/** Fewest passages an edition may have (issue 7: 6 to 20 passages). */
+/** Fewest passages an edition may have (6 to 20 passages). */
 export const MIN_PASSAGES = 6;
 /** Most passages an edition may have. */
 export const MAX_PASSAGES = 20;
-/** The words a passage of en.ORIGINAL aims at (issue 7: "about 60–150 words"); reported, not enforced. */
+/** The words a passage of en.ORIGINAL aims at ("about 60–150 words"); reported, not enforced. */
 export const PASSAGE_WORDS_TARGET = { min: 60, max: 150 } as const;
 /** Outside this range an en.ORIGINAL passage gets a warning. */
 export const PASSAGE_WORDS_WARN = { min: 50, max: 170 } as const;
 /** Outside this range an en.ORIGINAL passage fails the check. */
 export const PASSAGE_WORDS_FAIL = { min: 30, max: 250 } as const;
-/** Largest illustration (issue 7: our own SVG art, 400×400 at most), by its declared width and height. */
+/** Largest illustration (our own SVG art, 400×400 at most), by its declared width and height. */
 export const MAX_ILLUSTRATION_PX = 400;
 /** Fewest titles in the library. */
 export const MIN_TITLES = 20;
-/** Fewest titles with an edition in each language (issue 7). English is every title's. */
+/** Fewest titles with an edition in each language. English is every title's. */
 export const LANGUAGE_COVERAGE: Readonly<Record<Exclude<LanguageCode, 'en'>, number>> = {
   es: 8,
   ar: 4,
@@ -122,7 +122,7 @@ export interface EditionReport {
 }
 
 /**
- * Two editions in different languages side by side (issue 14 §2): over the passages both have, how many
+ * Two editions in different languages side by side: over the passages both have, how many
  * paragraphs align (their passage has as many paragraphs in both) and how many of those align sentence for sentence.
  */
 export interface PairReport {

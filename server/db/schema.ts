@@ -177,7 +177,7 @@ export const contentRevision = pgTable('content_revision', {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Accounts (issue 6): roles, school licenses, class codes and title visibility. better-auth owns the user,
+// Accounts: roles, school licenses, class codes and title visibility. better-auth owns the user,
 // organization and member rows; these tables hang off them and go when they go.
 
 /** The reading role a user picked (SPEC §3 User.role): 'INDIVIDUAL' or 'TEACHER'. No row means no role yet. */
@@ -224,7 +224,7 @@ export const titleVisibility = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Shared by every server process on one database (issue 13): rate-limit counters and the narration queue.
+// Shared by every server process on one database: rate-limit counters and the narration queue.
 
 /**
  * Rate-limit counters (server/auth/rateLimit.ts): one fixed window per rule and key (`<rule>:<key>`), counted with
@@ -274,7 +274,7 @@ export const narrationJobs = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// First-party analytics (issue 15): SPEC §4's tracked events, counted without identifying anyone.
+// First-party analytics: SPEC §4's tracked events, counted without identifying anyone.
 
 /**
  * One tracked event (SPEC §4) as the browser sent it to `POST /api/v1/events`. No IP address, no user id and no free
@@ -308,7 +308,7 @@ export const analyticsEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Schools' own sign-in and staff roster (issue 28): single sign-on providers per organization, and the staff a
+// Schools' own sign-in and staff roster: single sign-on providers per organization, and the staff a
 // OneRoster import pre-provisions.
 
 /**

@@ -137,7 +137,7 @@ export function buildOpenApiDocument(): object {
       responses[415] = err(`unsupported_media_type: the body is not ${mediaTypes.join(' or ')}.`);
     }
     if (STATE_CHANGING.has(op.method)) {
-      // The edge reads every JSON, text and form body up to EDGE_MAX_BODY_BYTES (server/http/edgeInput.ts).
+      // The edge reads every JSON, text and form body up to EDGE_MAX_BODY_BYTES (server/kit/edgeInput.ts).
       const tooLarge = `payload_too_large: a JSON, text or form body over ${EDGE_MAX_BODY_BYTES / (1024 * 1024)} MB.`;
       const given = responses[413]?.description;
       responses[413] = err(given ? `${given} Or ${tooLarge}` : tooLarge);
@@ -487,7 +487,7 @@ export function buildOpenApiDocument(): object {
       ),
     },
   });
-  // Forgot password (issue 16, server/auth/passwordReset.ts).
+  // Forgot password (server/auth/passwordReset.ts).
   operation({
     method: 'post',
     path: '/auth/request-password-reset',
@@ -511,7 +511,7 @@ export function buildOpenApiDocument(): object {
       400: err('invalid_token (used, expired or unknown), weak_password, or invalid_parameter.'),
     },
   });
-  // Verified email change (issue 16 item 4, server/auth/emailChange.ts).
+  // Verified email change (server/auth/emailChange.ts).
   operation({
     method: 'post',
     path: '/auth/change-email',
@@ -579,7 +579,7 @@ export function buildOpenApiDocument(): object {
     },
   });
 
-  // Manage Organization (issue 6): better-auth's organization plugin, with our checks in front (server/auth/organizations.ts).
+  // Manage Organization: better-auth's organization plugin, with our checks in front (server/auth/organizations.ts).
   operation({
     method: 'get',
     path: '/auth/organization/list-members',
@@ -680,7 +680,7 @@ export function buildOpenApiDocument(): object {
       404: err('invitation_not_found: unknown, cancelled, accepted or expired.'),
     },
   });
-  // Verified invitations (issue 16 item 3, server/auth/addressConfirmation.ts).
+  // Verified invitations (server/auth/addressConfirmation.ts).
   operation({
     method: 'post',
     path: '/invitations/{invitationId}/confirmation-email',
@@ -731,7 +731,7 @@ export function buildOpenApiDocument(): object {
     method: 'get',
     path: '/users/me/class-activity',
     summary:
-      "The teacher's class activity, counts only (issue 15): passages read (one per reader, passage and UTC day) and seconds listened, this week (the last 7 UTC days, today included) and last week (the 7 before), by readers who used the teacher's class code; the five most-read titles of the last 28 days; passages read per UTC day over 28 days, zeros filled in.",
+      "The teacher's class activity, counts only: passages read (one per reader, passage and UTC day) and seconds listened, this week (the last 7 UTC days, today included) and last week (the 7 before), by readers who used the teacher's class code; the five most-read titles of the last 28 days; passages read per UTC day over 28 days, zeros filled in.",
     session: 'required',
     responses: {
       200: json(ClassActivitySchema.meta({ id: 'ClassActivity' }), 'The counts.'),
@@ -784,7 +784,7 @@ export function buildOpenApiDocument(): object {
     },
   });
 
-  // ---- uploads (issue 7 §5, USER_UPLOAD): a teacher's text as a private publication (server/uploads) ------------
+  // ---- uploads (USER_UPLOAD): a teacher's text as a private publication (server/uploads) ------------
   // Private publications answer the content routes only for their owner and the owner's class code; others get 404.
   const Upload = UploadSchema.meta({ id: 'Upload' });
   operation({
@@ -843,7 +843,7 @@ export function buildOpenApiDocument(): object {
     },
   });
 
-  // ---- first-party analytics (issue 15, server/analytics): the tracked events of SPEC §4, without IP, user id or free text.
+  // ---- first-party analytics (server/analytics): the tracked events of SPEC §4, without IP, user id or free text.
   const AnalyticsBatch = AnalyticsBatchSchema.meta({ id: 'AnalyticsBatch' });
   const eventsExample = {
     clientId: '0b6f8a52-3c1d-4f7e-9a2b-5d4c3b2a1f0e',
@@ -874,7 +874,7 @@ export function buildOpenApiDocument(): object {
     },
   });
 
-  // ---- single sign-on (issue 28 §1, server/sso, docs/sso.md) ----------------------------------------------------
+  // ---- single sign-on (server/sso, docs/sso.md) ----------------------------------------------------
   // The provider comes back to better-auth's GET /auth/callback/{providerId}, which redirects to the page asked for or to /sign-in?error=<code>.
   operation({
     method: 'get',
@@ -913,7 +913,7 @@ export function buildOpenApiDocument(): object {
     },
   });
 
-  // ---- staff rosters (issue 28 §2, server/roster, docs/rostering.md): OneRoster CSV zips, for the organization's admins.
+  // ---- staff rosters (server/roster, docs/rostering.md): OneRoster CSV zips, for the organization's admins.
   const rosterParams = z.object({ organizationId: RosterOrganizationIdSchema.meta({ example: 'org-id' }) });
   const rosterAuth = {
     400: err('invalid_parameter: a malformed organization id.'),

@@ -1,5 +1,5 @@
 /**
- * ASVS level-1 basics for every response and every state-changing request (issue 6 §7):
+ * ASVS level-1 basics for every response and every state-changing request:
  * - a CSRF origin check on POST, PUT, PATCH and DELETE;
  * - security headers: CSP, nosniff, frame and referrer policies, and HSTS when served over HTTPS.
  */

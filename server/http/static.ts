@@ -71,8 +71,7 @@ export class StaticSite {
 
   /**
    * index.html's own style sheets go into the page as `<style>`: a linked sheet holds back the first paint until it
-   * arrives, behind the chunks the page preloads (measured in docs/performance.md: the reader's first screen painted
-   * at a median 592 ms linked, 264 ms inline). A sheet with a relative `url()` stays linked (its addresses would
+   * arrives, behind the chunks the page preloads (docs/performance.md has the measurement). A sheet with a relative `url()` stays linked (its addresses would
    * resolve against the page's). The file itself is still served, for anything that links it.
    */
   private inlineEntryStyles() {

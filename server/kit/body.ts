@@ -1,5 +1,5 @@
 /**
- * Request bodies and refusals (issue 29 §3). A refusal reaches the client: an answer given before the body was read
+ * Request bodies and refusals. A refusal reaches the client: an answer given before the body was read
  * (a 401, a 403, a 415 …) waits until the rest of the body has arrived and been discarded, up to DRAIN_MAX_BYTES and
  * DRAIN_TIMEOUT_MS, so a client that sends its whole body before it reads the answer (most do) gets the answer, not
  * a reset connection. A body past those limits, or one a route stopped reading part-way (a 413), is answered with

@@ -1,5 +1,5 @@
 /**
- * The edge check of every API request (issue 29 §1; docs/decisions.md "Input at the edge (issue 29)"): the text rule
+ * The edge check of every API request (docs/decisions.md "Input at the edge"): the text rule
  * of src/domain/textRules.ts applied to everything a request carries, before any route, any session lookup and any
  * database call, so that no route can miss it:
  *
@@ -124,7 +124,7 @@ export function edgeInput({ fieldKinds }: { fieldKinds?: FieldKinds } = {}): Mid
     if (mayHaveBody(c.req.method) && CHECKED_TYPES(type) && c.req.raw.body && !c.req.raw.bodyUsed) {
       const bytes = await readBodyUpTo(c.req.raw, EDGE_MAX_BODY_BYTES);
       if (!bytes) {
-        // The rest of the body is not read: the connection closes after this answer (server/http/body.ts).
+        // The rest of the body is not read: the connection closes after this answer (server/kit/body.ts).
         return c.json({ errors: [{ code: 'payload_too_large', message: EDGE_MESSAGES.tooLarge }] }, 413, { Connection: 'close' });
       }
       c.req.raw = new Request(c.req.raw, { body: bytes as Uint8Array<ArrayBuffer> });

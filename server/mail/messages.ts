@@ -125,7 +125,7 @@ export function invitationMessage(options: { to: string; school: string; inviter
 }
 
 /**
- * Confirm the address an invitation was made for (issue 16 item 3): the link proves the address, and brings the
+ * Confirm the address an invitation was made for: the link proves the address, and brings the
  * person back to the invitation to accept it.
  */
 export function addressConfirmationMessage(options: { to: string; name: string; school: string; link: string; expiresInMinutes: number }): MailMessage {

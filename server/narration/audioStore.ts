@@ -1,5 +1,5 @@
 /**
- * Which store keeps narration audio, from the environment (issue 13):
+ * Which store keeps narration audio, from the environment:
  *
  *  - unset `AUDIO_STORE`: `FsAudioStore` in `DATA_DIR/audio` (the default);
  *  - `AUDIO_STORE=s3://bucket/prefix`: `S3AudioStore` (s3Store.ts), with `AWS_REGION`, `AWS_ACCESS_KEY_ID`,

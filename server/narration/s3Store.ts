@@ -1,5 +1,5 @@
 /**
- * Narration audio in an S3-compatible object store (issue 13): `AUDIO_STORE=s3://bucket/prefix`.
+ * Narration audio in an S3-compatible object store: `AUDIO_STORE=s3://bucket/prefix`.
  *
  *  - `S3AudioStore` implements the `AudioStore` port (storage.ts) with PutObject, GetObject (with `Range`),
  *    HeadObject and HeadBucket. Objects are immutable (a key names its content), so an object's size, once seen,

@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- roster import <org> <file.zip|folder> [--dry-run]` (server/admin/commands.ts): a OneRoster CSV
- * bundle's staff into an organization (issue 28 §2, docs/rostering.md). It prints the plan as a table of the rows that
+ * bundle's staff into an organization (docs/rostering.md). It prints the plan as a table of the rows that
  * change, the counts, then every problem with its file and line. A bundle with any problem changes nothing and exits
  * 1; `--dry-run` only prints the plan.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a OneRoster CSV bundle (issue 28 §2) into the bytes of the files the import reads: a zip (an upload, or a
+ * Reading a OneRoster CSV bundle into the bytes of the files the import reads: a zip (an upload, or a
  * file named on the command line) or a folder of CSVs. Nothing is ever written to disk.
  *
  * A zip is untrusted input, so:

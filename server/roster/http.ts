@@ -1,5 +1,5 @@
 /**
- * The staff roster API (issue 28 §2, docs/api.md "Staff roster"), for the organization's admins (owner or admin):
+ * The staff roster API (docs/api.md "Staff roster"), for the organization's admins (owner or admin):
  *  - POST /organizations/{organizationId}/roster?dryRun=true  the body is a OneRoster CSV zip → the report; with
  *    dryRun false (or absent) and no problems, it is applied in one transaction (422 roster_invalid otherwise);
  *  - GET  /organizations/{organizationId}/roster               the organization's roster staff and their status.

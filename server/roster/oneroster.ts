@@ -1,6 +1,6 @@
 /**
  * The OneRoster CSV binding (IMS OneRoster 1.2, and 1.1 where it differs only in columns the import does not need)
- * read into the staff of a school (issue 28 §2, docs/rostering.md). Pure: bytes in, staff, counts and problems out;
+ * read into the staff of a school (docs/rostering.md). Pure: bytes in, staff, counts and problems out;
  * ./service.ts plans and applies them against the database.
  *
  *  - manifest.csv gives the version (`oneroster.version`, 1.2 or 1.1) and which files the bundle carries.

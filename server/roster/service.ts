@@ -1,5 +1,5 @@
 /**
- * The staff roster against the database (issue 28 §2, docs/rostering.md): an import's plan, applying it in one
+ * The staff roster against the database (docs/rostering.md): an import's plan, applying it in one
  * transaction, the list Manage Organization shows, and the claim that completes a pre-provisioned member at sign-in.
  *
  * A roster row (`roster_staff`) is a staff member the school named, keyed by (organization, sourcedId). It is not an

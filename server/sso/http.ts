@@ -1,5 +1,5 @@
 /**
- * The single sign-on routes (issue 28; docs/api.md "Single sign-on"):
+ * The single sign-on routes (docs/api.md "Single sign-on"):
  *
  * - `GET /api/v1/sso/providers`: which "Continue with …" buttons the sign-in page shows, and for a signed-in user
  *   the school their address routes to (Manage Account's "Link your school account").

@@ -1,5 +1,5 @@
 /**
- * Who a single sign-on makes someone (issue 28):
+ * Who a single sign-on makes someone:
  *
  * - `validateUserInfo` (better-auth's gate before it creates, links or signs in a provider's user): the address
  *   must be verified (`email_verified: true`, or the provider was added with --trust-email), and an

@@ -1,5 +1,5 @@
 /**
- * Schools' providers inside better-auth (issue 28). Each organization's OpenID Connect provider is a generic-oauth
+ * Schools' providers inside better-auth. Each organization's OpenID Connect provider is a generic-oauth
  * provider (better-auth's `genericOAuth` builds it: discovery, PKCE S256, state, nonce, ID token verification
  * against the issuer's JWKS, userinfo), made when a request names it rather than when the server starts, so a
  * provider the operator adds or removes while servers run counts at once, on every server of one database.

@@ -1,5 +1,5 @@
 /**
- * The uploads API (issue 7 §5, USER_UPLOAD), under /api/v1:
+ * The uploads API (USER_UPLOAD), under /api/v1:
  *  - POST   /uploads              multipart/form-data: file (.txt or .md, UTF-8), title?, language? → 201 Upload
  *  - GET    /uploads              the signed-in teacher's uploads → UploadList
  *  - DELETE /uploads/{slug}       remove one → 204

@@ -1,4 +1,4 @@
-/** Uploads (issue 7 §5): a teacher's own text as a private publication. */
+/** Uploads: a teacher's own text as a private publication. */
 export { registerUploadsApi, UPLOAD_MESSAGES, UPLOAD_EXTENSIONS, FORM_OVERHEAD_BYTES } from './http';
 export { privateContentGate, canReadPrivate, PRIVATE_CACHE_CONTROL } from './access';
 export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PASSAGES, MAX_UPLOADS_PER_TEACHER } from './service';

@@ -1,5 +1,5 @@
 /**
- * A teacher's class activity (issue 15 §3), counted from `analytics_events` rows whose `class_owner_id` is the
+ * A teacher's class activity, counted from `analytics_events` rows whose `class_owner_id` is the
  * teacher: the readers who used their class code. Counts only: no client id, time or position leaves this module.
  * What counts as a passage read, a minute listened and a week is `src/domain/classActivity.ts`.
  */

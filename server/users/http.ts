@@ -129,7 +129,7 @@ export function registerUsersApi(api: Hono<any>, deps: UsersDeps): void {
     return c.json({ items: await userTitles(store, await titleStatuses(db, check.teacherId, 'ASSIGNED')) }, 200, NO_STORE);
   });
 
-  /** Issue 15 §3: the teacher's class activity, counts only (server/users/classActivity.ts). */
+  /** The teacher's class activity, counts only (server/users/classActivity.ts). */
   api.get('/users/me/class-activity', async (c) => {
     const { user } = await requireSession(auth, c);
     if ((await getRole(db, user.id)) !== 'TEACHER') throw forbidden('Only teachers can see class activity.');
