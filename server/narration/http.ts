@@ -10,7 +10,7 @@ import type { Context, Hono } from 'hono';
 import type { Env } from '../kit/env';
 import { etagMatches, etagOf } from '../kit/etag';
 import { AudioOnlyQuerySchema, PassageAudioQuerySchema, PassageIdParamSchema } from '../../src/domain/schemas';
-import { PASSAGE_NOT_FOUND } from '../../src/domain/constants';
+import { AUDIO_NOT_AVAILABLE, PASSAGE_NOT_FOUND } from '../../src/domain/constants';
 import { notFound } from '../kit/errors';
 import { param, query } from '../kit/validate';
 import type { ContentStore } from '../content/store';
@@ -22,8 +22,6 @@ import { audioAccess } from '../../src/domain/access';
 import { assertAllowed, gate, sendPrivateJson, type AccessDeps } from '../access';
 import { gatedPassage } from '../content/service';
 
-/** The tooltip's words (SPEC §8), also the 404 message for a language we cannot narrate. */
-export const AUDIO_NOT_AVAILABLE = 'Audio not available';
 /** Narration answers may be reused briefly, then revalidated with their ETag (as other content answers). */
 const READY_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 /** A narration file never changes: its name is a hash of what it says. */
