@@ -1,4 +1,7 @@
-/** The Hono application: the API under /api/v1, library media under /media, and the web app. */
+/**
+ * The Hono application: the request log and the checks every request goes through, then each feature's routes
+ * mounted under /api/v1, the audio files and library media, and the web app. Only server.ts builds it.
+ */
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import type { LanguageCode } from '../../src/domain/languages';
@@ -87,7 +90,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
   });
 
   // A refusal reaches the client: the rest of a body not read is drained first, or the connection closes after
-  // the answer (./body.ts).
+  // the answer (server/kit/body.ts).
   app.use('*', drainRefusedBodies());
 
   // CSRF origin check and security headers (server/http/security.ts), for every response.
@@ -99,7 +102,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     }),
   );
 
-  // An address sent under /api/ with dot segments answers the API's JSON 404, never the web app (./edgeInput.ts).
+  // An address sent under /api/ with dot segments answers the API's JSON 404, never the web app (server/kit/edgeInput.ts).
   app.use('*', apiPathTricks());
 
   extraRoutes?.(app);
@@ -114,7 +117,7 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
     await next();
   });
 
-  // The text rule on every path, query and body, before any route or database call (./edgeInput.ts).
+  // The text rule on every path, query and body, before any route or database call (server/kit/edgeInput.ts).
   api.use('*', edgeInput({ fieldKinds: accounts ? authFieldKinds : undefined }));
 
   // Private publications (a teacher's uploads, server/uploads): only their owner and the owner's class see them.
