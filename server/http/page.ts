@@ -6,7 +6,7 @@
  *   has a first screen: there the scripts would delay the text's first paint);
  * - the primed responses (src/domain/primed.ts): the answers to the GETs the page will make first, asked of this
  *   app with the visitor's own cookie, so every gate decides them exactly as it decides the page's own requests.
- * - for a reader address whose passage the visitor may read, the first screen (src/render/firstScreen.ts): the
+ * - for a reader address whose passage the visitor may read, the first screen (src/render/firstScreenHtml.ts): the
  *   passage as static HTML, so the text shows while the code loads; the app replaces it. Such a page asks for the
  *   app's code only once the text is painted (`afterFirstPaint`, with the built first-paint loader,
  *   src/render/firstPaintLoader.ts): nothing the first paint does not need is fetched before it. Then it adds the
@@ -26,7 +26,7 @@ import { paths } from '../../src/domain/routes';
 import type { Passage, Publication } from '../../src/domain/schemas';
 import { DEFAULT_SORT } from '../../src/domain/wireValues';
 import { appCodeScript, FIRST_PAINT_LOADER_FILE } from '../../src/render/firstPaintLoader';
-import { firstScreenHtml } from '../../src/render/firstScreen';
+import { firstScreenHtml } from '../../src/render/firstScreenHtml';
 import { contentSecurityPolicy } from './security';
 import type { StaticSite } from './static';
 
@@ -41,7 +41,7 @@ export type ApiGet = (path: string, params: Record<string, string>) => Promise<s
 interface Primed {
   /** The primed responses, key → body text (JSON). */
   bodies: Map<string, string>;
-  /** A reader address's first screen (src/render/firstScreen.ts), when its passage could be read. */
+  /** A reader address's first screen (src/render/firstScreenHtml.ts), when its passage could be read. */
   firstScreen?: string;
 }
 

@@ -10,7 +10,7 @@
 export const PRIMED_ELEMENT_ID = 'lectern-primed';
 
 /**
- * The id of the reader's first screen (src/render/firstScreen.ts), the passage drawn as static HTML.
+ * The id of the reader's first screen (src/render/firstScreenHtml.ts), the passage drawn as static HTML.
  * Here, not beside the markup, so the entry chunk can remove it without pulling in the passage sanitizer.
  */
 export const FIRST_SCREEN_ID = 'lectern-first-screen';

@@ -1,5 +1,5 @@
 /**
- * The first-paint loader: the one inline script of a page with a first screen (firstScreen.ts; docs/performance.md
+ * The first-paint loader: the one inline script of a page with a first screen (firstScreenHtml.ts; docs/performance.md
  * "Cold open"). Such a page arrives without its module script, so that nothing the first paint does not need is
  * fetched or compiled before it; this loader asks for the app's code once the first contentful paint is reported,
  * then, while the entry downloads, warms the browser's ICU and adds the route's `modulepreload` links a few per task.

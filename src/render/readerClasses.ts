@@ -1,5 +1,5 @@
 /**
- * The reader's frame and passage classes, shared by the server's first screen (firstScreen.ts) and the app's own
+ * The reader's frame and passage classes, shared by the server's first screen (firstScreenHtml.ts) and the app's own
  * reader (src/ui/screens/reader): both draw the same boxes with the same classes, so the app takes the first
  * screen's place without a jump. Plain strings; Tailwind finds them in this file.
  */
@@ -38,7 +38,7 @@ export const TOOLBAR_ROW_CLASS = 'mx-auto flex w-full max-w-page items-center ga
 export const COLUMN_CONTROLS_CLASS = 'flex flex-wrap items-center gap-2 pb-6';
 
 /**
- * The first screen's frame (firstScreen.ts): one column, and TWO_COLUMNS_CLASS from lg up (the app, which knows
+ * The first screen's frame (firstScreenHtml.ts): one column, and TWO_COLUMNS_CLASS from lg up (the app, which knows
  * the width, picks one of the two; static HTML shows the second column only where it fits).
  */
 export const FIRST_SCREEN_TWO_COLUMNS_CLASS =

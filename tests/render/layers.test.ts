@@ -14,7 +14,7 @@ const renderFiles = [...graph.keys()].filter((file) => file.startsWith('src/rend
 
 describe('src/render', () => {
   it('holds the first screen, its classes and the first-paint loader', () => {
-    expect(renderFiles).toEqual(expect.arrayContaining(['src/render/firstScreen.ts', 'src/render/readerClasses.ts', 'src/render/firstPaintLoader.ts']));
+    expect(renderFiles).toEqual(expect.arrayContaining(['src/render/firstScreenHtml.ts', 'src/render/readerClasses.ts', 'src/render/firstPaintLoader.ts']));
   });
 
   it('imports only src/domain and itself', () => {
@@ -36,7 +36,7 @@ describe('src/render', () => {
   it('loads where there is no DOM', async () => {
     expect(typeof window).toBe('undefined');
     expect(typeof document).toBe('undefined');
-    const modules = await Promise.all([import('../../src/render/firstScreen'), import('../../src/render/firstPaintLoader'), import('../../src/render/readerClasses')]);
+    const modules = await Promise.all([import('../../src/render/firstScreenHtml'), import('../../src/render/firstPaintLoader'), import('../../src/render/readerClasses')]);
     expect(modules.every((m) => Object.keys(m).length > 0)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The server's first screen of a reader address (server/http/page.ts, src/render/firstScreen.ts): the
+ * The server's first screen of a reader address (server/http/page.ts, src/render/firstScreenHtml.ts): the
  * passage as static HTML that shows while the app's code loads. The app renders beside it, hidden (styles.css),
  * and removes it as soon as its own reader shows something other than a skeleton, or any other screen shows.
  */

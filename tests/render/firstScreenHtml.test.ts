@@ -1,7 +1,7 @@
-/** The reader's first screen as static HTML (src/render/firstScreen.ts), drawn with the reader's own classes. */
+/** The reader's first screen as static HTML (src/render/firstScreenHtml.ts), drawn with the reader's own classes. */
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ID } from '../../src/domain/primed';
-import { firstScreenHtml, type FirstScreenColumn } from '../../src/render/firstScreen';
+import { firstScreenHtml, type FirstScreenColumn } from '../../src/render/firstScreenHtml';
 import { FIRST_SCREEN_TWO_COLUMNS_CLASS, FONT_SIZE_CLASSES, ONE_COLUMN_CLASS, PASSAGE_TEXT_CLASS } from '../../src/render/readerClasses';
 
 const column = (over: Partial<FirstScreenColumn['passage']> = {}, language = { code: 'en', rightToLeft: false }): FirstScreenColumn => ({
