@@ -144,6 +144,7 @@ function primedScript(bodies: Map<string, string>): string {
 /** The entry's module script, and the modulepreloads of its own chunks, in the built index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const ENTRY_PRELOADS = /<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g;
+
 /** An inline script and the CSP source that allows it. */
 interface InlineScript {
   text: string;
