@@ -276,7 +276,7 @@ export function createTerminalReader(options: TerminalReaderOptions): TerminalRe
         cycleLevel();
         break;
       case 'refresh':
-        engine.send({ type: 'passage.refresh', slot: 'primary' });
+        engine.getChild('column.primary')?.send({ type: 'passage.refresh' });
         break;
       default:
         break;

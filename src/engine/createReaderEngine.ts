@@ -1,11 +1,13 @@
 /**
  * The headless reader engine: the reader system (src/machines/readerSystem) run as one actor system on the
  * engine's ports. It provides the system's actors and effects from the ports (systemIo.ts), starts the root
- * actor on the engine's clock, and exposes one small surface: start, send, getSnapshot, subscribe, stop. It runs
+ * actor on the engine's clock, and exposes one small surface: start, send, getSnapshot, subscribe, stop, and the
+ * children a view talks to (getChild, by systemId). It runs
  * in a browser, in plain Node and in tests; it never touches window, document, localStorage, fetch or Date.now.
  */
-import { createActor, type Actor } from 'xstate';
+import { createActor, type Actor, type ActorRefFrom } from 'xstate';
 import { ENGINE_SETTINGS, type StoredSettings } from '../domain/settings';
+import type { readerColumnMachine } from '../machines/readerColumn';
 import type { readerSystemMachine, ReaderSystemEvent } from '../machines/readerSystem';
 import type { EnginePorts, LoggerPort } from './ports';
 import { createSettingsStore, type SettingsStore } from './settings';
@@ -13,6 +15,12 @@ import { createSnapshotComposer, type ReaderEngineSnapshot } from './snapshot';
 import { provideReaderSystem } from './systemIo';
 
 export type { ReaderEngineSnapshot, ReaderPlayerView, SlotView, ReaderAudioStatus } from './snapshot';
+
+/** The children a view sends to directly, by their systemId. */
+export interface ReaderEngineChildren {
+  'column.primary': ActorRefFrom<typeof readerColumnMachine>;
+  'column.secondary': ActorRefFrom<typeof readerColumnMachine>;
+}
 
 /** Every event the engine accepts: the system's own and its children's. */
 export type ReaderEngineEvent = ReaderSystemEvent;
@@ -25,6 +33,8 @@ export interface ReaderEngine {
   stop(): void;
   /** The reader audio's exact time in seconds, read from the audio port (for a highlight loop per animation frame). */
   getAudioTime(): number;
+  /** A child of the running system by its systemId, for a view to send its events to; undefined before start. */
+  getChild<K extends keyof ReaderEngineChildren>(systemId: K): ReaderEngineChildren[K] | undefined;
 }
 
 const silentLogger: LoggerPort = { error: () => {}, warn: () => {} };
@@ -89,6 +99,7 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       shown = null;
       listeners.clear();
     },
+    getChild: (systemId) => actor?.system.get(systemId),
     getAudioTime: () => (actor?.getSnapshot().context.audio.loadedKey ? (ports.audio?.currentTime() ?? 0) : 0),
   };
 }

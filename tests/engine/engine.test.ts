@@ -154,8 +154,7 @@ describe('reading a publication through the engine', () => {
     const { engine, requests, navigation } = makeEngine();
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
     await until(engine, (x) => x.primary.passage?.position === 1);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(requests.some((r) => r.includes('position=2'))).toBe(true);
+    await vi.waitFor(() => expect(requests.some((r) => r.includes('position=2'))).toBe(true));
     session(engine).next();
     let s = await until(engine, (x) => x.primary.passage?.position === 2);
     expect(text(s)).toBe('<p>They see well in the dark.</p>');
@@ -178,9 +177,9 @@ describe('reading a publication through the engine', () => {
     const { engine, requests } = makeEngine();
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
     await until(engine, (x) => x.primary.passage?.position === 1);
-    // Let the neighbour's prefetch land.
+    // Let the neighbour's prefetch go out, and land.
+    await vi.waitFor(() => expect(requests.some((r) => r.includes('position=2'))).toBe(true));
     await new Promise((r) => setTimeout(r, 100));
-    expect(requests.some((r) => r.includes('position=2'))).toBe(true);
     const locks = engine.getSnapshot().primary.locks;
     session(engine).next();
     // Synchronously, before any promise settles: the snapshot already shows passage 2.

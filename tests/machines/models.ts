@@ -471,7 +471,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'secondary.clear' },
   { type: 'level.change', slot: 'primary', level: 'GOLD' }, // nobody known yet: chosen, no upgrade offered
   { type: 'language.change', slot: 'primary', language: 'es' },
-  { type: 'passage.refresh', slot: 'primary' },
   { type: 'reader.open', request: { slug: 'voiced' }, useStoredPosition: true },
   { type: 'reader.sync', request: { slug: 'fixture', position: 2 } }, // nothing open: opens it
   { type: 'reader.close' },
@@ -564,8 +563,7 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     ? { slug: view.publication.slug, version: view.publication.version, primary: view.primary ?? undefined, secondary: view.secondary, position: view.position }
     : { slug: 'fixture' };
   const out: RootEvent[] = [
-    { type: 'passage.refresh', slot: 'primary' },
-    { type: 'settings.reader', patch: { fontSize: 'large' } },
+      { type: 'settings.reader', patch: { fontSize: 'large' } },
     { type: 'session.loadPublication', request: { slug: view.publication?.slug ?? 'fixture' } },
     { type: 'session.showPassages', view },
     { type: 'session.savePosition', view },

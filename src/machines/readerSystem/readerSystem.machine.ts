@@ -429,7 +429,6 @@ export const readerSystemMachine = withFlows.createMachine({
       { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { language: event.language })! }) } },
       { actions: sendTo('session', ({ event }) => event) },
     ],
-    'passage.refresh': { actions: sendTo(({ event }) => `column.${event.slot}`, { type: 'passage.refresh' }) },
     'listen.toggle': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
     'listen.close': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
     'listen.open': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },

@@ -97,7 +97,6 @@ export type ReaderSystemOwnEvent =
   /** The address changed: page within the open publication when only the position moved, else open it. */
   | { type: 'reader.sync'; request: SessionRequest }
   | { type: 'reader.close' }
-  | { type: 'passage.refresh'; slot: Slot }
   | { type: 'premiumDialog.open'; feature: PremiumFeature }
   | { type: 'premiumDialog.close' }
   | { type: 'copy.request'; text: string }

@@ -1,10 +1,10 @@
 /**
  * The engine's React binding for the screens in its own chunk (reader, listen, teaser, role modal): they create
  * the engine at once, attach it to the one store (store.ts), select slices of its snapshot (shallow equality by
- * default) and send events.
+ * default) and send events: to the engine, or to the child a view shows (useChildSend).
  */
 import { useCallback } from 'react';
-import type { ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
+import type { ReaderEngineChildren, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
 import { getEngine } from './engine';
 import { attachEngine, useEngineView, shallowEqual } from './store';
 
@@ -18,4 +18,10 @@ export function useEngine<T>(selector: (snapshot: ReaderEngineSnapshot) => T, is
 export function useEngineSend(): (event: ReaderEngineEvent) => void {
   const engine = attachEngine(getEngine());
   return useCallback((event: ReaderEngineEvent) => engine.send(event), [engine]);
+}
+
+/** A view's send to the child it shows (by systemId, e.g. 'column.primary'): its events go to that machine, not through the root. */
+export function useChildSend<K extends keyof ReaderEngineChildren>(systemId: K): (event: Parameters<ReaderEngineChildren[K]['send']>[0]) => void {
+  const engine = attachEngine(getEngine());
+  return useCallback((event: Parameters<ReaderEngineChildren[K]['send']>[0]) => engine.getChild(systemId)?.send(event as never), [engine, systemId]);
 }

@@ -18,7 +18,7 @@ import { connectReaderAudio } from '../../../machines/readerAudio';
 import { connectReaderColumn, PASSAGE_LOADING_TEXT } from '../../../machines/readerColumn';
 import type { FollowedColumn } from '../../../machines/readerSystem';
 import type { EditionChoice, Slot } from '../../../machines/readingSession';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { LanguagePicker } from './LanguagePicker';
 import { LevelPicker } from './LevelPicker';
 import { DecodeLegend } from './DecodeLegend';
@@ -187,8 +187,7 @@ function ColumnBody({
   wordMode: boolean;
   isMissing: boolean;
 }) {
-  const send = useEngineSend();
-  const loading = connectReaderColumn(view.column, () => send({ type: 'passage.refresh', slot }));
+  const loading = connectReaderColumn(view.column, useChildSend(`column.${slot}`));
   const showsPassage = loading.isLoaded && view.passage !== null;
   // The server's first screen (server/http/page.ts) gives way once this column shows anything but a skeleton, or a
   // skeleton slow enough to offer 'Refresh'.
