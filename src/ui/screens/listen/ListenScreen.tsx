@@ -12,8 +12,7 @@
  * src/domain/access.ts) shows 'Upgrade to access additional audio features' and the play control offers
  * 'Unlock Premium Audio'. A premium title the reader may not open goes back to the catalog (SPEC §8).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Switch } from 'react-aria-components';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../api';
@@ -31,7 +30,7 @@ import { connectClassCode } from '../../../machines/classCode';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
 import { GroupCodePanel, LicensePanel, PassageNotFound } from '../reader/PassageStates';
 import { readingPage } from '../reader/readingPage';
-import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from './listenFlow';
+import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow, usePrefetchNeighbours } from './listenFlow';
 import { ListenHeading, ListenQueryState, Thumbnail, useListenEdition, type ListenHistoryState } from './SelectPassageScreen';
 import '../../fonts/scripts';
 
@@ -236,17 +235,6 @@ function StepLink({ href, state, direction }: { href: string | null; state: List
       {content}
     </Link>
   );
-}
-
-/** Fetch the neighbouring excerpts in the background so paging is instant. */
-function usePrefetchNeighbours(slug: string, version: string, edition: Edition, position: number) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    for (const p of [position + 1, position - 1]) {
-      if (p < 1 || p > edition.passageCount) continue;
-      void queryClient.prefetchQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position: p }));
-    }
-  }, [queryClient, slug, version, edition, position]);
 }
 
 /** The screen in the shared layout (navbar, footer), with the reader's features: the route renders it bare. */

@@ -3,12 +3,14 @@
  * teaser page's audio bar: start the flow for an edition, follow the page, close it on leaving, and render the
  * clock in mm:ss with a seek bar. The views hold no audio state of their own; they select it from the engine.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { formatClock } from '../../../domain/audioTime';
 import type { Edition } from '../../../domain/schemas';
 import { connectListenAudio } from '../../../machines/listenAudio';
 import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { queries } from '../../platform/api';
 
 export interface ListenFlowOptions {
   edition: Edition;
@@ -113,3 +115,14 @@ export const PauseGlyph = ({ size = 22 }: { size?: number }) => (
     <rect x="14" y="5" width="4" height="14" rx="1" />
   </svg>
 );
+
+/** Fetch the neighbouring passages' excerpts ahead, so previous and next show at once (the listen and teaser pages). */
+export function usePrefetchNeighbours(slug: string, version: string, edition: Edition, position: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const p of [position + 1, position - 1]) {
+      if (p < 1 || p > edition.passageCount) continue;
+      void queryClient.prefetchQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position: p }));
+    }
+  }, [queryClient, slug, version, edition, position]);
+}

@@ -10,8 +10,8 @@
  * is not offered; narration locked for this reader offers 'Unlock Premium Audio'. A premium title the reader may
  * not open goes back to the reader's library with 'Unlock Premium Novels' (PublicationError, SPEC §8).
  */
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import {
   Button,
   FieldError,
@@ -46,7 +46,7 @@ import { MainLayout } from '../../layout/MainLayout';
 import { queries } from '../../platform/api';
 import { LoadingTitle, PlaceholderBars, PublicationError } from '../publication/PublicationStates';
 import { isMissingPublication } from '../publication/publicationView';
-import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow } from '../listen/listenFlow';
+import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow, usePrefetchNeighbours } from '../listen/listenFlow';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
 import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { LockIcon } from '../../components/ReaderIcons';
@@ -105,7 +105,7 @@ function Teaser({ publication, edition, editionRef, position }: { publication: P
   const hrefAt = (p: number) => teaserPath(slug, version, editionRef, p);
   const readerAddress = readerPath({ slug, version, primary: editionRef, position });
   const excerpt = useQuery(queries.excerpt(slug, { publicationVersion: version, language: edition.language.code, level: edition.level, position }));
-  usePrefetchNeighbours(publication, edition, position);
+  usePrefetchNeighbours(slug, version, edition, position);
   const gate = excerpt.isError ? gateOfError(excerpt.error) : null;
   const percent = percentComplete(position, passageCount);
   const dir = edition.language.rightToLeft ? 'rtl' : 'ltr';
@@ -389,18 +389,6 @@ function AccessPanel({ readerAddress }: { readerAddress: string }) {
       </div>
     </section>
   );
-}
-
-function usePrefetchNeighbours(publication: Publication, edition: Edition, position: number) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    for (const p of [position + 1, position - 1]) {
-      if (p < 1 || p > edition.passageCount) continue;
-      void queryClient.prefetchQuery(
-        queries.excerpt(publication.slug, { publicationVersion: publication.version, language: edition.language.code, level: edition.level, position: p }),
-      );
-    }
-  }, [queryClient, publication, edition, position]);
 }
 
 function TeaserSkeleton() {
