@@ -4,50 +4,20 @@
  * saving go through named actions the engine provides; their outcomes come back as events.
  */
 import { assign, setup } from 'xstate';
-import { closestForLanguage, closestForLevel, clampPosition, findEdition, pagingMax, pushRecent } from '../../domain/reading';
-import type { Edition, Publication } from '../../domain/schemas';
-import type { StateMetaWithTimers } from '../shared/timers';
+import type { Publication } from '../../domain/schemas';
 import { RECENT_LANGUAGES_CAP } from '../../domain/settings';
-import type { EditionChoice, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput, Slot } from './readingSession.types';
+import type { StateMetaWithTimers } from '../shared/timers';
+import { hasLanguage, hasLevel, isPositionMissing, languageMove, levelMove, maxPositionOf, positionWithin, resolveOpen, secondaryMove } from './readingSession.rules';
+import type { EditionChoice, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput, SessionRequest } from './readingSession.types';
 
 export { RECENT_LANGUAGES_CAP } from '../../domain/settings';
+export { editionFor, maxPositionOf } from './readingSession.rules';
 
-export function editionFor(publication: Publication | null, choice: EditionChoice | null): Edition | undefined {
-  if (!publication || !choice) return undefined;
-  return findEdition(publication.editions, choice);
-}
-
-/** The largest position paging may reach: the largest passage count over the editions in view. */
-export function maxPositionOf(context: Pick<ReadingSessionContext, 'publication' | 'primary' | 'secondary'>): number {
-  return pagingMax([editionFor(context.publication, context.primary), editionFor(context.publication, context.secondary)]);
-}
-
-const choiceIn = (context: ReadingSessionContext, slot: Slot) => (slot === 'primary' ? context.primary : context.secondary);
-
-/** A column moved to another edition (when there is one), its position kept within the editions now in view. */
-function moveColumn(context: ReadingSessionContext, slot: Slot, next: Edition | undefined): Partial<ReadingSessionContext> {
-  if (!next) return {};
-  const choice = { language: next.language.code, level: next.level };
-  return { [slot]: choice, position: clampPosition(context.position, maxPositionOf({ ...context, [slot]: choice })) };
-}
+type Args<T extends ReadingSessionEvent['type']> = { context: ReadingSessionContext; event: Extract<ReadingSessionEvent, { type: T }> };
 
 /** What paging does: move, put the address and the stored position in step, show the passages, track the view. */
-const turnPage = ['assignPosition', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'] as const;
-
-function resolveOpen(context: ReadingSessionContext, publication: Publication): Partial<ReadingSessionContext> {
-  const request = context.request;
-  let primary = request?.primary ?? publication.defaultReader.left;
-  let secondary = request?.secondary === undefined ? null : request.secondary;
-  if (request?.fallbackToDefault && (!editionFor(publication, primary) || (secondary && !editionFor(publication, secondary)))) {
-    primary = publication.defaultReader.left;
-    secondary = null;
-  }
-  const base = { publication, primary, secondary, error: null };
-  const primaryEdition = editionFor(publication, primary);
-  // A position past the edition's end moves to its last passage; anything not positive becomes 1.
-  const max = primaryEdition ? pagingMax([primaryEdition, editionFor(publication, secondary)]) : Number.MAX_SAFE_INTEGER;
-  return { ...base, position: clampPosition(request?.position ?? 1, max) };
-}
+const turnTo = <T extends 'page.next' | 'page.previous' | 'page.goto'>(position: (args: Args<T>) => number) =>
+  [{ type: 'assignPosition', params: (args: Args<T>) => ({ position: positionWithin(args.context, position(args)) }) }, 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'] as const;
 
 export const readingSessionMachine = setup({
   types: {} as {
@@ -71,47 +41,23 @@ export const readingSessionMachine = setup({
     leaveToCatalog: () => {},
     /** Provided by the engine: tracking of 'Viewed Passage'. */
     trackViewedPassage: () => {},
-    assignPublication: assign(({ context, event }) =>
-      event.type === 'publication.loaded' ? resolveOpen(context, event.publication) : {},
-    ),
-    assignRequest: assign(({ event }) => (event.type === 'session.open' ? { request: event.request, error: null } : {})),
-    assignError: assign(({ event }) => (event.type === 'publication.failed' ? { error: { status: event.status, message: event.message } } : {})),
-    assignPosition: assign(({ context, event }) => {
-      const max = maxPositionOf(context);
-      if (event.type === 'page.next') return { position: clampPosition(context.position + 1, max) };
-      if (event.type === 'page.previous') return { position: clampPosition(context.position - 1, max) };
-      if (event.type === 'page.goto') return { position: clampPosition(event.position, max) };
-      return {};
-    }),
-    assignLanguage: assign(({ context, event }) => {
-      if (event.type !== 'language.change' || !context.publication) return {};
-      const level = choiceIn(context, event.slot)?.level ?? context.publication.defaultReader.left.level;
-      const moved = moveColumn(context, event.slot, closestForLanguage(context.publication.editions, event.language, level));
-      return moved && { ...moved, recentLanguages: pushRecent(context.recentLanguages, event.language, RECENT_LANGUAGES_CAP) };
-    }),
-    assignLevel: assign(({ context, event }) => {
-      if (event.type !== 'level.change' || !context.publication) return {};
-      const language = choiceIn(context, event.slot)?.language ?? context.publication.defaultReader.left.language;
-      return moveColumn(context, event.slot, closestForLevel(context.publication.editions, event.level, language));
-    }),
-    assignSecondary: assign(({ context, event }) => {
-      if (event.type === 'secondary.clear') return { secondary: null };
-      if (event.type !== 'secondary.set') return {};
-      const updated = { ...context, secondary: event.choice };
-      return { secondary: event.choice, position: clampPosition(context.position, maxPositionOf(updated)) };
-    }),
+    assignPublication: assign(({ context }, params: { publication: Publication }) => resolveOpen(context, params.publication)),
+    assignRequest: assign((_, params: { request: SessionRequest }) => ({ request: params.request, error: null })),
+    assignError: assign((_, params: { status: number; message: string }) => ({ error: { status: params.status, message: params.message } })),
+    assignPosition: assign((_, params: { position: number }) => ({ position: params.position })),
+    /** A column moved to another edition (languageMove, levelMove, secondaryMove in readingSession.rules.ts). */
+    assignMove: assign((_, moved: Partial<ReadingSessionContext>) => moved),
+    clearSecondary: assign({ secondary: null }),
     clearSession: assign({ request: null, publication: null, primary: null, secondary: null, position: 1, error: null }),
   },
   guards: {
     canGoNext: ({ context }) => context.position < maxPositionOf(context),
     canGoPrevious: ({ context }) => context.position > 1,
     /** The address asks for a position below 1, which no edition has (SPEC §8 'Passage not found'). */
-    isPositionMissing: ({ context }) => context.request?.position !== undefined && context.request.position < 1,
-    isNewPosition: ({ context, event }) =>
-      event.type === 'page.goto' && clampPosition(event.position, maxPositionOf(context)) !== context.position,
-    hasLanguage: ({ context, event }) =>
-      event.type === 'language.change' && !!context.publication?.editions.some((e) => e.language.code === event.language),
-    hasLevel: ({ context, event }) => event.type === 'level.change' && !!context.publication?.editions.some((e) => e.level === event.level),
+    isPositionMissing: ({ context }) => isPositionMissing(context.request),
+    isNewPosition: ({ context }, params: { position: number }) => positionWithin(context, params.position) !== context.position,
+    hasLanguage: ({ context }, params: { language: string }) => hasLanguage(context.publication, params.language),
+    hasLevel: ({ context }, params: { level: string }) => hasLevel(context.publication, params.level),
   },
 }).createMachine({
   id: 'readingSession',
@@ -126,7 +72,7 @@ export const readingSessionMachine = setup({
     error: null,
   }),
   on: {
-    'session.open': { target: '.loading', actions: ['assignRequest', 'loadPublication'] },
+    'session.open': { target: '.loading', actions: [{ type: 'assignRequest', params: ({ event }) => ({ request: event.request }) }, 'loadPublication'] },
     'session.close': { target: '.idle', actions: 'clearSession' },
   },
   states: {
@@ -138,37 +84,40 @@ export const readingSessionMachine = setup({
           {
             guard: 'isPositionMissing',
             target: 'passageNotFound',
-            actions: 'assignPublication',
+            actions: { type: 'assignPublication', params: ({ event }) => ({ publication: event.publication }) },
             description: "Position 0 (or below) is no passage: 'Passage not found', not passage 1.",
           },
           {
             target: 'reading',
-            actions: ['assignPublication', 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
+            actions: [{ type: 'assignPublication', params: ({ event }) => ({ publication: event.publication }) }, 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'],
           },
         ],
-        'publication.failed': { target: 'unavailable', actions: ['assignError', 'leaveToCatalog'] },
+        'publication.failed': { target: 'unavailable', actions: [{ type: 'assignError', params: ({ event }) => ({ status: event.status, message: event.message }) }, 'leaveToCatalog'] },
       },
     },
     reading: {
       meta: { description: 'Passages are shown; the reader pages and changes editions.' },
       on: {
-        'page.next': { guard: 'canGoNext', actions: turnPage },
-        'page.previous': { guard: 'canGoPrevious', actions: turnPage },
-        'page.goto': { guard: 'isNewPosition', actions: turnPage },
+        'page.next': { guard: 'canGoNext', actions: turnTo<'page.next'>(({ context }) => context.position + 1) },
+        'page.previous': { guard: 'canGoPrevious', actions: turnTo<'page.previous'>(({ context }) => context.position - 1) },
+        'page.goto': { guard: { type: 'isNewPosition', params: ({ event }) => ({ position: event.position }) }, actions: turnTo<'page.goto'>(({ event }) => event.position) },
         'language.change': {
-          guard: 'hasLanguage',
-          actions: ['assignLanguage', 'saveRecentLanguages', 'syncAddress', 'savePosition', 'loadPassages'],
+          guard: { type: 'hasLanguage', params: ({ event }) => ({ language: event.language }) },
+          actions: [{ type: 'assignMove', params: ({ context, event }) => languageMove(context, event.slot, event.language) }, 'saveRecentLanguages', 'syncAddress', 'savePosition', 'loadPassages'],
         },
-        'level.change': { guard: 'hasLevel', actions: ['assignLevel', 'syncAddress', 'savePosition', 'loadPassages'] },
-        'secondary.set': { actions: ['assignSecondary', 'syncAddress', 'savePosition', 'loadPassages'] },
-        'secondary.clear': { actions: ['assignSecondary', 'syncAddress', 'savePosition'] },
+        'level.change': {
+          guard: { type: 'hasLevel', params: ({ event }) => ({ level: event.level }) },
+          actions: [{ type: 'assignMove', params: ({ context, event }) => levelMove(context, event.slot, event.level) }, 'syncAddress', 'savePosition', 'loadPassages'],
+        },
+        'secondary.set': { actions: [{ type: 'assignMove', params: ({ context, event }) => secondaryMove(context, event.choice as EditionChoice) }, 'syncAddress', 'savePosition', 'loadPassages'] },
+        'secondary.clear': { actions: ['clearSecondary', 'syncAddress', 'savePosition'] },
         'publication.reload': { target: 'refreshing', actions: 'loadPublication' },
       },
     },
     refreshing: {
       meta: { description: 'The publication is fetched again (an edition was created); the passages stay shown.' },
       on: {
-        'publication.loaded': { target: 'reading', actions: ['assignPublication', 'syncAddress', 'loadPassages'] },
+        'publication.loaded': { target: 'reading', actions: [{ type: 'assignPublication', params: ({ event }) => ({ publication: event.publication }) }, 'syncAddress', 'loadPassages'] },
         'publication.failed': { target: 'reading' },
       },
     },
