@@ -43,8 +43,10 @@ describe('the compiled server (npm start)', () => {
     expect(start).not.toMatch(/from "tsx|tsImport/);
     // The narration pool finds its worker beside its own module: in the bundle, the compiled worker-entry.mjs.
     expect(start).toContain('new URL("./worker-entry.mjs", import.meta.url)');
-    // A source's own directory, not the bundle's (ROOT_DIR, migrations, files read beside a module).
-    expect(start).toContain(JSON.stringify(path.join(ROOT_DIR, 'server')));
+    // A source's own directory, not the bundle's: ROOT_DIR (server/config), the migrations (server/db), files read
+    // beside a module.
+    expect(start).toContain(JSON.stringify(path.join(ROOT_DIR, 'server', 'config')));
+    expect(start).toContain(JSON.stringify(path.join(ROOT_DIR, 'server', 'db')));
 
     // A changed source makes it stale.
     const changed = { ...stamp, inputs: { ...stamp.inputs, 'server/server.ts': '0'.repeat(40) } };
