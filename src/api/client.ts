@@ -247,14 +247,14 @@ export function createApiClient(config: ApiClientConfig) {
     createEdition: (slug: string, body: OnDemandEditionBody, options?: RequestOptions) =>
       post((v) => v.OnDemandEditionResultSchema, `publications/${encodeURIComponent(slug)}/sources/on-demand`, body, options),
 
-    // Accounts (issue 6). The session is a cookie, so these work in the browser on the app's own origin.
+    // Accounts. The session is a cookie, so these work in the browser on the app's own origin.
     /** Create an account and sign in (better-auth). Errors: 409 email_taken, 400 weak_password, 429 rate_limited. */
     signUp: (body: { email: string; password: string; name: string }, options?: RequestOptions) =>
       send('post', (v) => v.AuthResultSchema, 'auth/sign-up/email', body, options),
     /** Sign in (better-auth). Errors: 401 invalid_credentials, 429 rate_limited. */
     signIn: (body: { email: string; password: string }, options?: RequestOptions) =>
       send('post', (v) => v.AuthResultSchema, 'auth/sign-in/email', body, options),
-    /** Single sign-on (issue 28): which "Continue with …" buttons to show, and the school of a signed-in user's address. */
+    /** Single sign-on: which "Continue with …" buttons to show, and the school of a signed-in user's address. */
     getSsoProviders: (options?: RequestOptions) => get((v) => v.SsoProvidersSchema, 'sso/providers', {}, options),
     /**
      * Start a single sign-on: a school address (routed by its domain) or a platform provider. Answers the provider's
@@ -264,7 +264,7 @@ export function createApiClient(config: ApiClientConfig) {
       send('post', (v) => v.SsoRedirectSchema, 'sso/sign-in', body, options),
     /** Link a provider's account to the signed-in one (the school of its address without `provider`); back to Manage Account. */
     linkSso: (body: { provider?: PlatformProvider }, options?: RequestOptions) => send('post', (v) => v.SsoRedirectSchema, 'sso/link', body, options),
-    /** First-party analytics (issue 15): one batch of tracked events (202). The beacon path is src/adapters/browser.ts. */
+    /** First-party analytics: one batch of tracked events (202). The beacon path is src/adapters/browser.ts. */
     postEvents: async (batch: AnalyticsBatchBody, options?: RequestOptions): Promise<void> => {
       await send('post', (v) => v.IgnoredBodySchema, 'events', batch, options);
     },
@@ -310,7 +310,7 @@ export function createApiClient(config: ApiClientConfig) {
     updateRole: (role: UserRole, options?: RequestOptions) => send('patch', (v) => v.CurrentUserSchema, 'users/me/role', { role }, options),
     /** Replace the teacher's class code (needs GROUP_CODES); the old one stops working. */
     rotateGroupCode: (options?: RequestOptions) => send('post', (v) => v.GroupCodeResponseSchema, 'users/me/group-code', {}, options),
-    /** GET /users/me/class-activity (issue 15 §3): the teacher's class activity, counts only. 401 signed out, 403 not a teacher. */
+    /** GET /users/me/class-activity: the teacher's class activity, counts only. 401 signed out, 403 not a teacher. */
     getClassActivity: (options?: RequestOptions) => get((v) => v.ClassActivitySchema, 'users/me/class-activity', {}, options),
     /** SPEC §7 GET /features/me. */
     getFeatures: async (options?: RequestOptions) => (await get((v) => v.FeaturesSchema, 'features/me', {}, options)).features,
@@ -319,7 +319,7 @@ export function createApiClient(config: ApiClientConfig) {
     /** SPEC §7 PATCH /users/titles/{titleId}/visibility (teachers). */
     setTitleVisibility: (titleId: number, status: TitleStatus, options?: RequestOptions) =>
       send('patch', (v) => v.UserTitleSchema, `users/titles/${encodeURIComponent(String(titleId))}/visibility`, { status }, options),
-    // Uploads (issue 7 §5, USER_UPLOAD): a teacher's own text as a private publication.
+    // Uploads (USER_UPLOAD): a teacher's own text as a private publication.
     /** The signed-in user's uploads, whether they may upload, and the limits. 401 when signed out. */
     listUploads: (options?: RequestOptions) => get((v) => v.UploadListSchema, 'uploads', {}, options),
     /**

@@ -1,5 +1,5 @@
 /**
- * Manage Organization and Accept Invitation (issue 6): better-auth's organization endpoints under `/auth`, with our
+ * Manage Organization and Accept Invitation: better-auth's organization endpoints under `/auth`, with our
  * checks on the server (server/auth/organizations.ts). Only organization admins may list and change members and
  * invitations; the server answers 403 to anyone else. Errors come in our shape and are thrown as ApiError.
  *
@@ -55,13 +55,13 @@ export function createOrganizationApi(api: ApiClient) {
     /** An invitation for the signed-in user (401 signed out, 403 for another email, 404 when no longer valid). */
     getInvitation: (invitationId: string) =>
       api.call('get', InvitationDetailsSchema, 'auth/organization/get-invitation', { params: { id: invitationId } }),
-    /** 403 email_not_verified until the invitee's address is confirmed (issue 16). */
+    /** 403 email_not_verified until the invitee's address is confirmed. */
     acceptInvitation: (invitationId: string) => api.call('post', IgnoredSchema, 'auth/organization/accept-invitation', { json: { invitationId } }),
     /** Mail the signed-in invitee a new link that confirms their address and comes back to the invitation. */
     sendConfirmationEmail: (invitationId: string) =>
       api.call('post', ConfirmationSentSchema, `invitations/${encodeURIComponent(invitationId)}/confirmation-email`),
     /**
-     * The staff imported from OneRoster files (issue 28 §2), each with its status: 'active' once they signed in,
+     * The staff imported from OneRoster files, each with its status: 'active' once they signed in,
      * 'pending' until their first sign-in, 'disabled'. Org admins only (403 otherwise).
      */
     listRosterStaff: async (organizationId: string) => (await api.call('get', RosterStaffListSchema, rosterPath(organizationId))).staff,

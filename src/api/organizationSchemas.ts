@@ -1,5 +1,5 @@
 /**
- * The zod schemas of better-auth's organization answers (Manage Organization and Accept Invitation, issue 6). A
+ * The zod schemas of better-auth's organization answers (Manage Organization and Accept Invitation). A
  * module of its own, imported only by `organization.ts`, which only those lazy pages import: so these schemas load
  * with them, not in the catalog's entry chunk nor in the shared validation chunk.
  */
@@ -36,6 +36,6 @@ export const ConfirmationSentSchema = z.looseObject({ status: z.literal(true), e
 /** An answer the client does not read. */
 export const IgnoredSchema = z.unknown();
 
-// The staff roster (issue 28 §2): POST and GET /organizations/{id}/roster, checked with the schemas the server
+// The staff roster: POST and GET /organizations/{id}/roster, checked with the schemas the server
 // answers with (one module, both sides); they load with this lazy module.
 export { RosterReportSchema, RosterStaffListSchema, type RosterReport as RosterReportAnswer, type RosterStaff as RosterStaffMember } from '../domain/rosterSchemas';

@@ -32,7 +32,7 @@ export function createQueries(api: ApiClient) {
         retry: false,
       }),
     /**
-     * GET /users/me/class-activity: the teacher's class activity (issue 15 §3), keyed by the teacher. Counts move as
+     * GET /users/me/class-activity: the teacher's class activity, keyed by the teacher. Counts move as
      * the class reads, so it is fetched again on every visit (staleTime 0) and not kept long after.
      */
     classActivity: (userId: string) =>

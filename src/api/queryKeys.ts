@@ -37,7 +37,7 @@ export const queryKeys = {
   currentUser: () => ['currentUser'] as const,
   /** How the signed-in user signs in (Manage Account's Password section). */
   signInMethods: () => ['currentUser', 'signInMethods'] as const,
-  /** The signed-in teacher's class activity (issue 15 §3), by their user id. */
+  /** The signed-in teacher's class activity, by their user id. */
   classActivity: (userId: string) => ['classActivity', userId] as const,
   /** The signed-in user's uploads. */
   uploads: () => ['uploads'] as const,

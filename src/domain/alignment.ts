@@ -1,5 +1,5 @@
 /**
- * Two editions of one passage side by side (SPEC §2 Two-column mode, issue 14 §2): which part of the other column
+ * Two editions of one passage side by side (SPEC §2 Two-column mode): which part of the other column
  * corresponds to the sentence being spoken in the column that plays. Pure, so the reader's highlight, the content
  * check (server/content/check.ts) and the tests share one rule.
  *

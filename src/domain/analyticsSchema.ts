@@ -1,5 +1,5 @@
 /**
- * The body of `POST /api/v1/events` (first-party analytics, issue 15): a batch of SPEC §4 tracked events from one
+ * The body of `POST /api/v1/events` (first-party analytics): a batch of SPEC §4 tracked events from one
  * browser. Shared by the server, which validates with it, and the browser's adapter (src/adapters/analytics.ts),
  * which builds it (as a type only, so zod stays out of the catalog's entry JS). Strict everywhere: no key beyond
  * these, no free text (a publication is its slug, an edition its id), no user id, no address.

@@ -1,5 +1,5 @@
 /**
- * Class activity (issue 15 §3): what a teacher sees of the reading done with their class code, as counts only.
+ * Class activity: what a teacher sees of the reading done with their class code, as counts only.
  * The rules are here, shared by the server (which counts) and the Classroom Library's panel (which shows):
  * - a *passage read* is a 'Viewed Passage' event; the same reader (client id) on the same passage (edition and
  *   position) counts once per UTC day, so a reload or a page turned back and forth is not counted twice;

@@ -1,5 +1,5 @@
 /**
- * Whole titles offline (issue 14 item 6; docs/reading-aids.md "Whole titles offline"): what a download of one
+ * Whole titles offline (docs/reading-aids.md "Whole titles offline"): what a download of one
  * edition holds, the record of downloads kept in local storage (versioned, validated on read), and the rules of
  * when a download is gated. Pure: the downloader (src/ui/offline/download.ts) and the service worker (src/sw.ts)
  * use it.

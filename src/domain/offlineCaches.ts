@@ -1,5 +1,5 @@
 /**
- * The Cache Storage names the page and the service worker share (issue 14 item 6). A module of its own, without
+ * The Cache Storage names the page and the service worker share. A module of its own, without
  * imports, so the service worker (src/sw.ts) carries nothing else.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The reading ruler (issue 14, docs/reading-aids.md): a band of 1, 2 or 3 lines of the passage stays clear while the
+ * The reading ruler (docs/reading-aids.md): a band of 1, 2 or 3 lines of the passage stays clear while the
  * rest is dimmed. The view measures where the lines are (the boxes of the text, a DOM fact) and these rules say
  * which lines the band covers: where the pointer is, or a line up or down from the keyboard.
  */

@@ -1,5 +1,5 @@
 /**
- * Type and spacing of the reading page (issue 14 item 4): the passage's font, its letter, word, line and paragraph
+ * Type and spacing of the reading page: the passage's font, its letter, word, line and paragraph
  * spacing, and the page's tint. Settings in `readerSettings` (src/domain/settings.ts); the values here are the
  * only place they are written. The reader's page applies them as CSS custom properties (`readingPageStyle`), and
  * reader.css reads those properties; docs/reading-aids.md "Type and spacing".

@@ -15,7 +15,7 @@ export function isTeacher(user: CurrentUser | null | undefined): user is Current
  * Who may share with a class: a teacher with a class code of their own, while their license includes GROUP_CODES.
  * Returns that code, or null for anyone who may not share. It decides the class-code banner (Copy Magic Link), the
  * title page's 'Share with Students' (the magic link), and the links that post the magic link or a title's reader
- * address to Google Classroom or Microsoft Teams (issue 28 §3; their addresses are shareLinks.ts).
+ * address to Google Classroom or Microsoft Teams (their addresses are shareLinks.ts).
  */
 export function sharingClassCode(user: CurrentUser | null | undefined): string | null {
   return isTeacher(user) && user.groupCode && hasFeature(user.features, 'GROUP_CODES') ? user.groupCode : null;

@@ -1,5 +1,5 @@
 /**
- * The staff roster (issue 28 §2): the wire shapes of `POST` and `GET /api/v1/organizations/{organizationId}/roster`,
+ * The staff roster: the wire shapes of `POST` and `GET /api/v1/organizations/{organizationId}/roster`,
  * shared by the server (which validates its input and documents its answers with them) and the client. A OneRoster
  * 1.2 CSV zip is checked (a dry run) or imported; staff become pre-provisioned members who complete at their first
  * sign-in with a verified address (docs/rostering.md).

@@ -16,21 +16,21 @@ export const paths = {
   classroomCatalog: '/classroom-catalog',
   signIn: '/sign-in',
   signUp: '/sign-up',
-  /** Forgot password: asks for the email the reset link goes to (issue 16). */
+  /** Forgot password: asks for the email the reset link goes to. */
   forgotPassword: '/forgot-password',
-  /** Sets a new password with `?token=` from a reset link (issue 16). */
+  /** Sets a new password with `?token=` from a reset link. */
   resetPassword: '/reset-password',
   /** Manage Account. */
   account: '/account',
   /** Manage Organization. */
   organization: '/organization',
-  /** A teacher's own texts (issue 7 §5). */
+  /** A teacher's own texts. */
   uploads: '/uploads',
   notFound: '/not-found',
   terms: '/terms',
   privacy: '/privacy',
   debug: '/debug',
-  /** Titles downloaded for offline (issue 14 item 6). */
+  /** Titles downloaded for offline. */
   downloads: '/downloads',
   /** The QR prefix; a bare '/qr' goes to the catalog. */
   qr: '/qr',

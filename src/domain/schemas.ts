@@ -334,7 +334,7 @@ export const SpeechMarksReadySchema = z.object({ passageId: z.number().int(), sp
 export const SpeechMarksResponseSchema = z.union([SpeechMarksReadySchema, AudioGeneratingSchema]);
 export type SpeechMarksResponse = z.infer<typeof SpeechMarksResponseSchema>;
 
-// --- Accounts (issue 6): users, features, class codes, title visibility ---------------------------------------
+// --- Accounts: users, features, class codes, title visibility ---------------------------------------
 
 export const ContentTypeSchema = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof ContentTypeSchema>;
@@ -369,7 +369,7 @@ export const GroupCodeSchema = z.string().regex(/^[A-Za-z0-9]{8}$/, { error: 'A 
 export const CurrentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  /** Whether the email is proven (a confirmation link was opened); accepting an invitation needs it (issue 16). */
+  /** Whether the email is proven (a confirmation link was opened); accepting an invitation needs it. */
   emailVerified: z.boolean(),
   name: z.string(),
   firstName: z.string(),
@@ -437,7 +437,7 @@ export const AuthResultSchema = z.looseObject({
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Uploads (issue 7 §5, USER_UPLOAD): a teacher's own text, read as a private publication.
+// Uploads (USER_UPLOAD): a teacher's own text, read as a private publication.
 
 /** The form fields of POST /uploads besides the file (multipart/form-data; the file is the field `file`). */
 export const UploadFieldsSchema = z.object({
@@ -485,7 +485,7 @@ export const ActivityWeekSchema = z.object({
   secondsListened: z.number().int().nonnegative(),
 });
 
-/** GET /users/me/class-activity: the teacher's class activity, as counts only (issue 15 §3). */
+/** GET /users/me/class-activity: the teacher's class activity, as counts only. */
 export const ClassActivitySchema = z.object({
   thisWeek: ActivityWeekSchema,
   lastWeek: ActivityWeekSchema,

@@ -1,5 +1,5 @@
 /**
- * Sharing a link to a class stream (issue 28 §3): each service's documented public share address, with the link
+ * Sharing a link to a class stream: each service's documented public share address, with the link
  * percent-encoded (UTF-8) as one query value. Plain links that open in a new tab: no API keys, no SDK scripts.
  * Who may share is `sharingClassCode` (roles.ts).
  */

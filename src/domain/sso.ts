@@ -1,5 +1,5 @@
 /**
- * Single sign-on (issue 28), shared by the server and the sign-in page: the request and answer shapes of
+ * Single sign-on, shared by the server and the sign-in page: the request and answer shapes of
  * `/api/v1/sso/*`, and what each failure tells the user. A failed provider round trip comes back to the sign-in
  * page as `?error=<code>` (better-auth's codes and ours); the page shows SSO_ERROR_MESSAGES[code].
  */

@@ -1,5 +1,5 @@
 /**
- * The one rule for text the API accepts (issue 29 §1; docs/decisions.md "Input at the edge (issue 29)"):
+ * The one rule for text the API accepts (docs/decisions.md "Input at the edge"):
  *
  * - **No string contains U+0000 or a lone surrogate.** PostgreSQL cannot store the first, and UTF-8 cannot encode
  *   the second; either one failed deep inside a query before this rule.

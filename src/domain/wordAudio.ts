@@ -1,5 +1,5 @@
 /**
- * Tap a word to hear it (issue 14 item 1; docs/reading-aids.md "Tap a word"): which word a tap or the keyboard's
+ * Tap a word to hear it (docs/reading-aids.md "Tap a word"): which word a tap or the keyboard's
  * word cursor lands on, and which stretch of the passage's narration says it. The speech marks give each word's
  * start time; a word lasts until the next mark.
  */

@@ -1,4 +1,4 @@
-/** The organization calls (issue 6) go through the typed client: better-auth's paths, bodies, and errors as ApiError. */
+/** The organization calls go through the typed client: better-auth's paths, bodies, and errors as ApiError. */
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/api';
 import { createOrganizationApi } from '../../src/api/organization';

@@ -1,5 +1,5 @@
 /**
- * The roster calls (issue 28 §2): the zip's bytes go as they are (Content-Type: application/zip), with ?dryRun=true
+ * The roster calls: the zip's bytes go as they are (Content-Type: application/zip), with ?dryRun=true
  * for the check and without for the apply; answers are checked with the shared roster schemas, and refusals come
  * back as ApiErrors with the server's message.
  */

@@ -1,4 +1,4 @@
-/** The class-activity rules (issue 15 §3): windows, the series, week sums and the panel's wording. */
+/** The class-activity rules: windows, the series, week sums and the panel's wording. */
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_SERIES_DAYS,

@@ -1,4 +1,4 @@
-/** The names of the narrating voices (issue 15 §1): from a narration's key or address, and as the player says them. */
+/** The names of the narrating voices: from a narration's key or address, and as the player says them. */
 import { describe, expect, it } from 'vitest';
 import { narrationVoiceOfKey, narrationVoiceOfUrl, voiceLabel } from '../../src/domain/narrationVoice';
 

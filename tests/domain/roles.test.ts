@@ -1,4 +1,4 @@
-/** Who is a teacher and who may share with a class (src/domain/roles.ts; SPEC §6 Roles, issue 28 §3). */
+/** Who is a teacher and who may share with a class (src/domain/roles.ts; SPEC §6 Roles). */
 import { describe, expect, it } from 'vitest';
 import { isTeacher, sharingClassCode } from '../../src/domain/roles';
 import type { CurrentUser } from '../../src/domain/schemas';

@@ -1,4 +1,4 @@
-/** The share addresses of Google Classroom and Microsoft Teams (issue 28 §3), built in src/domain/shareLinks.ts. */
+/** The share addresses of Google Classroom and Microsoft Teams, built in src/domain/shareLinks.ts. */
 import { describe, expect, it } from 'vitest';
 import { classroomShareUrl, shareTargets, teamsShareUrl } from '../../src/domain/shareLinks';
 

@@ -1,4 +1,4 @@
-/** The text rule of issue 29 (src/domain/textRules.ts): characters, lengths, and the walk over a parsed body. */
+/** The text rule for what people type (src/domain/textRules.ts): characters, lengths, and the walk over a parsed body. */
 import { describe, expect, it } from 'vitest';
 import {
   MAX_ANY_LENGTH,

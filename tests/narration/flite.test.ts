@@ -1,5 +1,5 @@
 /**
- * The Flite English voice (issue 15): its text, the mapping of its phones to the passage's words (on hand-made
+ * The Flite English voice: its text, the mapping of its phones to the passage's words (on hand-made
  * phones), real synthesis of a short passage full of numbers, abbreviations and punctuation against the speech-mark
  * contract, the espeak fallback, the voice names, and NARRATION_VOICE_EN.
  */

@@ -1,4 +1,4 @@
-/** The accuracy gate of decode mode (issue 5): at least 95% of the hand-marked early-reader words exactly right. */
+/** The accuracy gate of decode mode: at least 95% of the hand-marked early-reader words exactly right. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notation, wordAnalyzer, type WordAnalyzer } from '../../server/phonics';
 import { GOLD_WORDS, HELD_OUT_WORDS, type GoldWord } from './goldWords';

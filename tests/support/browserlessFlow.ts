@@ -1,5 +1,5 @@
 /**
- * The OpenID Connect code flow without a browser, for server tests (issue 28 item 4): Node's fetch with
+ * The OpenID Connect code flow without a browser, for server tests: Node's fetch with
  * `redirect: 'manual'` and a cookie jar, against the test provider's own pages (tests/support/oidcProvider.ts).
  *
  * A sign-in test:

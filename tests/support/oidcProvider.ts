@@ -1,5 +1,5 @@
 /**
- * A real OpenID Connect provider for the single sign-on tests (issue 28 item 4): oidc-provider 9 (panva) on
+ * A real OpenID Connect provider for the single sign-on tests: oidc-provider 9 (panva) on
  * 127.0.0.1, with its own small login and consent pages in front of it.
  *
  * - Authorization code flow only, PKCE (S256) required for every client, confidential clients authenticate with

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The teacher's 'Class activity' panel (issue 15 §3) in jsdom: the empty state, the two weeks' figures, the
+ * The teacher's 'Class activity' panel in jsdom: the empty state, the two weeks' figures, the
  * most-read titles as links to their pages, the sparkline with its text alternative, and a failed load with
  * 'Try again'. The API is the app's client with getClassActivity replaced (vi.spyOn).
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The player's 'Narration info' (issue 15 §1): it names the voice that speaks the passage. */
+/** The player's 'Narration info': it names the voice that speaks the passage. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NarrationInfo } from '../../src/ui/screens/reader/ReaderAudioPlayer';

@@ -1,6 +1,6 @@
 /**
  * The record of offline downloads (src/ui/offline/downloads.ts) with browser storage doubles: deleting one keeps what
- * another still holds, and at sign-out or a cleared class code only the gated downloads go (issue 14 item 6).
+ * another still holds, and at sign-out or a cleared class code only the gated downloads go.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DOWNLOADS_KEY, OFFLINE_CACHE, type Download } from '../../src/domain/offline';

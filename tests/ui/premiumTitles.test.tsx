@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Premium titles a reader may not open (issue 11, bug 6): one answer, 'Unlock Premium Novels', on the client as on
+ * Premium titles a reader may not open (bug 6): one answer, 'Unlock Premium Novels', on the client as on
  * the server.
  * - The rule (src/domain/access.ts isTitleLockedFor): a class code's features reach only the titles its teacher
  *   shared, as GET /publications/{slug} judges them.

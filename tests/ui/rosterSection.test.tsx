@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * 'Staff roster' on Manage Organization (issue 28 §2) in jsdom: a picked zip is checked first and its dry run shows
+ * 'Staff roster' on Manage Organization in jsdom: a picked zip is checked first and its dry run shows
  * as a sentence and a table; problems are listed by file and line and keep 'Apply roster' disabled; applying sends
  * the same file and lists the staff again; a failed check shows the server's message. The API is the page's
  * organization client with its roster calls replaced (vi.spyOn).

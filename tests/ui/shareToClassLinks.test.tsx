@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * 'Share to Google Classroom' and 'Share to Microsoft Teams' (issue 28 §3) as the share dialog and the title page
+ * 'Share to Google Classroom' and 'Share to Microsoft Teams' as the share dialog and the title page
  * render them: plain links in a new tab to each service's share address, carrying the magic link or the title's
  * reader address the app builds.
  */
