@@ -27,6 +27,7 @@ import type { Passage, Publication } from '../../src/domain/schemas';
 import { DEFAULT_SORT } from '../../src/domain/wireValues';
 import { appCodeScript, FIRST_PAINT_LOADER_FILE } from '../../src/render/firstPaintLoader';
 import { firstScreenHtml } from '../../src/render/firstScreenHtml';
+import { etagMatches, etagOf } from '../kit/etag';
 import { contentSecurityPolicy } from './security';
 import type { StaticSite } from './static';
 
@@ -217,7 +218,7 @@ export function createAppPages(site: StaticSite): AppPages {
         if (deferred) ({ html, scriptHash } = deferred);
       }
       const body = Buffer.from(html);
-      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      const etag = etagOf(body);
       const out = new Headers({
         'Content-Type': 'text/html; charset=utf-8',
         ETag: etag,
@@ -227,7 +228,7 @@ export function createAppPages(site: StaticSite): AppPages {
         Vary: 'Accept-Encoding, Cookie',
       });
       if (scriptHash) out.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: [scriptHash] }));
-      if (headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: out });
+      if (etagMatches(headers.get('if-none-match') ?? undefined, etag)) return new Response(null, { status: 304, headers: out });
       if (body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(headers.get('accept-encoding') ?? '')) {
         out.set('Content-Encoding', 'gzip');
         return new Response(new Uint8Array(zlib.gzipSync(body, { level: 6 })), { status: 200, headers: out });
