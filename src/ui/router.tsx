@@ -94,9 +94,9 @@ const LAYOUT_PAGES: readonly (readonly [path: string, screen: () => ReactNode])[
   [paths.catalog, () => <CatalogScreen />],
   [paths.classroomCatalog, () => <ClassroomScreen />],
   [paths.debug, () => <DebugScreen />],
-  // A teacher's own texts (issue 7 §5, lazy).
+  // A teacher's own texts (lazy).
   [paths.uploads, () => <UploadsScreen />],
-  // Titles stored for offline (issue 14 item 6, lazy).
+  // Titles stored for offline (lazy).
   [paths.downloads, () => <DownloadsScreen />],
   [paths.notFound, () => <NotFoundScreen />],
   [paths.account, () => <ManageAccountScreen />],
@@ -151,7 +151,7 @@ export const AppRoutes = memo(function AppRoutes() {
           <Route path={paths.signUp}>
             <AuthScreen mode="sign-up" />
           </Route>
-          {/* Forgot password (issue 16, lazy): asking for a link, and the link's page. */}
+          {/* Forgot password (lazy): asking for a link, and the link's page. */}
           <Route path={paths.forgotPassword}>
             <ForgotPasswordScreen />
           </Route>

@@ -1,5 +1,5 @@
 /**
- * Manage Account (issue 6) against a real server on PGlite: the better-auth endpoints the page uses, update-user
+ * Manage Account against a real server on PGlite: the better-auth endpoints the page uses, update-user
  * (name), change-email (enabled in server/auth/auth.ts; it applies only once the link mailed to the new address is
  * opened: tests/server/passwordReset.test.ts follows that mail) and
  * change-password (current password checked, the password rules applied), all in our error shape.

@@ -1,5 +1,5 @@
 /**
- * First-party analytics (issue 15): POST /api/v1/events against a real server and database (validation, limits,
+ * First-party analytics: POST /api/v1/events against a real server and database (validation, limits,
  * the class owner, what is stored), the retention job and `npm run admin -- events summary`.
  */
 import crypto from 'node:crypto';

@@ -105,7 +105,7 @@ describe('GET /publications', () => {
     const res = await get('/api/v1/publications');
     const etag = res.headers.get('etag')!;
     expect(etag).toBeTruthy();
-    // Revalidated at every use: an edition created on demand shows at once (docs/decisions.md, issue 29).
+    // Revalidated at every use: an edition created on demand shows at once (docs/decisions.md).
     expect(res.headers.get('cache-control')).toBe('public, no-cache');
     const again = await fetch(server.url + '/api/v1/publications', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);

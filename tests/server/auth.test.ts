@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 6), against a real server on PGlite: better-auth sign-up, sign-in and sign-out with our error
+ * Accounts, against a real server on PGlite: better-auth sign-up, sign-in and sign-out with our error
  * shape and rate limits; the users API; licenses (granted through the functions the admin CLI uses); class
  * codes through /visitors/me; title visibility; the CSRF origin check and the security headers.
  *

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 6, Tests): every API endpoint against eight actors, on a real server (in-memory
+ * The authorization matrix (Tests): every API endpoint against eight actors, on a real server (in-memory
  * PGlite) with a library made for it. Each row names an endpoint and what each actor gets; every answer is also
  * searched for text, decode markup, audio URLs and speech marks the actor is not entitled to.
  *
@@ -332,7 +332,7 @@ const ROWS: Row[] = [
 
   // Accounts
   { name: 'GET /auth/get-session', path: () => '/api/v1/auth/get-session', expect: every('ok') },
-  // Forgot password (issue 16): anyone may ask, and the answer never says whether the address has an account.
+  // Forgot password: anyone may ask, and the answer never says whether the address has an account.
   {
     name: 'POST /auth/request-password-reset',
     method: 'POST',
@@ -340,7 +340,7 @@ const ROWS: Row[] = [
     body: (a) => ({ email: `reset.${a.toLowerCase()}@example.org` }),
     expect: every('ok'),
   },
-  // A verified email change (issue 16): asking changes nothing (a link goes to the new address).
+  // A verified email change: asking changes nothing (a link goes to the new address).
   {
     name: 'POST /auth/change-email',
     method: 'POST',
@@ -367,7 +367,7 @@ const ROWS: Row[] = [
     body: (a) => ({ role: a.endsWith('Teacher') ? 'TEACHER' : 'INDIVIDUAL' }),
     expect: SIGNED_IN,
   },
-  // First-party analytics (issue 15 §2): anyone may send events; an invalid class code records no class owner.
+  // First-party analytics: anyone may send events; an invalid class code records no class owner.
   {
     name: 'POST /events',
     method: 'POST',
@@ -375,14 +375,14 @@ const ROWS: Row[] = [
     body: () => ({ clientId: globalThis.crypto.randomUUID(), events: [{ name: 'Viewed Catalog', at: new Date().toISOString() }] }),
     expect: every('ok'),
   },
-  // Verified invitations (issue 16): a new confirmation link, for a signed-in invitee only (none such here).
+  // Verified invitations: a new confirmation link, for a signed-in invitee only (none such here).
   {
     name: 'POST /invitations/{id}/confirmation-email (none such)',
     method: 'POST',
     path: () => '/api/v1/invitations/no-such-invitation/confirmation-email',
     expect: by('U', 'U', 'U', 404, 404, 404, 404, 404),
   },
-  // Class activity (issue 15 §3): teachers only, counts of their own class (tests/server/classActivity.test.ts).
+  // Class activity: teachers only, counts of their own class (tests/server/classActivity.test.ts).
   { name: 'GET /users/me/class-activity', path: () => '/api/v1/users/me/class-activity', expect: by('U', 'U', 'U', 'F', 'ok', 'ok', 'ok', 'F') },
   {
     name: 'PATCH /users/titles/{id}/visibility (far-hills stays hidden)',
@@ -408,13 +408,13 @@ const ROWS: Row[] = [
   },
   { name: 'DELETE /uploads/{slug} (none such)', method: 'DELETE', path: () => '/api/v1/uploads/no-such-upload', expect: by('U', 'U', 'U', 404, 404, 404, 404, 404) },
 
-  // Single sign-on (issue 28 §1): open to all; no provider is registered here, so an address routes nowhere (404),
+  // Single sign-on: open to all; no provider is registered here, so an address routes nowhere (404),
   // and linking needs a session.
   { name: 'GET /sso/providers', path: () => '/api/v1/sso/providers', expect: every('ok') },
   { name: 'POST /sso/sign-in (an address with no provider)', method: 'POST', path: () => '/api/v1/sso/sign-in', body: () => ({ email: 'someone@nowhere.example' }), expect: every(404) },
   { name: 'POST /sso/link (no provider for the address)', method: 'POST', path: () => '/api/v1/sso/link', body: () => ({}), expect: by('U', 'U', 'U', 404, 404, 404, 404, 404) },
 
-  // Staff rosters (issue 28 §2): the organization's admins only; an unknown organization is a 403 for everyone.
+  // Staff rosters: the organization's admins only; an unknown organization is a 403 for everyone.
   { name: 'GET /organizations/{id}/roster', path: () => `/api/v1/organizations/${ids.rosterOrgId}/roster`, expect: by('U', 'U', 'U', 'F', 'ok', 'F', 'F', 'ok') },
   {
     name: 'POST /organizations/{id}/roster?dryRun=true (the sample roster)',

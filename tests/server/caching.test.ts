@@ -1,5 +1,5 @@
 /**
- * HTTP caching of public content (issue 12): ETag and Cache-Control on the narration answers and the MP3s, 304
+ * HTTP caching of public content: ETag and Cache-Control on the narration answers and the MP3s, 304
  * for a matching If-None-Match (also in a list, weak, or `*`), never a shared cache for answers that depended on
  * the asker; the MP3 route answering the same bytes whether a file is served from memory or streamed from the
  * store; and ready narration answers dropped when the library changes.

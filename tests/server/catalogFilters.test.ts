@@ -1,5 +1,5 @@
 /**
- * The catalog's Language and Level filters (SPEC §2 `languages`, `levels`; issue 15 §4) on GET /publications, on a
+ * The catalog's Language and Level filters (SPEC §2 `languages`, `levels`) on GET /publications, on a
  * real server with the fixture library: Alpha Owls has en ORIGINAL, en GOLD, es ORIGINAL and ar ORIGINAL (and an
  * es GOLD source that is only built on demand); Beacon Bay has en SILVER; Cedar and Stone and the 20 fillers have
  * en ORIGINAL.

@@ -1,5 +1,5 @@
 /**
- * Class activity (issue 15 §3): GET /users/me/class-activity on a real server (in-memory PGlite), with
+ * Class activity: GET /users/me/class-activity on a real server (in-memory PGlite), with
  * `analytics_events` rows written straight into its database, as POST /events would store them. The counting rules
  * (src/domain/classActivity.ts) are checked at a fixed instant through `classActivity(db, teacherId, now)`; the route's
  * access and answer shape through HTTP.

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §2, "The document tells the truth": the API contract, read from the served /api/v1/openapi.json.
+ * The document tells the truth: the API contract, read from the served /api/v1/openapi.json.
  *
  * 1. The document: it has every route the server registers, every operation can be run from its examples (which
  *    its own schemas accept), every operation lists what they all share (400, 500; 403 and 413 on state-changing

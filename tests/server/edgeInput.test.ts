@@ -1,5 +1,5 @@
 /**
- * Issue 29 §1–4 on a real server: hostile input gets a 4xx in the error shape and never reaches the database; a
+ * On a real server: hostile input gets a 4xx in the error shape and never reaches the database; a
  * route that takes JSON refuses other types with 415; sign-out needs no body; unknown addresses under /api/ (path
  * tricks sent raw included) answer the JSON 404, never the web app; refusals reach a real client streaming a real
  * file over a real socket; and the log tells faults from client errors and keeps health probes out of info.
@@ -114,7 +114,7 @@ const big = 'x'.repeat(100 * 1024);
 const signUp = (fields: Record<string, unknown>) => ({ email: `edge.${Math.random().toString(36).slice(2)}@example.org`, password: TEST_PASSWORD, name: 'Edge', ...fields });
 const event = { name: 'Opened Publication', at: new Date().toISOString() };
 
-/** The table of hostile requests (issue 29): each gets a 4xx in the error shape, none reaches the database. */
+/** The table of hostile requests: each gets a 4xx in the error shape, none reaches the database. */
 const HOSTILE: Hostile[] = [
   // U+0000 in bodies, queries and paths.
   { name: 'NUL in the sign-up name', method: 'POST', path: '/auth/sign-up/email', json: signUp({ name: 'Ann\u0000Lee' }), status: 400, code: 'invalid_parameter' },
@@ -233,7 +233,7 @@ function expectErrorShape(where: string, answer: { status: number; type: string;
   return json as { errors: { code: string; message: string }[] };
 }
 
-describe('hostile requests: a 4xx in the error shape, before any database call (issue 29 §1)', () => {
+describe('hostile requests: a 4xx in the error shape, before any database call', () => {
   it('answers every row of the table with its 4xx, and nothing reaches the database', async () => {
     const before = await rowCounts();
     const logStart = logLines.length;
@@ -246,7 +246,7 @@ describe('hostile requests: a 4xx in the error shape, before any database call (
     }
     // No account, session or rate-limit counter was made or touched by any of them.
     expect(await rowCounts()).toEqual(before);
-    // Client errors are not faults: nothing at error level (issue 29 §4), and no rate-limit store failure.
+    // Client errors are not faults: nothing at error level, and no rate-limit store failure.
     const errors = logLines.slice(logStart).filter((l) => l.level >= 50 || /rate-limit store failed/.test(l.msg));
     expect(errors).toEqual([]);
   }, 60_000);
@@ -287,7 +287,7 @@ describe('hostile requests: a 4xx in the error shape, before any database call (
   });
 });
 
-describe('the document tells the truth: 415, sign-out without a body, the JSON 404 (issue 29 §2)', () => {
+describe('the document tells the truth: 415, sign-out without a body, the JSON 404', () => {
   it('signs out with no body and no Content-Type', async () => {
     const account = await signUpUser(server, { ip: freshIp() });
     const out = await fetch(`${server.url}/api/v1/auth/sign-out`, { method: 'POST', headers: { Cookie: account.cookie, Origin: server.url } });
@@ -431,7 +431,7 @@ function multipart(fileName: string, file: { file: string } | Buffer, size: numb
   };
 }
 
-describe('refusals reach a real client sending a real file (issue 29 §3)', () => {
+describe('refusals reach a real client sending a real file', () => {
   it('a 1 KB .docx streamed to POST /uploads gets the 415 with its message', async () => {
     const size = fs.statSync(docxFile).size;
     expect(size).toBeGreaterThan(500);
@@ -500,7 +500,7 @@ describe('refusals reach a real client sending a real file (issue 29 §3)', () =
   });
 });
 
-describe('logs an operator can use (issue 29 §4)', () => {
+describe('logs an operator can use', () => {
   const requestLines = (from: number, path: string) => logLines.slice(from).filter((l) => l.msg === 'request' && l.path === path);
 
   it('health probes that pass are logged at debug, not info', async () => {

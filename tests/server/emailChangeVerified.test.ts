@@ -1,5 +1,5 @@
 /**
- * A verified email change marks the new address verified (issue 29, smaller things): Manage Account's change-email
+ * A verified email change marks the new address verified (smaller things): Manage Account's change-email
  * mails a link to the new address (server/auth/emailChange.ts), and opening it both moves the account and proves
  * the address, so `emailVerified` is true afterwards, whether the account had proven its old address or not, and
  * whether the link is opened in the signed-in browser or elsewhere (a mail app's browser). End to end on a real

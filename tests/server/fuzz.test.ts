@@ -1,5 +1,5 @@
 /**
- * Issue 6, Tests: random bad input to every API endpoint never gets a 500. Every 4xx JSON answer has the shape
+ * Random bad input to every API endpoint never gets a 500. Every 4xx JSON answer has the shape
  * {errors:[{code,message}]}, and no body carries a stack trace or an internal path. Seeded, so a failure replays.
  */
 import fc from 'fast-check';
@@ -97,7 +97,7 @@ function headerSafe(s: string): string {
   return s.replace(/[^\x20-\x7e]/g, '?');
 }
 
-describe('random bad input to every API route (issue 6 fuzzing)', () => {
+describe('random bad input to every API route (fuzzing)', () => {
   for (const [method, route] of ROUTES) {
     it(`${method} ${route}`, async () => {
       await fc.assert(

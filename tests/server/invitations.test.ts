@@ -1,5 +1,5 @@
 /**
- * Manage Organization (issue 6) against a real server on PGlite: invitation links through better-auth's
+ * Manage Organization against a real server on PGlite: invitation links through better-auth's
  * organization plugin with our checks in front (server/auth/organizations.ts), members, and the organization a
  * new session starts in. Organizations, admins and licenses are made with the functions the admin CLI uses.
  */

@@ -1,5 +1,5 @@
 /**
- * NARRATION_VOICE_EN on a real server (issue 15 §1): the audio answers name the voice that spoke, and a change of
+ * NARRATION_VOICE_EN on a real server: the audio answers name the voice that spoke, and a change of
  * English voice makes the English passages stale, so the background queue narrates them again at the next start;
  * the other languages' narrations are kept. One title, one short passage per language, so two servers stay quick.
  */

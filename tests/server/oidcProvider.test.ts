@@ -1,5 +1,5 @@
 /**
- * The test OpenID Connect provider for single sign-on (issue 28 item 4; tests/support/oidcProvider.ts) and the
+ * The test OpenID Connect provider for single sign-on (tests/support/oidcProvider.ts) and the
  * browserless code flow (tests/support/browserlessFlow.ts), checked by hand as a relying party would: discovery,
  * the code flow with PKCE S256, state and nonce, the ID token verified against the published JWKS, a wrong password,
  * Cancel, a replayed code, the userinfo-only email claims, a client added while running, and foreign-key signing.

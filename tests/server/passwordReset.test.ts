@@ -1,5 +1,5 @@
 /**
- * Forgot password (issue 16) on a real server: the mail port through SMTP (an in-process `smtp-server` receives
+ * Forgot password on a real server: the mail port through SMTP (an in-process `smtp-server` receives
  * what the server sends) and through the outbox (DATA_DIR/outbox/ .eml files, `npm run admin -- outbox`); the
  * reset itself (single use, expiry, the strength rules, every session ended); the same answer for unknown
  * addresses; the limits per email and per IP; and `npm run admin -- user reset-link` through the admin socket.

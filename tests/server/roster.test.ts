@@ -1,5 +1,5 @@
 /**
- * The staff roster (issue 28 §2) against a real server on PGlite: POST and GET /organizations/{id}/roster with the
+ * The staff roster against a real server on PGlite: POST and GET /organizations/{id}/roster with the
  * sample roster (docs/examples/oneroster), bad bundles that change nothing, 200 generated staff in one dry run and one
  * apply, claimRosterStaff at sign-in, re-imports that keep claimed memberships in step, and `npm run admin -- roster
  * import`. Reading the CSVs themselves is tested in tests/roster/oneroster.test.ts.

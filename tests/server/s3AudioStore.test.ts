@@ -1,5 +1,5 @@
 /**
- * Narration audio in an S3-compatible object store (issue 13), against a real one: s3rver, started here on a free
+ * Narration audio in an S3-compatible object store, against a real one: s3rver, started here on a free
  * port. The AUDIO_STORE configuration and its errors; S3AudioStore's put/get/range/stat/has and readiness; the
  * /audio route streaming from it; and end to end, a server started with AUDIO_STORE narrating a passage into the
  * bucket and serving its MP3 by range, and a second server (fresh database) reusing that narration from the bucket.

@@ -1,4 +1,4 @@
-/** An SMTP server for server tests (issue 16): the real server sends real mail to it over a socket. */
+/** An SMTP server for server tests: the real server sends real mail to it over a socket. */
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Single sign-on against a real OpenID provider (issue 28 item 4): oidc-provider with its login and consent pages
+ * Single sign-on against a real OpenID provider: oidc-provider with its login and consent pages
  * (tests/support/oidcProvider.ts), driven without a browser (tests/support/browserlessFlow.ts), and a real server
  * on an in-memory PGlite. Each failure must leave no account and no session.
  */

@@ -1,5 +1,5 @@
 /**
- * Several servers on one PostgreSQL (issue 13, item 5; docs/deploy.md): two real server processes
+ * Several servers on one PostgreSQL (docs/deploy.md): two real server processes
  * (`node --import tsx server/bin/start.ts`, what `npm start` runs from source), started at the same time on one
  * fresh PostgreSQL cluster, with one BETTER_AUTH_SECRET, one PUBLIC_URL, TRUST_PROXY, and one S3 audio store
  * (s3rver). Each server reaches the store through a small counting proxy of the test's own, so that every

@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 7 §5, USER_UPLOAD) on a real server (in-memory PGlite, fixture library): a licensed teacher
+ * Uploads (USER_UPLOAD) on a real server (in-memory PGlite, fixture library): a licensed teacher
  * uploads a text, it is split into passages, listed, read and narrated; it stays private to the teacher and the
  * teacher's class; bad files and the limits get clear errors. Licenses and roles are granted through the
  * functions the admin CLI uses. State-changing requests carry a same-origin Origin header (CSRF check).

@@ -1,5 +1,5 @@
 /**
- * Verified invitations (issue 16 item 3) on a real server that sends real mail to an in-process SMTP server:
+ * Verified invitations on a real server that sends real mail to an in-process SMTP server:
  * accepting needs the invited address to be proven, by a verified account or by the confirmation link mailed on
  * sign-up or sign-in through the invitation (or on request). Until then there is no membership and no feature.
  */

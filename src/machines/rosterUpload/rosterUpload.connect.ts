@@ -12,7 +12,7 @@ export const ROSTER_ACTION_LABELS: Record<RosterAction, string> = {
 
 export const ROSTER_ROLE_LABELS: Record<RosterRole, string> = { teacher: 'Teacher', admin: 'Organization admin' };
 
-/** Said beside the problems: a file with any problem changes nothing (issue 28 §2 'Bad input'). */
+/** Said beside the problems: a file with any problem changes nothing (docs/rostering.md). */
 export const ROSTER_NOTHING_CHANGES = 'Nothing will change until the file is fixed and uploaded again.';
 
 /** Any file: what `canChoose` asks the machine about. */

@@ -8,7 +8,7 @@ export const isApplicable = (report: RosterReport): boolean => report.problems.l
 const notProvided = (name: string) => fromPromise<RosterReport, RosterFile>(() => Promise.reject(new Error(`${name} is provided by the view`)));
 
 /**
- * The roster upload (issue 28 §2): a picked OneRoster zip is checked by a dry run, shown for review, and applied
+ * The roster upload: a picked OneRoster zip is checked by a dry run, shown for review, and applied
  * only when the admin asks and the file has no problems; a failure names why, and the same file may be checked
  * again. The check and the apply are actors the runner provides (`provideRosterUpload`); they are spawned and
  * stopped by name, not invoked, so the machine stays walkable by createTestModel.

@@ -1,5 +1,5 @@
 /**
- * The roster upload on Manage Organization (issue 28 §2): an org admin picks a OneRoster 1.2 CSV zip, the server
+ * The roster upload on Manage Organization: an org admin picks a OneRoster 1.2 CSV zip, the server
  * checks it without changing anything (a dry run), the admin reviews what would change, then applies the same file.
  * The report is the server's answer to POST /organizations/{id}/roster (src/domain/rosterSchemas.ts).
  */

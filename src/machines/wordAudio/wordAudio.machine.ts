@@ -22,7 +22,7 @@ export function clipOf(request: WordRequest, narration: { url: string; speechMar
 const readyClip = (request: WordRequest) => (request.narration ? clipOf(request, request.narration) : null);
 
 /**
- * Say one word of a passage (issue 14 item 1). A word whose narration is ready is said at once; one whose
+ * Say one word of a passage. A word whose narration is ready is said at once; one whose
  * narration is still being made waits for it up to WORD_WAIT_MS; one with no narration, or none that says it,
  * gets the 'Audio not available' toast. While it waits or speaks the reader's player is paused, and resumes when
  * it ends if it was playing. A new word replaces the one being said. The narration load and the clip's playback

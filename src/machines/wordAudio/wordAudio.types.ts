@@ -1,4 +1,4 @@
-/** Tap a word to hear it (issue 14 item 1; src/domain/wordAudio.ts). */
+/** Tap a word to hear it (src/domain/wordAudio.ts). */
 import type { WordTarget, WordTimes } from '../../domain/wordAudio';
 import type { Narration, NarrationInput } from '../shared/audio';
 import type { Slot } from '../readingSession';

@@ -1,5 +1,5 @@
 /**
- * 'Download for offline' for one edition (issue 14 item 6): the button, then a progress bar with the passages and
+ * 'Download for offline' for one edition: the button, then a progress bar with the passages and
  * the size stored so far, then what is stored ('Available offline · 3.2 MB') with a link to the Downloads page.
  * A failure says why and offers the button again. The flow is the offlineDownload machine
  * (src/machines/offlineDownload), run here with the download of src/ui/offline/download.ts as its actor.

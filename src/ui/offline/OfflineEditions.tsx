@@ -1,5 +1,5 @@
 /**
- * The publication page's 'Download for offline' (issue 14 item 6): a dialog of the title's editions, each with its
+ * The publication page's 'Download for offline': a dialog of the title's editions, each with its
  * own download (src/ui/offline/DownloadButton.tsx). Lazy, so the page's chunk carries none of it.
  */
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';

@@ -1,5 +1,5 @@
 /**
- * Download one edition for reading without a network (issue 14 item 6; docs/reading-aids.md "Whole titles
+ * Download one edition for reading without a network (docs/reading-aids.md "Whole titles
  * offline"). It asks for everything the reader would, with a client that asks exactly as the app's does
  * (`createApiClientWithFetch`), and stores each answer in OFFLINE_CACHE under the address it was asked at, so the
  * service worker (src/sw.ts) answers the reader from it offline: the publication, who reads (the session, a class

@@ -1,5 +1,5 @@
 /**
- * The record of titles downloaded for offline (issue 14 item 6): a list in local storage under DOWNLOADS_KEY,
+ * The record of titles downloaded for offline: a list in local storage under DOWNLOADS_KEY,
  * validated on read (src/domain/offline.ts), and the stored answers each holds in OFFLINE_CACHE. Views subscribe
  * to it with `useDownloads`. Deleting a download removes its answers, but not those another download still holds.
  */

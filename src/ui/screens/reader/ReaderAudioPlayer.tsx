@@ -1,8 +1,8 @@
 /**
  * The reader's audio player, in the middle of the bottom bar (SPEC §2 Bottom bar; §4 Audio control state): the
  * reader-audio machine's Closed / Paused / Now Playing, play and pause, a seek bar, the clocks in mm:ss, the
- * edition's total length ('Xh Ym' or 'Ym'), the playback speed, the narration's info (the voice that speaks it,
- * issue 15) and a close control. It selects the engine's player slice and sends events; the rules live in the
+ * edition's total length ('Xh Ym' or 'Ym'), the playback speed, the narration's info (the voice that speaks it)
+ * and a close control. It selects the engine's player slice and sends events; the rules live in the
  * engine and src/domain.
  */
 import { Button, Dialog, DialogTrigger, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';

@@ -212,7 +212,7 @@ function DecodeToggle({ variant = 'toolbar' }: { variant?: 'toolbar' | 'menu' })
 const WORD_MODE_TOOLTIP = 'Tap a word to hear it';
 
 /**
- * Word mode (issue 14 item 1, docs/reading-aids.md "Tap a word"): on, a tapped word is said. Shown wherever the
+ * Word mode (docs/reading-aids.md "Tap a word"): on, a tapped word is said. Shown wherever the
  * reader shows passages; a column without narration answers with the engine's 'Audio not available'.
  */
 function WordModeToggle({ isSelected, onChange, variant = 'toolbar' }: { isSelected: boolean; onChange: (on: boolean) => void; variant?: 'toolbar' | 'menu' }) {
@@ -333,7 +333,7 @@ function SettingRadios<T extends string>({
 }
 
 /**
- * The text menu (issue 14 item 4): the text size (SPEC §9), and the passage's font, spacing and page tint. Its
+ * The text menu: the text size (SPEC §9), and the passage's font, spacing and page tint. Its
  * trigger shows the text size, as the text-size dropdown it replaces did.
  */
 function TextMenu({

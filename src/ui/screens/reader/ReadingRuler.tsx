@@ -1,5 +1,5 @@
 /**
- * The reading ruler (issue 14, docs/reading-aids.md): over the passage, a band of 1, 2 or 3 lines stays clear and the
+ * The reading ruler (docs/reading-aids.md): over the passage, a band of 1, 2 or 3 lines stays clear and the
  * rest is dimmed. The band follows the pointer over the text; it is also a vertical slider in the tab order, moved a
  * line at a time with ArrowUp and ArrowDown (Home and End: the first and last lines). Which lines the band covers
  * is src/domain/readingRuler.ts's rule; this view measures the lines (the text's boxes) and draws the band.

@@ -1,5 +1,5 @@
 /**
- * Tap a word to hear it (issue 14 item 1, docs/reading-aids.md "Tap a word"): the passage's side of word mode. With
+ * Tap a word to hear it (docs/reading-aids.md "Tap a word"): the passage's side of word mode. With
  * word mode on, a tap on a word sends 'word.say' for its column (Shift+tap: 'word.playFrom'); the passage text is one
  * tab stop whose arrow keys move a word cursor, Enter says the cursor's word and Shift+Enter plays from it; a right
  * click, a long press (the contextmenu event touch browsers send), the ContextMenu key or Shift+F10 open a menu of

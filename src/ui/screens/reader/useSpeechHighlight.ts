@@ -5,7 +5,7 @@
  * (src/domain/speechMarks.ts) and moves the two highlights. The rendered element also carries the word's index
  * and mark time (data-highlight-word, data-highlight-time), for tests and the drift bench.
  *
- * In two columns the other column follows (issue 14 §2, `useAlignedHighlight`): the same loop over the playing
+ * In two columns the other column follows (`useAlignedHighlight`): the same loop over the playing
  * column's marks, and the domain's alignment rule (src/domain/alignment.ts) says which sentence or paragraph of
  * this column matches the word being spoken. Its element carries data-aligned-paragraph and data-aligned-sentence.
  */
