@@ -16,7 +16,7 @@
  *     phones did (it was not said) gets a time between its neighbours, in proportion to the words' lengths.
  */
 import type { FlitePhone } from './flite';
-import { fillMissingTimes, marksFromTimes, wordsOf, type SpeechMark, type Word } from './speechMarks';
+import { fillMissingTimes, marksFromTimes, wordsOf, type MarkTextAndTiming, type SpeechMark, type Word } from './speechMarks';
 
 /** The unit of text for each word of `plain` (see step 1), and the words. */
 export function wordUnits(plain: string, locale: string): { words: Word[]; units: string[] } {
@@ -99,19 +99,11 @@ export function unitStartTimes(unitPhones: readonly (readonly string[])[], phone
   return starts;
 }
 
-export interface FliteMarkOptions {
-  plain: string;
-  locale: string;
+export interface FliteMarkOptions extends MarkTextAndTiming {
   /** The phones of each unit of `wordUnits(plain, locale)`, in order. */
   unitPhones: readonly (readonly string[])[];
   /** The synthesis's phones, with times in the PCM. */
   phones: readonly FlitePhone[];
-  /** Length of the PCM, ms. */
-  pcmDurationMs: number;
-  /** Added to every time: the silence the MP3 encoder puts before the first sample. */
-  delayMs: number;
-  /** Length of the encoded audio as decoders play it, ms. */
-  audioDurationMs: number;
 }
 
 /** The speech marks of a Flite narration (steps 3 and 4), keeping the contract of docs/narration.md. */

@@ -123,18 +123,22 @@ function firstWordIn(words: Word[], from: number, to: number): number {
   return lo < words.length && words[lo].start < to ? lo : -1;
 }
 
-export interface AlignOptions {
+/** What every way of making speech marks is given: the text, its language and the narration's timing. */
+export interface MarkTextAndTiming {
   /** The plain text (what the reader shows). */
   plain: string;
-  spoken: SpokenText;
-  events: readonly EspeakWordEvent[];
+  locale: string;
   /** Length of the synthesized PCM, ms. */
   pcmDurationMs: number;
   /** Added to every time: the silence the MP3 encoder puts before the first sample. */
   delayMs: number;
   /** Length of the encoded audio as decoders play it, ms. Every time stays below it. */
   audioDurationMs: number;
-  locale: string;
+}
+
+export interface AlignOptions extends MarkTextAndTiming {
+  spoken: SpokenText;
+  events: readonly EspeakWordEvent[];
 }
 
 /** Map espeak's events onto the words of the plain text. See the module comment for the contract. */
