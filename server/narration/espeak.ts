@@ -10,6 +10,7 @@
  */
 import Init, { type EspeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 export type { EspeakNGWorker };
+import { writeGrowing } from './bytes';
 import type { EspeakWordEvent } from './speechMarks';
 import { SPEAKING_RATE_WPM } from './voices';
 
@@ -80,12 +81,7 @@ export function synthesizeWith(espeak: EspeakNGWorker, text: string, voice: stri
   const yieldPoint = options.yieldPoint;
   espeak.synthesize(text, (samples, raw) => {
     if (samples && samples.length) {
-      if (length + samples.length > pcm.length) {
-        const grown = new Int16Array(Math.max(length + samples.length, pcm.length * 2));
-        grown.set(pcm.subarray(0, length));
-        pcm = grown;
-      }
-      pcm.set(samples, length);
+      pcm = writeGrowing(pcm, length, samples, (size) => new Int16Array(size));
       length += samples.length;
     }
     for (let i = 0; i < raw.length; i++) {

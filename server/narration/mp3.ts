@@ -14,6 +14,7 @@
  * listener hears.
  */
 import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { writeGrowing } from './bytes';
 
 /** Constant bitrate of the narration, kbps. @default 32 */
 export const MP3_BITRATE_KBPS = 32;
@@ -53,12 +54,7 @@ export function encodeMp3With(enc: Mp3Encoder, samples: Int16Array, sampleRate: 
   let size = 0;
   const append = (bytes: Uint8Array) => {
     // The encoder's output views its WASM memory: copy it before the next call.
-    if (size + bytes.length > out.length) {
-      const grown = new Uint8Array(Math.max(size + bytes.length, out.length * 2));
-      grown.set(out.subarray(0, size));
-      out = grown;
-    }
-    out.set(bytes, size);
+    out = writeGrowing(out, size, bytes, (n) => new Uint8Array(n));
     size += bytes.length;
   };
   for (let offset = 0; offset < samples.length; offset += CHUNK) {
