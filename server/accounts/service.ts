@@ -103,17 +103,19 @@ export interface Membership {
   license: { features: ContentType[]; kind: LicenseKind; expiresOn: string | null; valid: boolean } | null;
 }
 
+/** An organization and its school license (the license's columns are null where it has none). */
+const organizationAndLicenseColumns = {
+  id: organization.id,
+  slug: organization.slug,
+  name: organization.name,
+  features: schoolLicenses.features,
+  kind: schoolLicenses.kind,
+  expiresOn: schoolLicenses.expiresOn,
+};
+
 export async function memberships(db: Db, userId: string, today = todayUtc()): Promise<Membership[]> {
   const rows = await db
-    .select({
-      role: member.role,
-      id: organization.id,
-      slug: organization.slug,
-      name: organization.name,
-      features: schoolLicenses.features,
-      kind: schoolLicenses.kind,
-      expiresOn: schoolLicenses.expiresOn,
-    })
+    .select({ role: member.role, ...organizationAndLicenseColumns })
     .from(member)
     .innerJoin(organization, eq(member.organizationId, organization.id))
     .leftJoin(schoolLicenses, eq(schoolLicenses.organizationId, organization.id))
@@ -185,12 +187,7 @@ export async function revokeLicense(db: Db, orgRef: string): Promise<boolean> {
 export async function listLicenses(db: Db, today = todayUtc()) {
   const rows = await db
     .select({
-      id: organization.id,
-      slug: organization.slug,
-      name: organization.name,
-      features: schoolLicenses.features,
-      kind: schoolLicenses.kind,
-      expiresOn: schoolLicenses.expiresOn,
+      ...organizationAndLicenseColumns,
       members: sql<number>`(select count(*) from ${member} where ${member.organizationId} = ${organization.id})`.mapWith(Number),
     })
     .from(schoolLicenses)
