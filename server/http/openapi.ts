@@ -319,6 +319,10 @@ export function buildOpenApiDocument(): object {
     ...gated,
     ...narrationUnavailable,
   };
+  /** A narration route's answers other than its 200: being made (202), unchanged (304), or an error. */
+  const narrationAnswers = { 202: generating, 304: notModified, ...narrationErrors };
+  const passageNarration = { 200: json(PassageAudioReadySchema, 'The narration is ready.'), ...narrationAnswers };
+  const optionalEditionId = z.object({ editionId: wholeNumber.optional().meta({ example: 3 }) });
   operation({
     method: 'get',
     path: '/passages/{passageId}/decode',
@@ -340,8 +344,8 @@ export function buildOpenApiDocument(): object {
     session: 'optional',
     headers: cachedHeaders,
     params: passageIdParam,
-    query: z.object({ editionId: wholeNumber.optional().meta({ example: 3 }) }),
-    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, 304: notModified, ...narrationErrors },
+    query: optionalEditionId,
+    responses: passageNarration,
   });
   operation({
     method: 'get',
@@ -353,9 +357,7 @@ export function buildOpenApiDocument(): object {
     query: z.object({ editionId: wholeNumber.meta({ example: 3 }), position: z.number().int().min(-999_999_999).max(999_999_999).meta({ example: 1 }) }),
     responses: {
       200: json(z.union([PassageAudioReadySchema, Passage]), 'The narration is ready, or the blocked passage.'),
-      202: generating,
-      304: notModified,
-      ...narrationErrors,
+      ...narrationAnswers,
       404: err("not_found: 'Passage not found', 'Edition not found', 'Audio not available'."),
     },
   });
@@ -366,8 +368,8 @@ export function buildOpenApiDocument(): object {
     session: 'optional',
     headers: cachedHeaders,
     params: passageIdParam,
-    query: z.object({ editionId: wholeNumber.optional().meta({ example: 3 }) }),
-    responses: { 200: json(PassageAudioReadySchema, 'The narration is ready.'), 202: generating, 304: notModified, ...narrationErrors },
+    query: optionalEditionId,
+    responses: passageNarration,
   });
   operation({
     method: 'get',
@@ -376,7 +378,7 @@ export function buildOpenApiDocument(): object {
     session: 'optional',
     headers: cachedHeaders,
     params: passageIdParam,
-    responses: { 200: json(SpeechMarksReadySchema, 'The speech marks.'), 202: generating, 304: notModified, ...narrationErrors },
+    responses: { 200: json(SpeechMarksReadySchema, 'The speech marks.'), ...narrationAnswers },
   });
   operation({
     method: 'get',
