@@ -18,7 +18,7 @@ import { AdminError, type AdminCommand, type AdminIo } from '../cli/command';
 import { loadConfig } from '../config';
 import { loadAuthSecret } from '../auth/config';
 import { AUTH_BASE_PATH } from '../auth/auth';
-import { withDatabase } from '../users/adminCommands';
+import { databaseCall, withDatabase } from '../users/adminCommands';
 import { addSsoProvider, IssuerSchema, listSsoProviders, removeSsoProvider, type ProviderRow } from './providers';
 
 /** How long `sso add` waits for the issuer's discovery document. @default 10 s */
@@ -182,17 +182,16 @@ const ssoList: AdminCommand = {
   },
 };
 
-const ssoRemove: AdminCommand = {
-  summary: "remove an organization's single sign-on provider (its users' accounts and memberships stay)",
-  usage: '<org>',
-  details: ['<org>  the organization slug (or id)'],
-  options: {},
-  positionals: { min: 1, max: 1 },
-  async run({ positionals }, io) {
-    const removed = await withDatabase(io, (database) => removeSsoProvider(database.db, positionals[0]!));
-    io.out(removed ? `Removed single sign-on for ${positionals[0]}. Its users sign in with a password now (Forgot password? sets one).` : `${positionals[0]} had no single sign-on provider; nothing changed.`);
-    return 0;
+const ssoRemove = databaseCall(
+  {
+    summary: "remove an organization's single sign-on provider (its users' accounts and memberships stay)",
+    usage: '<org>',
+    details: ['<org>  the organization slug (or id)'],
+    positionals: { min: 1, max: 1 },
   },
-};
+  (db, [org]) => removeSsoProvider(db, org!),
+  (removed, [org]) =>
+    removed ? `Removed single sign-on for ${org}. Its users sign in with a password now (Forgot password? sets one).` : `${org} had no single sign-on provider; nothing changed.`,
+);
 
 export const SSO_COMMANDS: Record<string, Record<string, AdminCommand>> = { sso: { add: ssoAdd, list: ssoList, remove: ssoRemove } };

@@ -94,7 +94,7 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 type CommandArgs = Parameters<AdminCommand['run']>[0];
 
 /** A command that makes one database call with its arguments, then prints one line about the result. */
-function databaseCall<T>(
+export function databaseCall<T>(
   about: Omit<AdminCommand, 'run' | 'options'> & { options?: AdminCommand['options'] },
   call: (db: Database['db'], positionals: string[], values: CommandArgs['values']) => Promise<T>,
   report: (result: T, positionals: string[], values: CommandArgs['values']) => string,
