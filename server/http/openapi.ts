@@ -337,15 +337,19 @@ export function buildOpenApiDocument(): object {
       ...gated,
     },
   });
-  operation({
+  /** What the two routes of a passage's narration by its id share (…/audio and …/audioOnly/onDemand). */
+  const passageNarrationRoute = {
     method: 'get',
-    path: '/passages/{passageId}/audio',
-    summary: "A passage's narration: the MP3 address, its duration and speech marks. 404 'Audio not available' for a language without a voice.",
     session: 'optional',
     headers: cachedHeaders,
     params: passageIdParam,
     query: optionalEditionId,
     responses: passageNarration,
+  } as const;
+  operation({
+    ...passageNarrationRoute,
+    path: '/passages/{passageId}/audio',
+    summary: "A passage's narration: the MP3 address, its duration and speech marks. 404 'Audio not available' for a language without a voice.",
   });
   operation({
     method: 'get',
@@ -362,14 +366,9 @@ export function buildOpenApiDocument(): object {
     },
   });
   operation({
-    method: 'get',
+    ...passageNarrationRoute,
     path: '/passages/{passageId}/audioOnly/onDemand',
     summary: 'The narration of one passage, made now if it is not made yet (it jumps the queue).',
-    session: 'optional',
-    headers: cachedHeaders,
-    params: passageIdParam,
-    query: optionalEditionId,
-    responses: passageNarration,
   });
   operation({
     method: 'get',
