@@ -8,6 +8,11 @@ function inputOf(event: { type: string }): ReaderAudioInput | undefined {
   return (event as { input?: ReaderAudioInput }).input;
 }
 
+/** The open player's transitions: its play/pause toggle does what Play or Pause does in the same state. */
+const resume = { target: 'playing', actions: 'trackResumedAudio' } as const;
+const pause = { target: 'paused', actions: 'trackPausedAudio' } as const;
+const close = { target: 'closed', actions: 'trackClosedAudioPlayer' } as const;
+
 export const readerAudioMachine = setup({
   types: {} as { events: ReaderAudioEvent; input: ReaderAudioInput; meta: StateMetaWithTimers },
   actions: {
@@ -45,18 +50,18 @@ export const readerAudioMachine = setup({
     paused: {
       meta: { description: "The player is open and paused ('Paused')." },
       on: {
-        'audio.play': { target: 'playing', actions: 'trackResumedAudio' },
-        'audio.toggle': { target: 'playing', actions: 'trackResumedAudio' },
-        'audio.close': { target: 'closed', actions: 'trackClosedAudioPlayer' },
+        'audio.play': resume,
+        'audio.toggle': resume,
+        'audio.close': close,
       },
     },
     playing: {
       meta: { description: "The player is open and the audio plays ('Now Playing')." },
       on: {
-        'audio.pause': { target: 'paused', actions: 'trackPausedAudio' },
-        'audio.toggle': { target: 'paused', actions: 'trackPausedAudio' },
+        'audio.pause': pause,
+        'audio.toggle': pause,
         'audio.ended': { target: 'paused', description: 'The audio reached its end; this is not a user pause, so nothing is tracked.' },
-        'audio.close': { target: 'closed', actions: 'trackClosedAudioPlayer' },
+        'audio.close': close,
       },
     },
   },
