@@ -25,6 +25,12 @@ const storeFeatures = { type: 'storeFeatures', params: ({ event }: { event: Even
 const highlightOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.highlightEnabled });
 const decodeOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.decodeEnabled });
 const featureOf = ({ event }: { event: EventOf<'features.changed'> }) => ({ allowed: event.hasDecodeFeature });
+/** A new edition while a mode is on: off when the edition does not offer the mode, else the mode again (`entering`). */
+const onEditionChanged = (allowedOf: typeof highlightOf, entering: 'enteringHighlight' | 'enteringDecode', description: string) =>
+  [
+    { guard: { type: 'isWithdrawn', params: allowedOf }, target: 'off', actions: [storeEdition, persist('off')], description },
+    { target: entering, actions: storeEdition },
+  ] as const;
 
 export const highlightDecodeMachine = setup({
   types: {} as { context: HighlightDecodeContext; events: HighlightDecodeEvent; input: HighlightDecodeInput; meta: StateMetaWithTimers },
@@ -126,15 +132,7 @@ export const highlightDecodeMachine = setup({
           { guard: 'isDecodeLocked', actions: offerUpgrade, description: 'Offer the upgrade.' },
         ],
         'passage.changed': { target: 'enteringHighlight', actions: storePassage, description: "Another passage: its speech marks, if it lacks them." },
-        'edition.changed': [
-          {
-            guard: { type: 'isWithdrawn', params: highlightOf },
-            target: 'off',
-            actions: [storeEdition, persist('off')],
-            description: 'The new edition has no highlight mode.',
-          },
-          { target: 'enteringHighlight', actions: storeEdition },
-        ],
+        'edition.changed': onEditionChanged(highlightOf, 'enteringHighlight', 'The new edition has no highlight mode.'),
       },
     },
     enteringDecode: {
@@ -147,15 +145,7 @@ export const highlightDecodeMachine = setup({
         'decode.toggle': { target: 'off', actions: persist('off') },
         'highlight.toggle': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight'), description: 'Turning highlight on turns decode off.' },
         'passage.changed': { target: 'enteringDecode', actions: storePassage, description: 'Another passage: its decoded text, if it lacks it.' },
-        'edition.changed': [
-          {
-            guard: { type: 'isWithdrawn', params: decodeOf },
-            target: 'off',
-            actions: [storeEdition, persist('off')],
-            description: 'The new edition has no decode mode.',
-          },
-          { target: 'enteringDecode', actions: storeEdition },
-        ],
+        'edition.changed': onEditionChanged(decodeOf, 'enteringDecode', 'The new edition has no decode mode.'),
         'features.changed': [
           { guard: { type: 'isWithdrawn', params: featureOf }, target: 'off', actions: [storeFeatures, persist('off')], description: 'The user lost the DECODE feature.' },
           { actions: storeFeatures },
