@@ -38,6 +38,20 @@ export interface SortMenuProps {
   onLevelsChange?: (levels: Level[]) => void;
 }
 
+/** A section's heading, then its items, each ticked while chosen. */
+function HeadedChoices({ heading, choices, itemClassName }: { heading: string; choices: readonly { id: string; label: string }[]; itemClassName: string }) {
+  return (
+    <>
+      <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">{heading}</Header>
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} id={choice.id} textValue={choice.label} className={itemClassName}>
+          {({ isSelected }) => <ChoiceLabel label={choice.label} isSelected={isSelected} />}
+        </MenuItem>
+      ))}
+    </>
+  );
+}
+
 /**
  * A titled section of several choices: each chosen one ticked, and `onChange` with the ids chosen after a press.
  * The menu stays open, so more than one can be picked.
@@ -56,12 +70,7 @@ function MultiChoiceSection({
   const onSelectionChange = (keys: Selection) => onChange(keys === 'all' ? choices.map((c) => c.id) : [...keys].map(String));
   return (
     <MenuSection selectionMode="multiple" selectedKeys={selected} onSelectionChange={onSelectionChange}>
-      <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">{heading}</Header>
-      {choices.map((choice) => (
-        <MenuItem key={choice.id} id={choice.id} textValue={choice.label} className={compactItemClass}>
-          {({ isSelected }) => <ChoiceLabel label={choice.label} isSelected={isSelected} />}
-        </MenuItem>
-      ))}
+      <HeadedChoices heading={heading} choices={choices} itemClassName={compactItemClass} />
     </MenuSection>
   );
 }
@@ -85,12 +94,7 @@ function ChoiceSection({
   };
   return (
     <MenuSection selectionMode="single" disallowEmptySelection selectedKeys={[selected]} onSelectionChange={onSelectionChange}>
-      <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-ink-muted uppercase">{heading}</Header>
-      {choices.map((choice) => (
-        <MenuItem key={choice.id} id={choice.id} textValue={choice.label} className={itemClass}>
-          {({ isSelected }) => <ChoiceLabel label={choice.label} isSelected={isSelected} />}
-        </MenuItem>
-      ))}
+      <HeadedChoices heading={heading} choices={choices} itemClassName={itemClass} />
     </MenuSection>
   );
 }
