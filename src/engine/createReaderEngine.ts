@@ -7,6 +7,8 @@
  */
 import { createActor, type Actor, type ActorRefFrom } from 'xstate';
 import { ENGINE_SETTINGS, type StoredSettings } from '../domain/settings';
+import type { accessMachine } from '../machines/access';
+import type { classCodeMachine } from '../machines/classCode';
 import type { readerColumnMachine } from '../machines/readerColumn';
 import type { readerSystemMachine, ReaderSystemEvent } from '../machines/readerSystem';
 import type { EnginePorts, LoggerPort } from './ports';
@@ -20,6 +22,9 @@ export type { ReaderEngineSnapshot, ReaderPlayerView, SlotView, ReaderAudioStatu
 export interface ReaderEngineChildren {
   'column.primary': ActorRefFrom<typeof readerColumnMachine>;
   'column.secondary': ActorRefFrom<typeof readerColumnMachine>;
+  access: ActorRefFrom<typeof accessMachine>;
+  /** The class code (access's child): the views that show it send it their events. */
+  classCode: ActorRefFrom<typeof classCodeMachine>;
 }
 
 /** Every event the engine accepts: the system's own and its children's. */

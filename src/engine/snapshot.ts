@@ -91,7 +91,7 @@ export interface ReaderEngineSnapshot {
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
 
 /** The children whose snapshots the engine's snapshot shows. */
-const SHOWN_CHILDREN = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'classCode', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+const SHOWN_CHILDREN = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'access', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
 
 /** The last result of `fn`, kept while its inputs are the same objects. */
 function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -113,6 +113,11 @@ function keepByKey<R>(): (key: string, make: () => R) => R {
 }
 
 const childSnapshot = <T>(root: { children: Record<string, AnyActorRef | undefined> }, id: string) => root.children[id]?.getSnapshot() as T;
+/** The class code's snapshot: a child of access. */
+const classCodeSnapshot = (root: RootSnapshot) => {
+  const access = childSnapshot<{ children: Record<string, AnyActorRef | undefined> } | undefined>(root, 'access');
+  return access ? childSnapshot<SnapshotFrom<typeof classCodeMachine>>(access, 'classCode') : undefined;
+};
 
 function playerView(context: ReaderSystemContext): ReaderPlayerView {
   const plan = readerPlayback(context);
@@ -135,9 +140,7 @@ function playerView(context: ReaderSystemContext): ReaderPlayerView {
 export function createSnapshotComposer() {
   const slotViews = { primary: keepWhileSame(slotView), secondary: keepWhileSame(slotView) };
   const player = keepWhileSame(playerView);
-  const features = keepWhileSame((user: ReaderSystemContext['user'], code: ReaderSystemContext['code'], settings: ReaderSystemContext['settings'], view: ReaderSystemContext['view']) =>
-    featuresOf({ user, code, settings, view }),
-  );
+  const features = keepWhileSame((access: ReaderSystemContext['access'], view: ReaderSystemContext['view']) => featuresOf({ access, view }));
   const listen = keepWhileSame((flow: SnapshotFrom<typeof listenFlowMachine> | undefined, player: SnapshotFrom<typeof listenAudioMachine> | undefined) => ({
     listenAudio: player ?? null,
     listenPlayer: flow ? listenPlayerOf(flow) : null,
@@ -164,14 +167,14 @@ export function createSnapshotComposer() {
   const lockMemo = { primary: keepLocks(), secondary: keepLocks() };
   const locks = (context: ReaderSystemContext, slot: Slot, held: string[]) => {
     const choice = slot === 'primary' ? context.view.primary : context.view.secondary;
-    const key = JSON.stringify([context.view.publication?.id, context.view.publication?.version, choice?.language, context.user.known, held]);
+    const key = JSON.stringify([context.view.publication?.id, context.view.publication?.version, choice?.language, context.access.known, held]);
     return lockMemo[slot](key, () => locksOf(context, slot));
   };
 
   const compose = keepWhileSame((root: RootSnapshot, ..._children: unknown[]): ReaderEngineSnapshot => {
     const { context } = root;
     const child = <T>(id: string) => childSnapshot<T>(root, id);
-    const held = features(context.user, context.code, context.settings, context.view);
+    const held = features(context.access, context.view);
     const column = (slot: Slot): SlotView => {
       const { decoded, highlight, follows } = columnDisplay(context, slot);
       const snapshot = child<SlotView['column'] | undefined>(`column.${slot}`);
@@ -188,7 +191,7 @@ export function createSnapshotComposer() {
       readerPlayer: player(context),
       ...listen(flow, flow ? childSnapshot<SnapshotFrom<typeof listenAudioMachine>>(flow, 'listenAudio') : undefined),
       highlightDecode: child('highlightDecode'),
-      classCode: child('classCode'),
+      classCode: classCodeSnapshot(root)!,
       roleModal: child('roleModal'),
       toasts: child('toasts'),
       copyLink: child('copyLink'),
@@ -205,6 +208,6 @@ export function createSnapshotComposer() {
   return (root: RootSnapshot): ReaderEngineSnapshot => {
     const listenFlow = childSnapshot<SnapshotFrom<typeof listenFlowMachine> | undefined>(root, 'listen');
     const listenPlayerSnapshot = listenFlow ? childSnapshot<unknown>(listenFlow, 'listenAudio') : undefined;
-    return compose(root, ...SHOWN_CHILDREN.map((id) => childSnapshot<unknown>(root, id)), listenPlayerSnapshot, listenFlow);
+    return compose(root, ...SHOWN_CHILDREN.map((id) => childSnapshot<unknown>(root, id)), listenPlayerSnapshot, listenFlow, classCodeSnapshot(root));
   };
 }

@@ -112,7 +112,7 @@ describe('bug 1: a locked passage opens once access is gained', () => {
     expect(loading(engine).needsLicense).toBe(true);
 
     server.reader = 'classCode';
-    engine.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'reader' });
+    engine.getChild('classCode')!.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'reader' });
     await settle();
     expect(connectClassCode(engine.getSnapshot().classCode, () => {}).code).toBe('ABCD1234');
     expect(text(engine)).toBe('<p>Edition 1, passage 3.</p>');
@@ -124,12 +124,12 @@ describe('bug 1: a locked passage opens once access is gained', () => {
 describe('bug 2: a failed class-code check is not a wrong code', () => {
   it("a rate-limited check shows the server's message and keeps the accepted code", async () => {
     const { engine, server, storage } = makeSystem();
-    engine.send({ type: 'classCode.submit', code: 'GOODCODE', source: 'form' });
+    engine.getChild('classCode')!.send({ type: 'classCode.submit', code: 'GOODCODE', source: 'form' });
     await settle();
     expect(toasts(engine)).toEqual(['Class Code Accepted']);
 
     server.visitor = new PortFailure('rate_limited', 429, 'Too many wrong class codes. Try again in 5 minutes.');
-    engine.send({ type: 'classCode.submit', code: 'OTHER123', source: 'form' });
+    engine.getChild('classCode')!.send({ type: 'classCode.submit', code: 'OTHER123', source: 'form' });
     await settle();
     expect(toasts(engine)).toContain('Too many wrong class codes. Try again in 5 minutes.');
     expect(toasts(engine)).not.toContain('Invalid Class Code');
@@ -141,12 +141,12 @@ describe('bug 2: a failed class-code check is not a wrong code', () => {
 
   it("a network failure with no code kept shows its message and leaves no code", async () => {
     const { engine, server } = makeSystem({ visitor: new PortFailure('network', 0, 'Something went wrong') });
-    engine.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'form' });
+    engine.getChild('classCode')!.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'form' });
     await settle();
     expect(toasts(engine)).toEqual(['Something went wrong']);
     expect(connectClassCode(engine.getSnapshot().classCode, () => {}).code).toBeNull();
     server.visitor = { groupCodeValid: false, features: [] };
-    engine.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'form' });
+    engine.getChild('classCode')!.send({ type: 'classCode.submit', code: 'ABCD1234', source: 'form' });
     await settle();
     expect(toasts(engine)).toContain('Invalid Class Code');
     engine.stop();

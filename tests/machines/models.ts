@@ -5,6 +5,7 @@
  */
 import { createMachine, fromCallback, fromPromise, type ActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { Narration, NarrationInput } from '../../src/machines/shared/audio';
+import { accessMachine, type AccessContext, type AccessInput, type AccessMachineEvent } from '../../src/machines/access';
 import { classCodeMachine, type ClassCodeEvent, type ClassCodeInput } from '../../src/machines/classCode';
 import { copyLinkMachine, type CopyLinkEvent } from '../../src/machines/copyLink';
 import { highlightDecodeMachine, type HighlightDecodeEvent, type HighlightDecodeInput, type PassageFacts } from '../../src/machines/highlightDecode';
@@ -338,7 +339,7 @@ export const readerSystemInertActors = {
   column: inertChild('idle'),
   readerAudio: puppet((c) => ({ value: c.audio.state })),
   highlightDecode: puppet((c) => ({ value: c.reading.mode, context: { hasDecodeFeature: c.reading.hasDecodeFeature } })),
-  classCode: puppet((c) => ({ value: c.code.active ? 'active' : 'none', context: { code: c.code.value, lastCheckInvalid: c.code.invalid } })),
+  access: inertChild('idle'),
   roleModal: inertChild('idle'),
   toasts: inertChild('idle'),
   copyLink: inertChild('idle'),
@@ -347,7 +348,6 @@ export const readerSystemInertActors = {
   wordAudio: inertChild('idle'),
   listenFlow: inertChild('idle'),
   loadPublication: pending<Publication, { slug: string; version?: string }>(),
-  checkVisitor: pending<VisitorCheck, { code: string }>(),
   loadNarration: pending<Narration, NarrationInput>(),
   loadDecodedText: pending<string, NarrationInput>(),
   updateRole: pending<unknown, { role: UserRole }>(),
@@ -431,10 +431,8 @@ const modeReport = (value: 'off' | 'highlight' | 'decode', hasDecodeFeature: boo
   type: 'xstate.snapshot.highlightDecode',
   snapshot: { value, context: { hasDecodeFeature } } as never,
 });
-const codeReport = (value: 'active' | 'none', code: string | null, lastCheckInvalid: boolean): RootEvent => ({
-  type: 'xstate.snapshot.classCode',
-  snapshot: { value, context: { code, lastCheckInvalid } } as never,
-});
+/** Access tells who reads and the features in force. */
+const accessReport = (access: ReaderSystemContext['access']): RootEvent => ({ type: 'access.changed', access });
 
 /**
  * Events every root handler takes the same way in any state: the views' events forwarded to a child, tracking, the
@@ -452,9 +450,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'audio.close' },
   { type: 'highlight.toggle' },
   { type: 'decode.toggle' },
-  { type: 'classCode.submit', code: 'abcd1234', source: 'form' },
-  { type: 'classCode.fromLink', code: 'LINK0001' },
-  { type: 'classCode.clear' },
   { type: 'role.pick', role: 'TEACHER' },
   { type: 'role.dismiss' },
   { type: 'toast.show', kind: 'success', message: 'Title shown to students' },
@@ -515,16 +510,7 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'mode.needDecodedText' },
   done('decodedText', '<p><span>Once</span></p>'),
   failed('decodedText', failure.network),
-  { type: 'visitor.verify', code: 'abcd1234' },
-  done('visitor.verify', visitor.valid),
-  done('visitor.verify', visitor.invalid),
-  failed('visitor.verify', failure.rateLimited),
-  done('visitor.recheck', visitor.valid),
-  done('visitor.recheck', visitor.invalid),
-  failed('visitor.recheck', failure.network),
   { type: 'code.removeFromAddress' },
-  { type: 'code.store', code: 'abcd1234' },
-  { type: 'code.clear' },
   { type: 'role.update', role: 'TEACHER' },
   done('role', {}),
   failed('role', new Error('HTTP 500')),
@@ -539,7 +525,7 @@ const readerSystemOnce: RootEvent[] = [
 const uniqueEvents = (events: RootEvent[]) => [...new Map(events.map((e) => [JSON.stringify(e), e])).values()];
 
 const isFresh = (c: ReaderSystemContext) =>
-  !c.user.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.audio.state === 'init' && c.columns.primary.key === null && c.columns.secondary.key === null;
+  !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.audio.state === 'init' && c.columns.primary.key === null && c.columns.secondary.key === null;
 
 /** A column's answer: the passage it shows (nothing moves), or, while it loads, the passages its key may bring. */
 function passageAnswers(c: ReaderSystemContext, slot: 'primary' | 'secondary'): RootEvent[] {
@@ -572,9 +558,7 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     ...passageAnswers(c, 'primary'),
     ...passageAnswers(c, 'secondary'),
     { type: 'column.failed', slot: 'primary' },
-    done('visitor.verify', visitor.invalid),
-    done('visitor.recheck', visitor.invalid),
-    codeReport(c.code.active ? 'active' : 'none', c.code.value, c.code.invalid),
+    accessReport(c.access),
     { type: 'xstate.snapshot.readerAudio', snapshot: { value: c.audio.state } as never },
     modeReport(c.reading.mode, c.reading.hasDecodeFeature),
     { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
@@ -628,8 +612,8 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
     return uniqueEvents([
       ...readerSystemHold(c),
       ...readerSystemOnce,
-      // The class code moved: its last check failed (the accepted code is kept).
-      codeReport(c.code.active ? 'active' : 'none', c.code.value, !c.code.invalid),
+      // Who reads becomes known: nobody signed in, no features.
+      accessReport({ ...c.access, known: true, features: [], titleIds: null }),
       { type: 'listen.start', autoPlay: false, isLastPage: false, editionId: 12, position: 1, passageCount: 4, basePath: '/listen/voiced/v1/en-ORIGINAL', language: 'es' },
       { type: 'user.loaded', hasRole: false, features: [] },
       { type: 'session.syncAddress', view: views.fixture },
@@ -648,7 +632,7 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
       { type: 'listen.page', position: 2 },
       { type: 'listen.seek', seconds: 12 },
     );
-  } else if (c.user.known) {
+  } else if (c.access.known) {
     if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced }, { type: 'session.syncAddress', view: views.premium });
     out.push({ type: 'level.change', slot: 'primary', level: slug === 'premium' ? 'ORIGINAL' : 'GOLD' }, { type: 'language.change', slot: 'primary', language: 'ru' });
     if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'word.say', slot: 'secondary', offset: 0 }, { type: 'word.playFrom', slot: 'secondary', offset: 0 });
@@ -677,15 +661,60 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
 function readerSystemState(s: { value: unknown; context: ReaderSystemContext }): string {
   const c = s.context;
   const view = [c.view.publication?.slug ?? null, c.view.primary, c.view.secondary, c.view.position];
-  const code = c.code.value;
+  const code = c.access.classCode;
   if (isFresh(c)) return JSON.stringify(['fresh', code]);
   if (c.listen) return JSON.stringify(['listen', code, view, s.value]);
-  if (c.user.known) return JSON.stringify(['known', c.user.features, code, view, s.value]);
+  if (c.access.known) return JSON.stringify(['known', c.access.features, code, view, s.value]);
   if (c.viewport.wide) return JSON.stringify(['wide', c.settings.readerSettings.columns, code, view, s.value]);
   if (view[0] !== 'voiced') return JSON.stringify(['view', code, view, s.value]);
   const stage = voicedStage(c);
   return JSON.stringify(['voiced', stage, code, s.value, stage === 'ready' || stage === 'playing' ? c.audio.currentTime : null]);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Access. Its class code is a puppet that reports what access already believes of it (so its reports change
+// nothing), and its visitor checks never settle: the class code's moves and the checks' answers are walk events.
+
+/** A class code that does nothing and reports what access believes of it. */
+const classCodePuppet: ActorLogic<any, any, any> = {
+  getInitialSnapshot: () => ({ status: 'active', output: undefined, error: undefined }),
+  start: (snapshot, scope) => void mirrorCode(snapshot, scope),
+  transition: (snapshot, _event, scope) => mirrorCode({ ...snapshot }, scope),
+  getPersistedSnapshot: (snapshot) => snapshot,
+};
+function mirrorCode(snapshot: object, scope: { self: unknown }) {
+  const { code } = ((scope.self as { _parent: AnyActorRef })._parent.getSnapshot() as { context: AccessContext }).context;
+  return Object.assign(snapshot, { value: code.active ? 'active' : 'none', context: { code: code.value, lastCheckInvalid: code.invalid } });
+}
+export const accessInert = accessMachine.provide({ actors: { classCode: classCodePuppet as never, checkVisitor: pending<VisitorCheck, { code: string }>() as never } });
+
+type AccessWalkEvent = AccessMachineEvent | { type: `xstate.${string}`; [key: string]: unknown };
+const classCodeReport = (value: 'active' | 'none', code: string | null, lastCheckInvalid: boolean): AccessWalkEvent => ({
+  type: 'xstate.snapshot.classCode',
+  snapshot: { value, context: { code, lastCheckInvalid } },
+});
+const accessEvents: AccessWalkEvent[] = [
+  { type: 'user.loaded', features: ['AUDIO'] },
+  { type: 'user.loaded' },
+  { type: 'user.features', features: null },
+  { type: 'user.features', features: ['LEVELS'] },
+  { type: 'auth.signedOut' },
+  { type: 'auth.signedIn' },
+  { type: 'code.removeFromAddress' },
+  { type: 'code.store', code: 'ABCD1234' },
+  { type: 'code.clear' },
+  { type: 'visitor.verify', code: 'ABCD1234' },
+  ...([done('visitor.verify', visitor.valid), done('visitor.verify', visitor.invalid), failed('visitor.verify', failure.rateLimited)] as unknown as AccessWalkEvent[]),
+  ...([done('visitor.recheck', visitor.valid), done('visitor.recheck', visitor.invalid), failed('visitor.recheck', failure.network)] as unknown as AccessWalkEvent[]),
+  // The class code moved: a new code accepted, its last check failed, cleared.
+  classCodeReport('active', 'ABCD1234', false),
+  classCodeReport('active', 'ABCD1234', true),
+  classCodeReport('none', null, false),
+];
+const accessInputs: AccessInput[] = [
+  { storedCode: null, features: [], classTitleIds: null },
+  { storedCode: 'STORED01', features: ['AUDIO', 'DECODE'], classTitleIds: [2] },
+];
 
 /** Words of 'Once upon a time' (src/machines/wordAudio): ready narration, narration to wait for, and none. */
 const wordTarget = { text: 'Once upon a time', locale: 'en', offset: 5 };
@@ -723,6 +752,13 @@ const byValue = (s: { value: unknown }) => JSON.stringify(s.value);
 
 /** Every machine of src/machines, with its walk model. */
 export const MODELS = {
+  access: {
+    machine: accessInert,
+    events: accessEvents,
+    inputs: accessInputs,
+    // What the guards read: the regions' states and the class code (the user and the visitor features only feed the facts told).
+    serializeState: (s: { value: unknown; context: AccessContext }) => JSON.stringify([s.value, s.context.code]),
+  },
   classCode: { machine: classCodeMachine, events: classCodeEvents, inputs: classCodeInputs },
   copyLink: { machine: copyLinkMachine, events: copyLinkEvents, inputs: [undefined] },
   highlightDecode: {

@@ -6,6 +6,7 @@
  */
 import { sendParent, sendTo } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
+import { accessMachine } from '../access';
 import { classCodeMachine } from '../classCode';
 import { copyLinkMachine } from '../copyLink';
 import { highlightDecodeMachine } from '../highlightDecode';
@@ -70,6 +71,7 @@ const highlightDecode = highlightDecodeMachine.provide({
   },
 });
 
+/** The class code, access's child: its checks and stored code go to access (sendParent), its toasts to the queue. */
 const classCode = classCodeMachine.provide({
   actions: {
     verifyClassCode: sendParent((_, params) => ({ type: 'visitor.verify', code: params.code })),
@@ -77,6 +79,16 @@ const classCode = classCodeMachine.provide({
     storeClassCode: sendParent((_, params) => ({ type: 'code.store', code: params.code })),
     clearStoredClassCode: sendParent({ type: 'code.clear' }),
     showToast: sendTo(({ system }) => system.get(TOASTS_SYSTEM_ID), (_, params: ToastRequest) => ({ type: 'toast.show', kind: params.kind, message: params.message })),
+  },
+});
+
+/** Access: its class code is the one above; the settings it stores, the address and the features in force go to the root as facts. */
+const access = accessMachine.provide({
+  actors: { classCode },
+  actions: {
+    writeSetting: sendParent((_, params) => ({ type: 'setting.write', write: params })),
+    tellAccess: sendParent((_, params) => ({ type: 'access.changed', access: params })),
+    removeCodeFromAddress: sendParent({ type: 'code.removeFromAddress' }),
   },
 });
 
@@ -115,7 +127,7 @@ export const readerSystemChildren = {
   column,
   readerAudio,
   highlightDecode,
-  classCode,
+  access,
   roleModal,
   toasts: toastsMachine,
   copyLink,

@@ -22,6 +22,7 @@ import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
 import type { UserRole } from '../roleModal';
 import { loadNarrationPlaceholder, playbackPlaceholder, type NarrationInput } from '../shared/audio';
+import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
 import {
   audioSettingsWith,
@@ -61,8 +62,10 @@ import type {
   SessionView,
   SettingWrite,
   StoredSettings,
-  VisitorCheck,
 } from './readerSystem.types';
+
+/** Access starts from the stored class code, its visitor features and titles. */
+const accessInput = (settings: StoredSettings): AccessInput => ({ storedCode: settings.groupCode, features: settings.features, classTitleIds: settings.classTitleIds });
 
 const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
 const EMPTY_COLUMNS = { primary: { key: null, passage: null }, secondary: { key: null, passage: null } };
@@ -83,8 +86,6 @@ const base = setup({
     ...readerSystemChildren,
     /** Provided by the engine: GET /publications/{slug}. */
     loadPublication: fromPromise<Publication, { slug: string; version?: string }>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: GET /visitors/me with a class code. */
-    checkVisitor: fromPromise<VisitorCheck, { code: string }>(() => Promise.reject(new Error('provided by the engine'))),
     /** Provided by the engine: the reader's narration (polls while it is generated). */
     loadNarration: loadNarrationPlaceholder,
     /** Provided by the engine: a passage's decode markup. */
@@ -135,13 +136,9 @@ const base = setup({
     isWordColumnLocked: ({ context, event }) => (event.type === 'word.say' || event.type === 'word.playFrom') && locksOf(context, event.slot).audioLocked,
     canApplyPendingSeek: ({ context }) => canApplyPendingSeek(context),
     isPlayerPlaying: ({ context }) => context.audio.state === 'playing',
-    isValidVisitor: (_, params: { visitor: VisitorCheck }) => params.visitor.groupCodeValid,
     hasAudioLoaded: ({ context }) => context.audio.loadedKey !== null,
     isNewSecond: ({ context, event }) =>
       event.type === 'playback.time' && (Math.floor(event.time) !== context.audio.currentTime || (event.duration > 0 && event.duration !== context.audio.duration)),
-    hasCodeMoved: ({ context, event }) =>
-      event.type === 'xstate.snapshot.classCode' &&
-      (event.snapshot.context.code !== context.code.value || event.snapshot.context.lastCheckInvalid !== context.code.invalid || (event.snapshot.value === 'active') !== context.code.active),
     wantsNarration: ({ context }) => wantsNarration(context),
     hasEditionFactsMoved: ({ context }) => context.reading.editionId !== null && editionFactsKey(context) !== context.reading.told,
     wantsSecondColumn: ({ context }) => wantsSecondColumn(context),
@@ -171,7 +168,7 @@ const withLoads = base.extend({
       for (const slot of SLOTS) enqueue.spawnChild('column', { id: `column.${slot}`, systemId: `column.${slot}`, input: { slot } });
       enqueue.spawnChild('readerAudio', { id: 'readerAudio', input: { hasSavedSettings: context.settings.audioSettings !== null }, syncSnapshot: true });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
-      enqueue.spawnChild('classCode', { id: 'classCode', input: { storedCode: context.settings.groupCode }, syncSnapshot: true });
+      enqueue.spawnChild('access', { id: 'access', systemId: 'access', input: accessInput(context.settings) });
       enqueue.spawnChild('roleModal', { id: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
       enqueue.spawnChild('toasts', { id: 'toasts', systemId: TOASTS_SYSTEM_ID });
       enqueue.spawnChild('copyLink', { id: 'copyLink' });
@@ -209,14 +206,6 @@ const withLoads = base.extend({
       enqueue.stopChild('highlightDecode');
       enqueue.assign({ reading: { ...context.reading, editionId: params.editionId, told: editionFactsKey(context) } });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
-    })),
-    /** SPEC §7 GET /visitors/me: a stored class code is checked again, once, when the system knows nobody is signed in. */
-    recheckClassCode: base.createAction(enqueueActions(({ context, enqueue }) => {
-      const { value, active, checked } = context.code;
-      if (context.user.features || !context.user.known || !value || !active || checked === value) return;
-      enqueue.assign({ code: { ...context.code, checked: value } });
-      enqueue.stopChild('visitor.recheck');
-      enqueue.spawnChild('checkVisitor', { id: 'visitor.recheck', input: { code: value } });
     })),
     startNarrationLoad: base.createAction(enqueueActions(({ context, enqueue }) => {
       const { passage } = readerPlayback(context);
@@ -291,11 +280,6 @@ const withSettings = withLoads.extend({
     saveAudio: withLoads.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as Partial<NonNullable<StoredSettings['audioSettings']>>;
       enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audioSettingsWith(context.settings.audioSettings, params) } });
-    })),
-    storeVisitor: withLoads.createAction(enqueueActions(({ enqueue }, rawParams) => {
-      const params = rawParams as { visitor: VisitorCheck };
-      enqueue({ type: 'writeSetting', params: { name: 'features', value: params.visitor.features } });
-      enqueue({ type: 'writeSetting', params: { name: 'classTitleIds', value: params.visitor.titleIds ?? null } });
     })),
     /** The reader's access changed (a sign-in, a class code): a column that shows a gate asks again. */
     reloadBlockedColumns: withLoads.createAction(enqueueActions(({ enqueue }) => {
@@ -380,8 +364,7 @@ export const readerSystemMachine = withFlows.createMachine({
   type: 'parallel',
   context: ({ input }) => ({
     settings: input.settings,
-    user: { features: null, known: false },
-    code: { value: input.settings.groupCode, invalid: false, active: input.settings.groupCode !== null, checked: null },
+    access: accessFactsOf(initialAccess(accessInput(input.settings))),
     view: EMPTY_VIEW,
     columns: EMPTY_COLUMNS,
     reading: { mode: 'off', hasDecodeFeature: false, editionId: null, told: null },
@@ -403,9 +386,6 @@ export const readerSystemMachine = withFlows.createMachine({
     'audio.close': { actions: sendTo('readerAudio', ({ event }) => event) },
     'highlight.toggle': { actions: sendTo('highlightDecode', ({ event }) => event) },
     'decode.toggle': { actions: sendTo('highlightDecode', ({ event }) => event) },
-    'classCode.submit': { actions: sendTo('classCode', ({ event }) => event) },
-    'classCode.fromLink': { actions: sendTo('classCode', ({ event }) => event) },
-    'classCode.clear': { actions: sendTo('classCode', ({ event }) => event) },
     'role.pick': { actions: sendTo('roleModal', ({ event }) => event) },
     'role.dismiss': { actions: sendTo('roleModal', ({ event }) => event) },
     'toast.show': { actions: sendTo('toasts', ({ event }) => event) },
@@ -455,23 +435,21 @@ export const readerSystemMachine = withFlows.createMachine({
     'copy.request': { actions: [stopChild('copy'), enqueueActions(({ event, enqueue }) => enqueue.spawnChild('copyText', { id: 'copy', input: { text: event.text } }))] },
     'xstate.done.actor.copy': { actions: sendTo('copyLink', { type: 'copy.succeeded' }) },
     'xstate.error.actor.copy': { actions: sendTo('copyLink', { type: 'copy.failed' }) },
-    'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('classCode', { type: 'auth.signedIn' })] },
+    'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('access', { type: 'auth.signedIn' })] },
     'auth.signedOut': {
       actions: [
         { type: 'track', params: { event: 'Signed Out' } },
-        assign({ user: { features: null, known: true } }),
+        sendTo('access', { type: 'auth.signedOut' }),
         sendTo('roleModal', { type: 'auth.signedOut' }),
-        'applyFeatures',
       ],
     },
     'user.loaded': {
       actions: [
-        assign({ user: ({ event }) => ({ features: ('features' in event ? event.features : undefined) ?? [], known: true }) }),
+        sendTo('access', ({ event }) => ({ type: 'user.loaded', features: 'features' in event ? event.features : undefined })),
         sendTo('roleModal', ({ event }) => ({ type: 'user.loaded', hasRole: event.hasRole })),
-        'applyFeatures',
       ],
     },
-    'user.features': { actions: [assign({ user: ({ event }) => ({ features: event.features, known: true }) }), 'applyFeatures', 'recheckClassCode'] },
+    'user.features': { actions: sendTo('access', ({ event }) => event) },
     'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
     'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
     'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },
@@ -567,7 +545,7 @@ export const readerSystemMachine = withFlows.createMachine({
         }),
       ],
     },
-    'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.code.value !== null }) } },
+    'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.access.classCode !== null }) } },
     'session.viewedPassage': {
       actions: {
         type: 'track',
@@ -614,55 +592,9 @@ export const readerSystemMachine = withFlows.createMachine({
       }),
     },
     'xstate.error.actor.decodedText': { actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },
-    'visitor.verify': {
-      actions: [stopChild('visitor.verify'), enqueueActions(({ event, enqueue }) => enqueue.spawnChild('checkVisitor', { id: 'visitor.verify', input: { code: event.code } }))],
-    },
-    'xstate.done.actor.visitor.verify': [
-      {
-        guard: { type: 'isValidVisitor', params: ({ event }) => ({ visitor: event.output }) },
-        actions: [{ type: 'storeVisitor', params: ({ event }: On<'xstate.done.actor.visitor.verify'>) => ({ visitor: event.output }) }, sendTo('classCode', { type: 'classCode.verified' })],
-      },
-      { actions: sendTo('classCode', { type: 'classCode.rejected' }) },
-    ],
-    // SPEC §7: an API error (429, the network) is not a verdict on the code: its own message shows.
-    'xstate.error.actor.visitor.verify': { actions: sendTo('classCode', ({ event }) => ({ type: 'classCode.verifyFailed', message: failureMessage(event.error) })) },
-    'xstate.done.actor.visitor.recheck': [
-      {
-        guard: { type: 'isValidVisitor', params: ({ event }) => ({ visitor: event.output }) },
-        actions: [{ type: 'storeVisitor', params: ({ event }: On<'xstate.done.actor.visitor.recheck'>) => ({ visitor: event.output }) }, sendTo('classCode', { type: 'classCode.checkPassed' }), 'applyFeatures'],
-      },
-      { actions: sendTo('classCode', { type: 'classCode.invalidated' }) },
-    ],
-    'xstate.error.actor.visitor.recheck': {
-      actions: [
-        assign({ code: ({ context }) => ({ ...context.code, checked: null }) }),
-        sendTo('classCode', ({ event }) => ({ type: 'classCode.checkFailed', message: failureMessage(event.error) })),
-      ],
-    },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
-    'code.store': { actions: { type: 'writeSetting', params: ({ event }: On<'code.store'>) => ({ name: 'groupCode', value: event.code }) } },
-    'code.clear': {
-      actions: [
-        stopChild('visitor.recheck'),
-        { type: 'writeSetting', params: { name: 'groupCode', value: null } },
-        { type: 'writeSetting', params: { name: 'features', value: null } },
-        { type: 'writeSetting', params: { name: 'classTitleIds', value: null } },
-      ],
-    },
-    'xstate.snapshot.classCode': {
-      guard: 'hasCodeMoved',
-      actions: [
-        assign({
-          code: ({ context, event }) => ({
-            value: event.snapshot.context.code,
-            invalid: event.snapshot.context.lastCheckInvalid,
-            active: event.snapshot.value === 'active',
-            checked: event.snapshot.context.code === context.code.value ? context.code.checked : event.snapshot.context.code,
-          }),
-        }),
-        'applyFeatures',
-      ],
-    },
+    // Access tells who reads and the features in force: decode, the listen lock and gated columns follow.
+    'access.changed': { actions: [assign({ access: ({ event }) => event.access }), 'applyFeatures'] },
     'xstate.snapshot.readerAudio': { actions: assign({ audio: ({ context, event }) => ({ ...context.audio, state: String(event.snapshot.value) }) }) },
     'xstate.snapshot.highlightDecode': {
       actions: assign({ reading: ({ context, event }) => ({ ...context.reading, mode: event.snapshot.value as ReaderSystemContext['reading']['mode'], hasDecodeFeature: event.snapshot.context.hasDecodeFeature }) }),

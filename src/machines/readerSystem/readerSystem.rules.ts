@@ -9,7 +9,6 @@ import { speedFor } from '../../domain/playbackSpeed';
 import { buildReaderPath } from '../../domain/readerUrl';
 import type { Edition, Passage } from '../../domain/schemas';
 import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain/settings';
-import { resolveFeatures } from '../classCode';
 import type { PassageFacts, ReadingMode } from '../highlightDecode';
 import { defaultSecondEdition } from '../../domain/readerColumns';
 import { playingEdition } from '../../domain/playingEdition';
@@ -24,20 +23,20 @@ import type { WordRequest } from '../wordAudio';
 export const SLOTS: readonly Slot[] = ['primary', 'secondary'];
 
 /**
- * The features in force for the open title (or in general, when none is open): the signed-in user's, else the
- * class code's, which reach only the titles the code opens (classCodeFeatures, as the server applies them).
+ * The features in force for the open title (or in general, when none is open), as access tells them: the signed-in
+ * user's, else the class code's, which reach only the titles the code opens (classCodeFeatures, as the server
+ * applies them).
  */
-export function featuresOf(context: Pick<ReaderSystemContext, 'user' | 'code' | 'settings' | 'view'>): string[] {
-  const { user, code, settings, view } = context;
-  const resolved = resolveFeatures(user.features ? { features: user.features } : null, code.value ? { groupCodeValid: !code.invalid, features: settings.features } : null);
-  const titleId = view.publication?.id;
-  if (user.features || !code.value || settings.classTitleIds === null || titleId === undefined) return resolved;
-  return [...classCodeFeatures(resolved, settings.classTitleIds.includes(titleId))];
+export function featuresOf(context: Pick<ReaderSystemContext, 'access' | 'view'>): string[] {
+  const { features, titleIds } = context.access;
+  const titleId = context.view.publication?.id;
+  if (titleIds === null || titleId === undefined) return features;
+  return [...classCodeFeatures(features, titleIds.includes(titleId))];
 }
 
 /** The listen flow's narration is locked for this reader (once the system knows who reads). */
 export function isListenLocked(context: Parameters<typeof featuresOf>[0], language: string | null): boolean {
-  return context.user.known && language !== null && isAudioLocked(language, featuresOf(context));
+  return context.access.known && language !== null && isAudioLocked(language, featuresOf(context));
 }
 
 export const hasDecodeFeature = (context: Parameters<typeof featuresOf>[0]) => featuresOf(context).includes('DECODE');
@@ -53,13 +52,13 @@ export function editionOf(view: SessionView, slot: Slot): Edition | undefined {
 /** A column's locks for the features in force; none until the system has heard who reads (no flash of locks). */
 export function locksOf(context: ReaderSystemContext, slot: Slot): ColumnLocks {
   const choice = choiceOf(context.view, slot);
-  if (!context.view.publication || !choice || !context.user.known) return NO_LOCKS;
+  if (!context.view.publication || !choice || !context.access.known) return NO_LOCKS;
   return columnLocks(context.view.publication, choice.language, featuresOf(context));
 }
 
 /** The upgrade a level or language choice offers instead of being chosen, once the system knows who reads. */
 export function choiceUpgrade(context: ReaderSystemContext, choice: { level: EditionChoice['level'] } | { language: string }): PremiumFeature | null {
-  if (!context.user.known) return null;
+  if (!context.access.known) return null;
   const features = featuresOf(context);
   return 'level' in choice ? levelUpgrade(context.view.publication, choice.level, features) : languageUpgrade(context.view.publication, choice.language, features);
 }
@@ -156,7 +155,7 @@ export interface ReaderPlayback {
 export const isPlayerOpen = (state: string) => state === 'paused' || state === 'playing';
 
 /** The player plays the secondary column only when it is shown and chosen (src/domain/playingEdition.ts). */
-export function playingSlot(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'viewport' | 'code'>): Slot {
+export function playingSlot(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'viewport' | 'access'>): Slot {
   return playingEdition(context.settings.audioSettings?.editionSelected, columnsOf(context).showSecondary);
 }
 
@@ -180,7 +179,7 @@ export function readerPlayback(context: ReaderSystemContext): ReaderPlayback {
  * What the highlight/decode machine is told: highlight follows the column that plays (its edition allows
  * highlight, its passage has speech marks; SPEC §4 Highlight), decode the primary column (English decode markup).
  */
-export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'code'>): PassageFacts & { highlightEnabled: boolean; decodeEnabled: boolean } {
+export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'access'>): PassageFacts & { highlightEnabled: boolean; decodeEnabled: boolean } {
   const playing = playingSlot(context);
   const primary = editionOf(context.view, 'primary');
   return {
@@ -193,7 +192,7 @@ export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'vi
 }
 
 /** The editions' part of the reading facts, as a key: it changes when the playing or the primary edition does. */
-export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'code'>) => {
+export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'access'>) => {
   const { highlightEnabled, decodeEnabled, isEnglish } = readingFacts(context);
   return JSON.stringify([highlightEnabled, decodeEnabled, isEnglish]);
 };
@@ -228,8 +227,8 @@ const isLit = (context: ReaderSystemContext, slot: Slot) =>
   context.reading.mode === 'highlight' && !isDecoded(context, slot) && playingSlot(context) === slot && isPlayerOpen(context.audio.state);
 
 /** Two columns: on wide screens only, and not with a class code (SPEC §2 Two-column mode). */
-export function columnsOf(context: Pick<ReaderSystemContext, 'view' | 'viewport' | 'code'>): { allowed: boolean; showSecondary: boolean } {
-  const allowed = context.viewport.wide && context.code.value === null;
+export function columnsOf(context: Pick<ReaderSystemContext, 'view' | 'viewport' | 'access'>): { allowed: boolean; showSecondary: boolean } {
+  const allowed = context.viewport.wide && context.access.classCode === null;
   return { allowed, showSecondary: allowed && context.view.secondary !== null };
 }
 

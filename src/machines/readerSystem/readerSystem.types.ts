@@ -9,7 +9,7 @@ import type { ReaderSettings, SettingWrite, StoredSettings } from '../../domain/
 export type { SettingWrite, StoredSettings };
 import type { PremiumFeature } from '../../domain/locks';
 import type { SnapshotFrom } from 'xstate';
-import type { ClassCodeEvent, classCodeMachine } from '../classCode';
+import type { AccessFacts, VisitorCheck } from '../access';
 import type { CopyLinkEvent } from '../copyLink';
 import type { HighlightDecodeEvent, highlightDecodeMachine, ReadingMode } from '../highlightDecode';
 import type { LevelIndicatorEvent } from '../levelIndicator';
@@ -71,10 +71,8 @@ export interface ReaderAudioContext {
 
 export interface ReaderSystemContext {
   settings: StoredSettings;
-  /** The signed-in user's features; null when nobody is signed in. `known` once the engine heard who reads. */
-  user: { features: string[] | null; known: boolean };
-  /** The class code, followed from its machine: the accepted code, whether its last check failed, its state. */
-  code: { value: string | null; invalid: boolean; active: boolean; checked: string | null };
+  /** Who reads and the features in force, as the access child last told them ('access.changed'). */
+  access: AccessFacts;
   view: SessionView;
   columns: Record<Slot, ColumnState>;
   /**
@@ -147,10 +145,9 @@ export type ReaderSystemChildEvent =
   | { type: 'mode.persist'; mode: ReadingMode }
   | { type: 'mode.needSpeechMarks' }
   | { type: 'mode.needDecodedText' }
-  | { type: 'visitor.verify'; code: string }
+  /** Access: the features in force may have changed. */
+  | { type: 'access.changed'; access: AccessFacts }
   | { type: 'code.removeFromAddress' }
-  | { type: 'code.store'; code: string }
-  | { type: 'code.clear' }
   | { type: 'role.update'; role: UserRole }
   | { type: 'role.logFailure'; message: string; error?: unknown }
   | { type: 'setting.write'; write: SettingWrite }
@@ -163,10 +160,6 @@ export type ReaderSystemChildEvent =
 export type ReaderSystemIoEvent =
   | { type: 'xstate.done.actor.publication'; output: Publication }
   | { type: 'xstate.error.actor.publication'; error: unknown }
-  | { type: 'xstate.done.actor.visitor.verify'; output: VisitorCheck }
-  | { type: 'xstate.error.actor.visitor.verify'; error: unknown }
-  | { type: 'xstate.done.actor.visitor.recheck'; output: VisitorCheck }
-  | { type: 'xstate.error.actor.visitor.recheck'; error: unknown }
   | { type: 'xstate.done.actor.narration'; output: Narration }
   | { type: 'xstate.error.actor.narration'; error: unknown }
   | { type: 'xstate.done.actor.decodedText'; output: string }
@@ -176,16 +169,10 @@ export type ReaderSystemIoEvent =
   | { type: 'xstate.done.actor.copy'; output: unknown }
   | { type: 'xstate.error.actor.copy'; error: unknown }
   // The children the root follows (spawned with syncSnapshot).
-  | { type: 'xstate.snapshot.classCode'; snapshot: Pick<SnapshotFrom<typeof classCodeMachine>, 'value' | 'context'> }
   | { type: 'xstate.snapshot.readerAudio'; snapshot: Pick<SnapshotFrom<typeof readerAudioMachine>, 'value'> }
   | { type: 'xstate.snapshot.highlightDecode'; snapshot: Pick<SnapshotFrom<typeof highlightDecodeMachine>, 'value' | 'context'> };
 
-/** GET /visitors/me as the system uses it. */
-export interface VisitorCheck {
-  groupCodeValid: boolean;
-  features: string[];
-  titleIds?: number[];
-}
+export type { AccessFacts, VisitorCheck };
 
 /** The events the views and other front ends send. */
 export type ReaderSystemEvent =
@@ -195,7 +182,6 @@ export type ReaderSystemEvent =
   | ReaderAudioEvent
   | ListenAudioEvent
   | HighlightDecodeEvent
-  | ClassCodeEvent
   | RoleModalEvent
   | ToastsEvent
   | CopyLinkEvent

@@ -5,7 +5,7 @@
  * chunk use `useEngine`/`useEngineSend` (useEngine.ts), which attach the engine here synchronously.
  */
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
-import type { ReaderEngine, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
+import type { ReaderEngine, ReaderEngineChildren, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
 import { inSlices } from '../platform/tasks';
 
 let engine: ReaderEngine | null = null;
@@ -45,6 +45,11 @@ const ENGINE_STEPS = [
 /** Send an event to the app's engine, loading it first when needed. */
 export function sendToEngine(event: ReaderEngineEvent): Promise<void> {
   return loadEngine().then((loaded) => loaded.send(event));
+}
+
+/** Send an event to a child of the engine (by its systemId), loading the engine first when needed. */
+export function sendToEngineChild<K extends keyof ReaderEngineChildren>(systemId: K, event: Parameters<ReaderEngineChildren[K]['send']>[0]): Promise<void> {
+  return loadEngine().then((loaded) => loaded.getChild(systemId)?.send(event as never));
 }
 
 function subscribe(listener: () => void): () => void {

@@ -14,7 +14,7 @@ import { MenuFrame } from '../components/MenuFrame';
 import { paths, signInPath, signUpPath } from '../../domain/routes';
 import { useCurrentAddress } from '../hooks/useCurrentAddress';
 import { isOrgAdmin, roleLabel, signOut } from '../screens/auth/session';
-import { classCodeMenuLabel, sendToEngine, type ClassCodeView } from '../screens/classroom/classCodeState';
+import { classCodeMenuLabel, sendToEngineChild, type ClassCodeView } from '../screens/classroom/classCodeState';
 
 const itemStyles =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink outline-offset-[-2px] data-[focused]:bg-primary-100 data-[focused]:text-primary-900 data-[pressed]:bg-primary-100';
@@ -46,7 +46,7 @@ export function ClassCodeMenu({ classCode, ...frame }: { classCode: ClassCodeVie
   const [, navigate] = useLocation();
   const label = classCodeMenuLabel(classCode) ?? '';
   const onClear = () => {
-    void sendToEngine({ type: 'classCode.clear' })
+    void sendToEngineChild('classCode', { type: 'classCode.clear' })
       // Titles downloaded with the class code that a visitor may not read go with it.
       .then(() => import('../offline/downloads').then((m) => m.deleteGatedDownloads()).catch((error: unknown) => console.warn('Could not delete downloads', error)))
       .then(() => navigate(paths.catalog));

@@ -12,7 +12,7 @@ import { CLASS_CODE_LENGTH } from '../../../domain/constants';
 import { isValidClassCode, normalizeClassCode } from '../../../machines/classCode/classCode.rules';
 import { DialogTitleBar } from '../../components/DialogTitleBar';
 import { buttonStyles, modalStyles } from '../../components/styles';
-import { sendToEngine, useClassCode } from './classCodeState';
+import { sendToEngineChild, useClassCode } from './classCodeState';
 
 import { ENTER_CLASS_CODE } from './classroom';
 import { paths } from '../../../domain/routes';
@@ -37,7 +37,7 @@ export function ClassCodeForm({ onAccepted, autoFocus }: { onAccepted?: () => vo
   const submit = async () => {
     if (!valid || busy) return;
     const code = normalizeClassCode(text);
-    await sendToEngine({ type: 'classCode.submit', code, source: 'form' });
+    await sendToEngineChild('classCode', { type: 'classCode.submit', code, source: 'form' });
     setSubmitted(code);
   };
 

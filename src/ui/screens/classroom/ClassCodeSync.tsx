@@ -3,14 +3,14 @@
  * - a `?groupCode=` in the address (a magic link) is sent to the engine as 'classCode.fromLink', for a visitor who
  *   is not signed in; the engine verifies it, stores or clears it, toasts, and removes it from the address;
  * - while a code is stored, the engine hears who reads ('user.features'); with nobody signed in it checks the code
- *   again with GET /visitors/me (src/engine: recheckClassCode) and keeps, clears or marks it.
+ *   again with GET /visitors/me (src/machines/access: its recheck) and keeps, clears or marks it.
  * Rendered once, outside the routes, so it also runs on the reader's addresses. Without a code it does not load
  * the engine at all (the catalog's entry chunk stays without it).
  */
 import { useEffect, useRef } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { useCurrentUser } from '../auth/session';
-import { sendToEngine, useClassCode } from './classCodeState';
+import { sendToEngine, sendToEngineChild, useClassCode } from './classCodeState';
 import { rootTarget } from './classroom';
 
 export function ClassCodeSync() {
@@ -24,7 +24,7 @@ export function ClassCodeSync() {
     if (!linked || userPending || user) return;
     if (sentLink.current === linked) return;
     sentLink.current = linked;
-    void sendToEngine({ type: 'classCode.fromLink', code: linked });
+    void sendToEngineChild('classCode', { type: 'classCode.fromLink', code: linked });
   }, [linked, user, userPending]);
 
   const hasCode = classCode.code !== null;

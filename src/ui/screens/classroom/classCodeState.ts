@@ -9,7 +9,7 @@ import { readStoredClassCode } from '../../platform/storedClassCode';
 import { useEngineView } from '../../engine/store';
 
 export { STORED_CLASS_CODE_KEY } from '../../platform/storedClassCode';
-export { loadEngine, sendToEngine } from '../../engine/store';
+export { loadEngine, sendToEngine, sendToEngineChild } from '../../engine/store';
 
 export interface ClassCodeView {
   /** The accepted class code, or null. */

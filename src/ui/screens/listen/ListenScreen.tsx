@@ -27,7 +27,7 @@ import { queries } from '../../platform/api';
 import { isMissingPublication } from '../publication/publicationView';
 import { gateOfError, LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { connectClassCode } from '../../../machines/classCode';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { GroupCodePanel, LicensePanel, PassageNotFound } from '../reader/PassageStates';
 import { readingPage } from '../reader/readingPage';
 import { ListenClock, PauseGlyph, PlayGlyph, useListenFlow, usePrefetchNeighbours } from './listenFlow';
@@ -193,7 +193,7 @@ function ListenPlayer({
 
 /** SPEC §6: 'Enter Class Code or Sign In', for a passage shared with a class; the code goes to the engine. */
 function ListenGroupCodePanel() {
-  const send = useEngineSend();
+  const send = useChildSend('classCode');
   const classCode = connectClassCode(
     useEngine((s) => s.classCode, Object.is),
     send,

@@ -231,7 +231,7 @@ function ColumnBody({
 
 /** The class-code form in a column; it alone needs the address (it returns here), so a turn's new address re-renders only it. */
 function ColumnGroupCodePanel() {
-  const send = useEngineSend();
+  const send = useChildSend('classCode');
   const here = useCurrentAddress();
   const classCodeSnap = useEngine((s) => s.classCode, Object.is);
   const classCode = connectClassCode(classCodeSnap, send);

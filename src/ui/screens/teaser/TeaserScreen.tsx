@@ -36,7 +36,7 @@ import { currentShortcutIndex } from '../../../domain/shortcuts';
 import { readerPath, signInPath, teaserPath } from '../../../domain/routes';
 import type { Edition, Publication, Shortcut } from '../../../domain/schemas';
 import { connectClassCode, isValidClassCode, normalizeClassCode } from '../../../machines/classCode';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { BookOpenIcon, CheckIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, SignInIcon } from '../../components/Icons';
 import { LevelChip } from '../../components/LevelChip';
 import { TitleByline } from '../../components/TitleByline';
@@ -332,7 +332,7 @@ function AudioBar({ edition, position, gated }: { edition: Edition; position: nu
  * the reader, and the class-code entry: 8 characters, shown upper-case, Submit disabled until valid (SPEC §2, §5).
  */
 function AccessPanel({ readerAddress }: { readerAddress: string }) {
-  const send = useEngineSend();
+  const send = useChildSend('classCode');
   const classCode = connectClassCode(
     useEngine((s) => s.classCode),
     send,

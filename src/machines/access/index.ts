@@ -1,0 +1,3 @@
+export * from './access.machine';
+export * from './access.rules';
+export * from './access.types';
