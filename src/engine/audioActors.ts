@@ -32,7 +32,7 @@ export const WORD_CLIP_POLL_MS = 15;
 export const WORD_CLIP_GRACE_MS = 3000;
 
 /**
- * Plays one stretch of a narration (a tapped word, issue 14 item 1) on its own audio port: loads the url unless it
+ * Plays one stretch of a narration (a tapped word) on its own audio port: loads the url unless it
  * is already in the port, seeks to the start, plays, and pauses at the end (the port's time checked every
  * WORD_CLIP_POLL_MS on the clock), at the audio's own end, or when its machine stops it.
  */

@@ -372,7 +372,7 @@ describe('analytics', () => {
     engine.stop();
   });
 
-  it("says what plays, and on 'Paused Audio' and 'Closed Audio Player' how many seconds were heard (issue 15)", async () => {
+  it("says what plays, and on 'Paused Audio' and 'Closed Audio Player' how many seconds were heard", async () => {
     const clock = createManualClock();
     const audio = recordingAudio(clock, 30);
     const { engine, analytics } = makeEngine({ clock, audio: audio.port });

@@ -1,5 +1,5 @@
 /**
- * The reader's player names the voice of the passage's narration (issue 15 §1): from the audio answer's address
+ * The reader's player names the voice of the passage's narration: from the audio answer's address
  * (src/domain/narrationVoice.ts, the rule the server names `audio.voice` by), whether the narration came from the
  * audio endpoint or with the passage. Run as the engine runs, in Node, with test doubles only at the ports.
  */

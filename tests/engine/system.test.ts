@@ -1,5 +1,5 @@
 /**
- * Composed flows of the reader system (issue 11's bugs): behaviour that spans its machines, run as the engine runs
+ * Composed flows of the reader system: behaviour that spans its machines, run as the engine runs
  * it, in Node, with test doubles only at the ports. The fake API answers like the server: a passage's gate depends
  * on who asks, which the tests change as a reader signs in or enters a class code.
  */
@@ -201,7 +201,7 @@ describe('bug 3: highlight follows the column that plays', () => {
   });
 });
 
-describe('two columns in step (issue 14 §2)', () => {
+describe('two columns in step', () => {
   it('the column that does not play follows the one that plays, when two columns show the same passage', async () => {
     const { engine } = makeSystem();
     engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });

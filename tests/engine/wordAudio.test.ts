@@ -1,5 +1,5 @@
 /**
- * Tap a word to hear it (issue 14 item 1), run as the engine runs it, in Node: the word machine, the reader
+ * Tap a word to hear it, run as the engine runs it, in Node: the word machine, the reader
  * system's gate and player, and the word's own audio port (a silent audio double on a manual clock).
  */
 import { describe, expect, it } from 'vitest';

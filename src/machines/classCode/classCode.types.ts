@@ -20,7 +20,7 @@ export interface ClassCodeContext {
 /**
  * Params of `verifyClassCode`: the system checks the code with `GET /visitors/me` (its `X-Group-Code` header), then
  * sends the outcome back. Once a code is accepted, the reader asks again, with the code, for each column that shows
- * a gate, at the same edition and position (docs/decisions.md "Spec rows settled (issue 29)").
+ * a gate, at the same edition and position (docs/decisions.md "Spec rows settled").
  */
 export interface VerifyClassCodeParams {
   code: string;

@@ -468,7 +468,7 @@ export const readerSystemMachine = withFlows.createMachine({
       { guard: 'isColumnAudioLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
       { actions: { type: 'listenTo', params: ({ event }: On<'audio.listen'>) => ({ slot: event.slot }) } },
     ],
-    // Word mode (issue 14 item 1): the audio gate first, then the word machine says it, or the player plays from it.
+    // Word mode: the audio gate first, then the word machine says it, or the player plays from it.
     'word.say': [
       { guard: 'isWordColumnLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
       {

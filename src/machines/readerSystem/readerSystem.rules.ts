@@ -197,7 +197,7 @@ export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 
   return JSON.stringify([highlightEnabled, decodeEnabled, isEnglish]);
 };
 
-/** The column the other one's aligned highlight follows, and the language it is segmented in (issue 14 §2). */
+/** The column the other one's aligned highlight follows, and the language it is segmented in. */
 export interface FollowedColumn {
   slot: Slot;
   language: string;
@@ -271,7 +271,7 @@ export function wordTargetOf(context: ReaderSystemContext, slot: Slot, offset: n
 }
 
 /**
- * A word to say (issue 14 item 1): the column's narration when its passage has it with speech marks, else which
+ * A word to say: the column's narration when its passage has it with speech marks, else which
  * narration to ask for (when the edition has audio), else neither ('Audio not available').
  */
 export function wordRequestOf(context: ReaderSystemContext, slot: Slot, offset: number): WordRequest {
@@ -306,7 +306,7 @@ const AUDIO_TRACKING: readonly TrackedEvent[] = ['Opened Audio Player', 'Closed 
 export const isAudioTracking = (event: TrackedEvent) => AUDIO_TRACKING.includes(event);
 
 /**
- * What an audio tracking event says (issue 15): the title, the edition that plays and the position; the events that
+ * What an audio tracking event says: the title, the edition that plays and the position; the events that
  * end a stretch of listening ('Paused Audio', 'Closed Audio Player') add the seconds heard since the last of them.
  */
 export function audioTrackingProperties(context: ReaderSystemContext, event: TrackedEvent): Record<string, unknown> {
