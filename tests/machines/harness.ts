@@ -233,3 +233,16 @@ export function timedSend<TMachine extends AnyStateMachine>(machine: TMachine, a
     else clock.increment(delay);
   };
 }
+
+/**
+ * The transitions a machine's walks cover over all their inputs (each plan's covered set already holds the start's
+ * transitions), what none of them covers, and a one-line summary.
+ */
+export function coverageOver(machine: AnyStateMachine, plans: readonly { plan: { covered: Set<string> } }[]): { uncovered: string[]; summary: string } {
+  const covered = new Set<string>();
+  for (const { plan } of plans) plan.covered.forEach((k) => covered.add(k));
+  const total = allTransitions(machine);
+  const uncovered = total.filter((t) => !covered.has(t.key)).map((t) => t.key);
+  const done = total.length - uncovered.length;
+  return { uncovered, summary: `${machine.id}: ${done}/${total.length} transitions covered (${Math.round((done / Math.max(1, total.length)) * 100)}%)` };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import {
   connectListenAudio,
   LISTEN_AUTO_ADVANCE_DELAY_MS,
@@ -8,7 +8,7 @@ import {
   type ListenAudioEvent,
   type ListenAudioInput,
 } from '../../src/machines/listenAudio';
-import { allTransitions, planTransitionWalk, timedSend, type WalkPlan } from './harness';
+import { coverageOver, planTransitionWalk, timedSend } from './harness';
 import { MODELS } from './models';
 
 const events = MODELS.listenAudio.events;
@@ -31,26 +31,6 @@ function startRecording(input: ListenAudioInput) {
 const inputs = MODELS.listenAudio.inputs;
 const plans = inputs.map((input) => ({ input, plan: planTransitionWalk(listenAudioMachine, { events, input }) }));
 
-function startBranches(input: ListenAudioInput): string[] {
-  const [start] = initialTransition(listenAudioMachine, input);
-  const startId = `${listenAudioMachine.id}.${String(start.value)}`;
-  return allTransitions(listenAudioMachine)
-    .filter((t) => t.event === '(always)' && t.targets.includes(startId))
-    .map((t) => t.key);
-}
-
-function coverage(all: { input: ListenAudioInput; plan: WalkPlan<typeof listenAudioMachine> }[]) {
-  const covered = new Set<string>();
-  for (const { input, plan } of all) {
-    plan.covered.forEach((k) => covered.add(k));
-    startBranches(input).forEach((k) => covered.add(k));
-  }
-  const total = allTransitions(listenAudioMachine);
-  const uncovered = total.filter((t) => !covered.has(t.key));
-  const done = total.length - uncovered.length;
-  return { uncovered, summary: `${listenAudioMachine.id}: ${done}/${total.length} transitions covered (${Math.round((done / total.length) * 100)}%)` };
-}
-
 for (const { input, plan } of plans) {
   describe(`listenAudio machine: every transition (autoPlay: ${input.autoPlay})`, () => {
     for (const c of plan.cases) {
@@ -72,7 +52,7 @@ for (const { input, plan } of plans) {
 
 describe('listenAudio machine: coverage', () => {
   it('covers 100% of transitions', () => {
-    const { uncovered, summary } = coverage(plans);
+    const { uncovered, summary } = coverageOver(listenAudioMachine, plans);
     console.log(summary);
     expect(uncovered).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, initialTransition } from 'xstate';
+import { createActor } from 'xstate';
 import { connectReaderAudio, readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
-import { allTransitions, planTransitionWalk, type WalkPlan } from './harness';
+import { coverageOver, planTransitionWalk } from './harness';
 import { MODELS } from './models';
 
 const events = MODELS.readerAudio.events;
@@ -23,26 +23,6 @@ function startRecording(input: ReaderAudioInput) {
 const inputs = MODELS.readerAudio.inputs;
 const plans = inputs.map((input) => ({ input, plan: planTransitionWalk(readerAudioMachine, { events, input }) }));
 
-function startBranches(input: ReaderAudioInput): string[] {
-  const [start] = initialTransition(readerAudioMachine, input);
-  const startId = `${readerAudioMachine.id}.${String(start.value)}`;
-  return allTransitions(readerAudioMachine)
-    .filter((t) => t.event === '(always)' && t.targets.includes(startId))
-    .map((t) => t.key);
-}
-
-function coverage(all: { input: ReaderAudioInput; plan: WalkPlan<typeof readerAudioMachine> }[]) {
-  const covered = new Set<string>();
-  for (const { input, plan } of all) {
-    plan.covered.forEach((k) => covered.add(k));
-    startBranches(input).forEach((k) => covered.add(k));
-  }
-  const total = allTransitions(readerAudioMachine);
-  const uncovered = total.filter((t) => !covered.has(t.key));
-  const done = total.length - uncovered.length;
-  return { uncovered, summary: `${readerAudioMachine.id}: ${done}/${total.length} transitions covered (${Math.round((done / total.length) * 100)}%)` };
-}
-
 for (const { input, plan } of plans) {
   describe(`readerAudio machine: every transition (hasSavedSettings: ${input.hasSavedSettings})`, () => {
     for (const c of plan.cases) {
@@ -63,7 +43,7 @@ for (const { input, plan } of plans) {
 
 describe('readerAudio machine: coverage', () => {
   it('covers 100% of transitions', () => {
-    const { uncovered, summary } = coverage(plans);
+    const { uncovered, summary } = coverageOver(readerAudioMachine, plans);
     console.log(summary);
     expect(uncovered).toEqual([]);
   });

@@ -6,6 +6,7 @@ import type { OnDemandEditionBody, Passage } from '../../src/domain/schemas';
 import { connectReaderColumn, PREFETCH_DELAY_MS, readerColumnMachine, type ColumnPlan, type PassageRequest } from '../../src/machines/readerColumn';
 import { planTransitionWalk, timedSend } from './harness';
 import { MODELS } from './models';
+import { fixturePassage } from '../fixtures/publication';
 
 /** The actions the engine and the reader system provide; the SUT records each call (with its params) instead. */
 const PROVIDED = ['prefetchNeighbours', 'tellShown', 'tellFailed', 'leaveForPremium', 'reloadPublication'] as const;
@@ -56,21 +57,7 @@ describe('readerColumn machine: every transition', () => {
 const request = { editionId: 1, position: 2, passageCount: 3 };
 const show: ColumnPlan = { kind: 'passage', key: '1:2', ...request };
 const missing: ColumnPlan = { kind: 'missing', slug: 'fixture', version: 'v1', language: 'fr', level: 'A1' };
-const passage = (over: Partial<Passage> = {}): Passage => ({
-  id: 7,
-  editionId: 1,
-  position: 2,
-  text: '<p>Owls.</p>',
-  textDecoded: null,
-  imageUrl: null,
-  imageAlt: null,
-  partName: null,
-  sectionName: null,
-  audio: null,
-  groupCodeRequired: false,
-  licenseRequired: false,
-  ...over,
-});
+const passage = (over: Partial<Passage> = {}): Passage => ({ ...fixturePassage(1, 2), id: 7, text: '<p>Owls.</p>', ...over });
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('readerColumn machine: rules', () => {
