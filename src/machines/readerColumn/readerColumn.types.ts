@@ -4,6 +4,7 @@
  */
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { Slot } from '../readingSession';
+import type { ActorOutcome } from '../shared/outcome';
 
 export interface ReaderColumnInput {
   slot: Slot;
@@ -50,7 +51,5 @@ export type ReaderColumnEvent =
 
 /** The outcomes of the column's own loads (XState's done and error events of its invocations). */
 export type ReaderColumnDone =
-  | { type: 'xstate.done.actor.passage'; output: Passage }
-  | { type: 'xstate.error.actor.passage'; error: unknown }
-  | { type: 'xstate.done.actor.edition'; output: unknown }
-  | { type: 'xstate.error.actor.edition'; error: unknown };
+  | ActorOutcome<'passage', Passage>
+  | ActorOutcome<'edition', unknown>;

@@ -21,6 +21,7 @@ import type { RoleModalEvent, UserRole } from '../roleModal';
 import type { ToastsEvent } from '../toasts';
 import type { ToolbarEvent } from '../toolbar';
 import type { Narration, PlaybackReport } from '../shared/audio';
+import type { ActorOutcome } from '../shared/outcome';
 
 /** What the listen page tells the system when it opens an edition ('listen.start'): the flow's input but the lock, which the system works out. */
 export type ListenStart = Omit<ListenFlowInput, 'audioLocked'>;
@@ -158,16 +159,11 @@ export type ReaderSystemChildEvent =
 
 /** The outcomes of the I/O actors the root runs (XState's done and error events). */
 export type ReaderSystemIoEvent =
-  | { type: 'xstate.done.actor.publication'; output: Publication }
-  | { type: 'xstate.error.actor.publication'; error: unknown }
-  | { type: 'xstate.done.actor.narration'; output: Narration }
-  | { type: 'xstate.error.actor.narration'; error: unknown }
-  | { type: 'xstate.done.actor.decodedText'; output: string }
-  | { type: 'xstate.error.actor.decodedText'; error: unknown }
-  | { type: 'xstate.done.actor.role'; output: unknown }
-  | { type: 'xstate.error.actor.role'; error: unknown }
-  | { type: 'xstate.done.actor.copy'; output: unknown }
-  | { type: 'xstate.error.actor.copy'; error: unknown }
+  | ActorOutcome<'publication', Publication>
+  | ActorOutcome<'narration', Narration>
+  | ActorOutcome<'decodedText', string>
+  | ActorOutcome<'role', unknown>
+  | ActorOutcome<'copy', unknown>
   // The children the root follows (spawned with syncSnapshot).
   | { type: 'xstate.snapshot.readerAudio'; snapshot: Pick<SnapshotFrom<typeof readerAudioMachine>, 'value'> }
   | { type: 'xstate.snapshot.highlightDecode'; snapshot: Pick<SnapshotFrom<typeof highlightDecodeMachine>, 'value' | 'context'> };

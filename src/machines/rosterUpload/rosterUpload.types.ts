@@ -4,6 +4,7 @@
  * The report is the server's answer to POST /organizations/{id}/roster (src/domain/rosterSchemas.ts).
  */
 import type { RosterReport } from '../../domain/rosterSchemas';
+import type { ActorOutcome } from '../shared/outcome';
 
 export type { RosterAction, RosterCounts, RosterPlannedStaff, RosterProblem, RosterReport, RosterRole } from '../../domain/rosterSchemas';
 
@@ -34,10 +35,8 @@ export type RosterUploadEvent =
 
 /** What the check and the apply (actors the view provides) answer. */
 export type RosterUploadDone =
-  | { type: 'xstate.done.actor.rosterCheck'; output: RosterReport }
-  | { type: 'xstate.error.actor.rosterCheck'; error: unknown }
-  | { type: 'xstate.done.actor.rosterApply'; output: RosterReport }
-  | { type: 'xstate.error.actor.rosterApply'; error: unknown };
+  | ActorOutcome<'rosterCheck', RosterReport>
+  | ActorOutcome<'rosterApply', RosterReport>;
 
 export type RosterUploadState = 'idle' | 'checking' | 'reviewed' | 'applying' | 'applied' | 'failed';
 

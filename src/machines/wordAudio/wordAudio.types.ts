@@ -2,6 +2,7 @@
 import type { WordTarget, WordTimes } from '../../domain/wordAudio';
 import type { Narration, NarrationInput } from '../shared/audio';
 import type { Slot } from '../readingSession';
+import type { ActorOutcome } from '../shared/outcome';
 
 /** A word to say: where it is, and where its narration is (ready, or to be asked for). */
 export interface WordRequest {
@@ -35,9 +36,7 @@ export type WordAudioEvent =
   | { type: 'wordAudio.waitOver' };
 
 export type WordAudioDone =
-  | { type: 'xstate.done.actor.wordNarration'; output: Narration }
-  | { type: 'xstate.error.actor.wordNarration'; error: unknown }
-  | { type: 'xstate.done.actor.wordClip'; output: unknown }
-  | { type: 'xstate.error.actor.wordClip'; error: unknown };
+  | ActorOutcome<'wordNarration', Narration>
+  | ActorOutcome<'wordClip', unknown>;
 
 export type WordAudioStatus = 'idle' | 'waiting' | 'speaking';
