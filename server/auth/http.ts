@@ -28,17 +28,27 @@ export interface AuthDeps {
   database: Database;
 }
 
+/** Our answer to one of better-auth's errors: our code, with a status and a message only where its own do not fit. */
+interface OurError {
+  status?: HttpError['status'];
+  code: string;
+  /** Without one, better-auth's message stands. */
+  message?: string;
+}
+
+const EMAIL_TAKEN: OurError = { status: 409, code: 'email_taken', message: 'An account with this email already exists. Sign in instead.' };
+
 /** better-auth's error codes we answer in our own words (and sometimes with a more fitting status). */
-const ERRORS: Record<string, { status?: number; code: string; message: string }> = {
+const ERRORS: Record<string, OurError> = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials', message: 'The email or password is incorrect.' },
   INVALID_PASSWORD: { code: 'invalid_credentials', message: 'The password is incorrect.' },
-  USER_ALREADY_EXISTS: { status: 409, code: 'email_taken', message: 'An account with this email already exists. Sign in instead.' },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 409, code: 'email_taken', message: 'An account with this email already exists. Sign in instead.' },
-  WEAK_PASSWORD: { status: 400, code: 'weak_password', message: '' },
+  USER_ALREADY_EXISTS: EMAIL_TAKEN,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: EMAIL_TAKEN,
+  WEAK_PASSWORD: { status: 400, code: 'weak_password' },
   PASSWORD_TOO_SHORT: { status: 400, code: 'weak_password', message: 'Password must be at least 8 characters.' },
   PASSWORD_TOO_LONG: { status: 400, code: 'invalid_parameter', message: 'Password must be at most 128 characters.' },
   INVALID_EMAIL: { status: 400, code: 'invalid_parameter', message: 'Enter a valid email address.' },
-  VALIDATION_ERROR: { status: 400, code: 'invalid_parameter', message: '' },
+  VALIDATION_ERROR: { status: 400, code: 'invalid_parameter' },
   // The organization plugin (Manage Organization, invitation links).
   INVITATION_NOT_FOUND: { status: 404, code: 'invitation_not_found', message: 'This invitation is no longer valid: it was cancelled or accepted, or it has expired.' },
   YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: {
@@ -50,7 +60,7 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
   USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: { status: 409, code: 'already_invited', message: 'This person has a pending invitation already.' },
   MEMBER_NOT_FOUND: { status: 404, code: 'member_not_found', message: 'No such member in this organization.' },
   // Verified invitations (server/auth/addressConfirmation.ts): the message is the hook's.
-  EMAIL_NOT_VERIFIED: { status: 403, code: 'email_not_verified', message: '' },
+  EMAIL_NOT_VERIFIED: { status: 403, code: 'email_not_verified' },
   // Forgot password (server/auth/passwordReset.ts).
   INVALID_TOKEN: {
     status: 400,
@@ -58,6 +68,12 @@ const ERRORS: Record<string, { status?: number; code: string; message: string }>
     message: 'This password reset link is no longer valid: it was used already or it has expired. Ask for a new one.',
   },
 };
+
+/** One of ERRORS as an error our own routes throw, in the same words as better-auth's routes answer it. */
+function ourError(rawCode: string): HttpError {
+  const { status = 400, code, message = '' } = ERRORS[rawCode]!;
+  return new HttpError(status, [{ code, message }]);
+}
 
 /** better-auth's provider routes that are reached only through /api/v1/sso/* (server/sso/http.ts). */
 const SSO_ONLY_THROUGH_OUR_ROUTES = new Set(['/sign-in/social', '/link-social', '/sign-in/oauth2', '/oauth2/link']);
@@ -306,11 +322,9 @@ export function registerAuth(api: Hono<any>, { auth, limiters, mailer, database 
     const session = await requireSession(auth, c);
     const invitationId = param(InvitationIdSchema, c.req.param('invitationId'));
     const invite = await invitationWithSchool(database.db, invitationId);
-    if (!invite || !isOpen(invite)) throw new HttpError(404, [{ code: 'invitation_not_found', message: ERRORS.INVITATION_NOT_FOUND!.message }]);
+    if (!invite || !isOpen(invite)) throw ourError('INVITATION_NOT_FOUND');
     const { user: account } = session;
-    if (invite.email.toLowerCase() !== account.email.toLowerCase()) {
-      throw new HttpError(403, [{ code: 'not_invitation_recipient', message: ERRORS.YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION!.message }]);
-    }
+    if (invite.email.toLowerCase() !== account.email.toLowerCase()) throw ourError('YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION');
     if (account.emailVerified) {
       throw new HttpError(409, [{ code: 'email_already_verified', message: 'Your email address is confirmed already. Accept the invitation.' }]);
     }

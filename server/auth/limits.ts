@@ -10,13 +10,14 @@ import { RateLimiter, type RateLimitRule, type RateLimitStore } from './rateLimi
 import { HttpError } from '../kit/errors';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** Failed sign-ins from one IP address (a school shares one, so successes do not count). @default 30 per 15 minutes */
 export const SIGN_IN_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
 /** Failed sign-ins for one email address, from anywhere. @default 5 per 15 minutes */
 export const SIGN_IN_FAILURES_PER_EMAIL: RateLimitRule = { max: 5, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
 /** Sign-ups from one IP address (a school shares one). Guesses nothing, so it fails open. @default 50 per hour */
-export const SIGN_UP_PER_IP: RateLimitRule = { max: 50, windowMs: 60 * MINUTE, whenStoreFails: 'open' };
+export const SIGN_UP_PER_IP: RateLimitRule = { max: 50, windowMs: HOUR, whenStoreFails: 'open' };
 /** Wrong class-code guesses from one client id. 36^8 is only 41 bits. @default 10 per 15 minutes */
 export const CLASS_CODE_FAILURES_PER_CLIENT: RateLimitRule = { max: 10, windowMs: 15 * MINUTE, whenStoreFails: 'closed' };
 /** Wrong class-code guesses from one IP address (a classroom shares one). @default 30 per 15 minutes */
@@ -26,19 +27,19 @@ export const CLASS_CODE_FAILURES_PER_IP: RateLimitRule = { max: 30, windowMs: 15
  * Password reset requests for one email address, found or not (each sends a mail to a real account). The same
  * answer either way, so the limit tells nothing about which addresses have accounts. @default 3 per hour
  */
-export const PASSWORD_RESET_PER_EMAIL: RateLimitRule = { max: 3, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+export const PASSWORD_RESET_PER_EMAIL: RateLimitRule = { max: 3, windowMs: HOUR, whenStoreFails: 'closed' };
 /** Password reset requests from one IP address (a school shares one). @default 20 per hour */
-export const PASSWORD_RESET_PER_IP: RateLimitRule = { max: 20, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+export const PASSWORD_RESET_PER_IP: RateLimitRule = { max: 20, windowMs: HOUR, whenStoreFails: 'closed' };
 
 /** Email change requests for one new address (each mails it a link). @default 3 per hour */
-export const EMAIL_CHANGE_PER_ADDRESS: RateLimitRule = { max: 3, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+export const EMAIL_CHANGE_PER_ADDRESS: RateLimitRule = { max: 3, windowMs: HOUR, whenStoreFails: 'closed' };
 /** Email change requests from one IP address. @default 10 per hour */
-export const EMAIL_CHANGE_PER_IP: RateLimitRule = { max: 10, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+export const EMAIL_CHANGE_PER_IP: RateLimitRule = { max: 10, windowMs: HOUR, whenStoreFails: 'closed' };
 
 /** Mails that confirm an invited address, for one address (on sign-up, sign-in and on request). @default 3 per hour */
-export const ADDRESS_CONFIRMATION_PER_ADDRESS: RateLimitRule = { max: 3, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+export const ADDRESS_CONFIRMATION_PER_ADDRESS: RateLimitRule = { max: 3, windowMs: HOUR, whenStoreFails: 'closed' };
 /** Requests for a new confirmation mail from one IP address. @default 10 per hour */
-export const ADDRESS_CONFIRMATION_PER_IP: RateLimitRule = { max: 10, windowMs: 60 * MINUTE, whenStoreFails: 'closed' };
+export const ADDRESS_CONFIRMATION_PER_IP: RateLimitRule = { max: 10, windowMs: HOUR, whenStoreFails: 'closed' };
 
 /** Single sign-on starts from one IP address (each may fetch a provider's discovery). A school shares one IP. @default 120 per 15 minutes */
 export const SSO_SIGN_IN_PER_IP: RateLimitRule = { max: 120, windowMs: 15 * MINUTE, whenStoreFails: 'open' };
