@@ -108,8 +108,6 @@ const backup: AdminCommand = {
     '<file>  where to write: PGlite in DATA_DIR gives a .tar.gz of the data directory, PostgreSQL (DATABASE_URL) a pg_dump custom-format file',
     NOT_IN_BACKUP,
   ],
-  options: {},
-  positionals: { min: 1, max: 1 },
   database: true,
   // The server writes the file: send it an absolute path.
   remoteArgv: (argv, io) => [argv[0], path.resolve(io.cwd, argv[1])],
@@ -243,7 +241,6 @@ const restore: AdminCommand = {
     NOT_IN_BACKUP,
   ],
   options: { force: { type: 'boolean' } },
-  positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const file = path.resolve(io.cwd, positionals[0]);
     let bytes: Buffer;

@@ -5,9 +5,9 @@
  *   npm run admin -- qr print <slug> [--edition en:ORIGINAL] [--out path] [--format svg|png] [--base-url URL]
  *   npm run admin -- outbox [--last N]
  *
- * Adding a command: write an `AdminCommand` (server/cli/command.ts: its usage, options for node:util parseArgs and a
- * `run`) and put it in `COMMANDS` under its group, e.g. `organization: { create: organizationCreate }`. The
- * dispatcher parses the options, prints the usage text for `--help`, unknown groups, commands and options, and turns
+ * Adding a command: write an `AdminCommand` (server/cli/command.ts: its usage, which also says how many arguments it
+ * takes, options for node:util parseArgs and a `run`) and put it in `COMMANDS` under its group, e.g.
+ * `organization: { create: organizationCreate }`. The dispatcher parses the options, prints the usage text for `--help`, unknown groups, commands and options, and turns
  * an `AdminError` into one line on stderr with exit code 1. Usage errors exit 2.
  *
  * Database commands (`database: true`: org, license, user, …) while a server runs on PGlite in the same DATA_DIR:
@@ -24,7 +24,7 @@ import { OUTBOX_DIR } from '../mail/mailer';
 import { readOutbox } from '../mail/outbox';
 import { ACCOUNT_COMMANDS } from '../users/adminCommands';
 import { ANALYTICS_COMMANDS } from '../analytics/adminCommands';
-import { AdminError, type AdminCommand, type AdminIo } from '../cli/command';
+import { AdminError, argumentCount, type AdminCommand, type AdminIo } from '../cli/command';
 import { BACKUP_COMMANDS } from './backup';
 import { ROSTER_COMMANDS } from '../roster/adminCommands';
 import { SSO_COMMANDS } from '../sso/adminCommands';
@@ -45,7 +45,6 @@ const qrPrint: AdminCommand = {
     format: { type: 'string' },
     'base-url': { type: 'string' },
   },
-  positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const result = await printQr({
       contentDir: io.contentDir,
@@ -67,7 +66,6 @@ const outboxCommand: AdminCommand = {
   usage: '[--last N]',
   details: ['--last N   only the N newest messages (default: all)'],
   options: { last: { type: 'string' } },
-  positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     let last: number | undefined;
     if (values.last !== undefined) {
@@ -178,8 +176,9 @@ async function runCommand(label: string, command: AdminCommand, rest: readonly s
     return 2;
   }
   const n = parsed.positionals.length;
-  if (n < command.positionals.min || n > command.positionals.max) {
-    io.err(`${label} takes ${command.positionals.min === command.positionals.max ? command.positionals.min : `${command.positionals.min} to ${command.positionals.max}`} argument(s), got ${n}.\n\n${commandUsage(label, command)}`);
+  const { min, max } = argumentCount(command.usage);
+  if (n < min || n > max) {
+    io.err(`${label} takes ${min === max ? min : `${min} to ${max}`} argument(s), got ${n}.\n\n${commandUsage(label, command)}`);
     return 2;
   }
   if (command.database && io.remote && !io.database) {

@@ -31,7 +31,6 @@ const eventsSummary: AdminCommand = {
   usage: '[--days 7]',
   details: [`--days N  how many days back to count (default ${SUMMARY_DEFAULT_DAYS}; events are kept ${ANALYTICS_RETENTION_DAYS} days)`],
   options: { days: { type: 'string' } },
-  positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const raw = values.days === undefined ? String(SUMMARY_DEFAULT_DAYS) : String(values.days);
     if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1) throw new AdminError(`--days takes a whole number of days (1 or more), not '${raw}'.`);

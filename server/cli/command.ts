@@ -27,13 +27,15 @@ export interface AdminIo {
 export interface AdminCommand {
   /** One line for the command list. */
   summary: string;
-  /** Arguments and options after `<group> <command>`, for the usage text. */
+  /**
+   * Arguments and options after `<group> <command>`, for the usage text. The positional arguments come first, before
+   * any option: `<name>` one that must be given, `[<name>]` one that may be (`argumentCount`).
+   */
   usage: string;
   /** Longer help: one option or argument a line. */
   details?: string[];
-  options: NonNullable<ParseArgsConfig['options']>;
-  /** How many positional arguments the command takes. */
-  positionals: { min: number; max: number };
+  /** The options, for node:util parseArgs. @default none */
+  options?: NonNullable<ParseArgsConfig['options']>;
   /** Uses the database: sent to a running server's admin socket, and the only kind the socket runs. */
   database?: boolean;
   /** The argv to send to a running server instead of this one (e.g. a file made absolute, as the server's cwd differs). */
@@ -44,4 +46,12 @@ export interface AdminCommand {
 /** A problem the admin CLI reports as a one-line message with exit code 1 (no stack trace). */
 export class AdminError extends Error {
   override name = 'AdminError';
+}
+
+/** How many positional arguments a usage line names before its first option: `<name>` must be given, `[<name>]` may be. */
+export function argumentCount(usage: string): { min: number; max: number } {
+  const words = usage.split(/\s+/).filter(Boolean);
+  const firstOption = words.findIndex((word) => /^[[(]?-/.test(word));
+  const args = firstOption === -1 ? words : words.slice(0, firstOption);
+  return { min: args.filter((word) => word.startsWith('<')).length, max: args.length };
 }

@@ -79,7 +79,6 @@ const rosterImport: AdminCommand = {
     'A bundle with any problem changes nothing and exits 1. See docs/rostering.md.',
   ],
   options: OPTIONS,
-  positionals: { min: 2, max: 2 },
   remoteArgv: rosterRemoteArgv,
   async run({ positionals, values }, io) {
     const [orgRef, source] = positionals as [string, string];

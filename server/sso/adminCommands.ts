@@ -133,7 +133,6 @@ const ssoAdd: AdminCommand = {
     'trust-email': { type: 'boolean' },
     'default-role': { type: 'string' },
   },
-  positionals: { min: 1, max: 1 },
   remoteArgv: (argv, io) => ssoAddRemoteArgv(argv, io),
   async run({ positionals, values }, io) {
     const issuer = IssuerSchema.safeParse(values.issuer ?? '');
@@ -165,31 +164,26 @@ const ssoAdd: AdminCommand = {
   },
 };
 
-const ssoList: AdminCommand = {
-  summary: 'list the organizations\' single sign-on providers (secrets are never shown)',
-  usage: '[<org>]',
-  details: ['<org>  only this organization (slug or id)'],
-  options: {},
-  positionals: { min: 0, max: 1 },
-  async run({ positionals }, io) {
-    const rows = await withDatabase(io, (database) => listSsoProviders(database.db, positionals[0]));
-    if (!rows.length) {
-      io.out(positionals[0] ? `${positionals[0]} has no single sign-on provider.` : 'No single sign-on providers. Add one with: sso add <org> --issuer <url> …');
-      return 0;
-    }
-    for (const row of rows) for (const line of describe(row)) io.out(line);
-    return 0;
+const ssoList = databaseCall(
+  {
+    summary: "list the organizations' single sign-on providers (secrets are never shown)",
+    usage: '[<org>]',
+    details: ['<org>  only this organization (slug or id)'],
   },
-};
+  (database, [org]) => listSsoProviders(database.db, org),
+  (rows, [org]) => {
+    if (!rows.length) return org ? `${org} has no single sign-on provider.` : 'No single sign-on providers. Add one with: sso add <org> --issuer <url> …';
+    return rows.flatMap(describe);
+  },
+);
 
 const ssoRemove = databaseCall(
   {
     summary: "remove an organization's single sign-on provider (its users' accounts and memberships stay)",
     usage: '<org>',
     details: ['<org>  the organization slug (or id)'],
-    positionals: { min: 1, max: 1 },
   },
-  (db, [org]) => removeSsoProvider(db, org!),
+  (database, [org]) => removeSsoProvider(database.db, org!),
   (removed, [org]) =>
     removed ? `Removed single sign-on for ${org}. Its users sign in with a password now (Forgot password? sets one).` : `${org} had no single sign-on provider; nothing changed.`,
 );

@@ -93,18 +93,18 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 type CommandArgs = Parameters<AdminCommand['run']>[0];
 
-/** A command that makes one database call with its arguments, then prints one line about the result. */
+/** A command that makes one database call with its arguments, then prints a line or lines about the result. */
 export function databaseCall<T>(
-  about: Omit<AdminCommand, 'run' | 'options'> & { options?: AdminCommand['options'] },
-  call: (db: Database['db'], positionals: string[], values: CommandArgs['values']) => Promise<T>,
-  report: (result: T, positionals: string[], values: CommandArgs['values']) => string,
+  about: Omit<AdminCommand, 'run'>,
+  call: (database: Database, positionals: string[], values: CommandArgs['values']) => Promise<T>,
+  report: (result: T, positionals: string[], values: CommandArgs['values']) => string | string[],
 ): AdminCommand {
   return {
-    options: {},
     ...about,
     async run({ positionals, values }, io) {
-      const result = await withDatabase(io, (database) => call(database.db, positionals, values));
-      io.out(report(result, positionals, values));
+      const result = await withDatabase(io, (database) => call(database, positionals, values));
+      const said = report(result, positionals, values);
+      for (const line of typeof said === 'string' ? [said] : said) io.out(line);
       return 0;
     },
   };
@@ -116,9 +116,8 @@ const orgCreate = databaseCall(
     usage: '<name> [--slug slug]',
     details: ['<name>        the school\'s name, quoted when it has spaces', '--slug slug   its short name (default: made from the name)'],
     options: { slug: { type: 'string' } },
-    positionals: { min: 1, max: 1 },
   },
-  (db, [name], values) => createOrganization(db, name!, values.slug === undefined ? slugify(name!) : slugify(String(values.slug))),
+  (database, [name], values) => createOrganization(database.db, name!, values.slug === undefined ? slugify(name!) : slugify(String(values.slug))),
   (org) => `Created organization '${org.name}' (slug ${org.slug}, id ${org.id}).`,
 );
 
@@ -128,9 +127,8 @@ const orgDefault = databaseCall(
     usage: '<org> [--off]',
     details: ['<org>   the organization slug (or id)', '--off   remove the mark'],
     options: { off: { type: 'boolean' } },
-    positionals: { min: 1, max: 1 },
   },
-  (db, [org], values) => setDefaultOrganization(db, org!, !values.off),
+  (database, [org], values) => setDefaultOrganization(database.db, org!, !values.off),
   (org, _positionals, values) =>
     values.off
       ? `${org.slug} is no longer marked as the default organization.`
@@ -147,7 +145,6 @@ const licenseGrant: AdminCommand = {
     `--trial               a free trial: a license of kind '${FREE_TRIAL_LICENSE_KIND}'`,
   ],
   options: { expires: { type: 'string' }, trial: { type: 'boolean' } },
-  positionals: { min: 2, max: 2 },
   async run({ positionals, values }, io) {
     const [org, list] = positionals as [string, string];
     const features = list.trim().toUpperCase() === 'ALL' ? [...CONTENT_TYPES] : wrap(() => parseFeatures(list));
@@ -164,35 +161,28 @@ const licenseGrant: AdminCommand = {
 };
 
 const licenseRevoke = databaseCall(
-  { summary: "remove an organization's school license", usage: '<org>', details: ['<org>  the organization slug (or id)'], positionals: { min: 1, max: 1 } },
-  (db, [org]) => revokeLicense(db, org!),
+  { summary: "remove an organization's school license", usage: '<org>', details: ['<org>  the organization slug (or id)'] },
+  (database, [org]) => revokeLicense(database.db, org!),
   (removed, [org]) => (removed ? `Revoked the license of ${org}.` : `${org} had no license; nothing changed.`),
 );
 
-const licenseList: AdminCommand = {
-  summary: 'list the school licenses',
-  usage: '',
-  options: {},
-  positionals: { min: 0, max: 0 },
-  async run(_args, io) {
-    const rows = await withDatabase(io, (database) => listLicenses(database.db));
-    if (!rows.length) {
-      io.out('No licenses. Grant one with: license grant <org> <FEATURES,...> [--expires YYYY-MM-DD] [--trial]');
-      return 0;
-    }
+const licenseList = databaseCall(
+  { summary: 'list the school licenses', usage: '' },
+  (database) => listLicenses(database.db),
+  (rows) => {
+    if (!rows.length) return 'No licenses. Grant one with: license grant <org> <FEATURES,...> [--expires YYYY-MM-DD] [--trial]';
     const table = [['ORGANIZATION', 'NAME', 'KIND', 'FEATURES', 'EXPIRES', 'STATUS', 'MEMBERS']];
     for (const r of rows) {
       table.push([r.slug, r.name, r.kind, r.features.join(','), r.expiresOn ?? 'never', r.valid ? 'valid' : 'expired', String(r.members)]);
     }
     const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-    for (const row of table) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
-    return 0;
+    return table.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
   },
-};
+);
 
 const userTeacher = databaseCall(
-  { summary: 'give a signed-up user the TEACHER role', usage: '<email>', details: ['<email>  the address they signed up with'], positionals: { min: 1, max: 1 } },
-  (db, [email]) => makeTeacher(db, email!),
+  { summary: 'give a signed-up user the TEACHER role', usage: '<email>', details: ['<email>  the address they signed up with'] },
+  (database, [email]) => makeTeacher(database.db, email!),
   (found) => `${found.email} is a teacher now.`,
 );
 
@@ -201,24 +191,20 @@ const userOrgAdmin = databaseCall(
     summary: "make a signed-up user an admin of an organization (adds them to it when they are not a member)",
     usage: '<email> <org>',
     details: ['<email>  the address they signed up with', '<org>    the organization slug (or id)'],
-    positionals: { min: 2, max: 2 },
   },
-  (db, [email, org]) => makeOrgAdmin(db, email!, org!),
+  (database, [email, org]) => makeOrgAdmin(database.db, email!, org!),
   (result) => `${result.user.email} is an admin of ${result.organization.slug} now.`,
 );
 
-const userDelete: AdminCommand = {
-  summary: 'delete a user and everything tied to the account (sessions, role, memberships, class code, uploads)',
-  usage: '<email>',
-  details: ['<email>  the address they signed up with'],
-  options: {},
-  positionals: { min: 1, max: 1 },
-  async run({ positionals }, io) {
-    const result = await withDatabase(io, (database) => deleteUser(database, positionals[0]!));
-    io.out(`Deleted ${result.user.email}${result.uploads ? ` and ${result.uploads} upload(s)` : ''}.`);
-    return 0;
+const userDelete = databaseCall(
+  {
+    summary: 'delete a user and everything tied to the account (sessions, role, memberships, class code, uploads)',
+    usage: '<email>',
+    details: ['<email>  the address they signed up with'],
   },
-};
+  (database, [email]) => deleteUser(database, email!),
+  (result) => `Deleted ${result.user.email}${result.uploads ? ` and ${result.uploads} upload(s)` : ''}.`,
+);
 
 const userResetLink: AdminCommand = {
   summary: 'print a one-time password reset link for a user (for a school without mail; valid for 1 hour)',
@@ -228,7 +214,6 @@ const userResetLink: AdminCommand = {
     "--base-url URL   the app's address in the link (default: PUBLIC_URL, else http://localhost:PORT)",
   ],
   options: { 'base-url': { type: 'string' } },
-  positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const baseUrl = values['base-url'] === undefined ? undefined : String(values['base-url']);
     if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new AdminError(`--base-url takes an http:// or https:// address, not '${baseUrl}'.`);
