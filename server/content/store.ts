@@ -16,9 +16,17 @@ import type { Edition, Excerpt, Passage, Publication, PublicationList, Publicati
 import { readRevision } from './import';
 import { PrefixIndex } from './searchIndex';
 
+/** A JSON answer as the cache keeps it: the value, its serialised form and its ETag. */
 export interface Cached<T> {
   value: T;
   json: string;
+  etag: string;
+}
+
+/** An image as the cache keeps it: its bytes, their type and their ETag. */
+export interface CachedAsset {
+  contentType: string;
+  data: Uint8Array;
   etag: string;
 }
 
@@ -65,12 +73,6 @@ export const PUBLICATION_CACHE_SIZE = 5_000;
 
 /** Most images kept in memory. @default 2000 */
 export const ASSET_CACHE_SIZE = 2_000;
-
-export interface CachedAsset {
-  contentType: string;
-  data: Uint8Array;
-  etag: string;
-}
 
 interface CatalogEntry {
   /** Its number in CatalogIndex.entries (and in the search index). */
