@@ -37,6 +37,19 @@ const editionIdColumn = () =>
     .notNull()
     .references(() => editions.id, { onDelete: 'cascade' });
 
+/** The first columns of a row a publication owns: its own serial id, then the publication's. */
+const publicationRow = () => ({ id: serial('id').primaryKey(), publicationId: publicationIdColumn() });
+
+/** The first columns of a row an edition owns: its own serial id, then the edition's. */
+const editionRow = () => ({ id: serial('id').primaryKey(), editionId: editionIdColumn() });
+
+/** What names an edition, in `editions` and in `edition_sources` alike: its publication, language and level (unique together). */
+const editionKey = () => ({
+  publicationId: publicationIdColumn(),
+  language: text('language').notNull(),
+  level: text('level').notNull(),
+});
+
 export const publications = pgTable(
   'publications',
   {
@@ -68,9 +81,7 @@ export const editions = pgTable(
   'editions',
   {
     id: serial('id').primaryKey(),
-    publicationId: publicationIdColumn(),
-    language: text('language').notNull(),
-    level: text('level').notNull(),
+    ...editionKey(),
     passageCount: integer('passage_count').notNull(),
     audioEnabled: boolean('audio_enabled').notNull().default(false),
     decodeEnabled: boolean('decode_enabled').notNull().default(false),
@@ -92,8 +103,7 @@ export const editions = pgTable(
 export const passages = pgTable(
   'passages',
   {
-    id: serial('id').primaryKey(),
-    editionId: editionIdColumn(),
+    ...editionRow(),
     position: integer('position').notNull(),
     text: text('text').notNull(),
     textDecoded: text('text_decoded'),
@@ -114,9 +124,7 @@ export const editionSources = pgTable(
   'edition_sources',
   {
     id: serial('id').primaryKey(),
-    publicationId: publicationIdColumn(),
-    language: text('language').notNull(),
-    level: text('level').notNull(),
+    ...editionKey(),
     /** The parsed edition (passages as HTML, shortcuts, word counts), ready to insert. */
     edition: jsonb('edition').$type<StoredEditionSource>().notNull(),
   },
@@ -134,8 +142,7 @@ export interface StoredEditionSource {
 export const shortcuts = pgTable(
   'shortcuts',
   {
-    id: serial('id').primaryKey(),
-    editionId: editionIdColumn(),
+    ...editionRow(),
     name: text('name').notNull(),
     passage: integer('passage').notNull(),
   },
@@ -145,8 +152,7 @@ export const shortcuts = pgTable(
 export const infoSections = pgTable(
   'info_sections',
   {
-    id: serial('id').primaryKey(),
-    publicationId: publicationIdColumn(),
+    ...publicationRow(),
     position: integer('position').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
