@@ -30,9 +30,7 @@ export const levelIndicatorMachine = setup({
     init: startState('Chooses the start state from the stored seen flag.', 'wasSeenBefore', 'seen', 'waiting'),
     waiting: {
       meta: { description: 'Not seen yet, and not on screen: the pulse waits for the view to show the dropdown.' },
-      on: {
-        'indicator.shown': { target: 'pulsing' },
-      },
+      on: { 'indicator.shown': { target: 'pulsing' } },
     },
     pulsing: {
       entry: 'startPulseTimer',

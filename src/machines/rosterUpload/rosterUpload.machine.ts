@@ -5,6 +5,12 @@ import type { RosterFile, RosterReport, RosterUploadContext, RosterUploadDone, R
 /** A dry run may be applied only when the file has no problems: the server refuses it otherwise (422). */
 export const isApplicable = (report: RosterReport): boolean => report.problems.length === 0;
 
+/** A chosen file is taken and checked; a cancel puts the upload away. Both are open in every state but the apply (in `idle`, choosing only). */
+const chooseOrCancel = {
+  'roster.choose': { target: 'checking', actions: 'takeFile' },
+  'roster.cancel': { target: 'idle', actions: 'forgetFile' },
+} as const;
+
 const notProvided = (name: string) => fromPromise<RosterReport, RosterFile>(() => Promise.reject(new Error(`${name} is provided by the view`)));
 
 /**
@@ -49,7 +55,7 @@ export const rosterUploadMachine = setup({
   states: {
     idle: {
       meta: { description: "Nothing picked: only 'Upload OneRoster file' shows." },
-      on: { 'roster.choose': { target: 'checking', actions: 'takeFile' } },
+      on: { 'roster.choose': chooseOrCancel['roster.choose'] },
     },
     checking: {
       meta: { description: 'The dry run of the picked file is under way; nothing changes on the server.' },
@@ -58,16 +64,16 @@ export const rosterUploadMachine = setup({
       on: {
         'xstate.done.actor.rosterCheck': { target: 'reviewed', actions: 'takeReport' },
         'xstate.error.actor.rosterCheck': { target: 'failed', actions: 'takeError' },
-        'roster.choose': { target: 'checking', reenter: true, actions: 'takeFile', description: 'Another file replaces this one.' },
-        'roster.cancel': { target: 'idle', actions: 'forgetFile' },
+        ...chooseOrCancel,
+        // Re-entered, so that the check under way stops and the new file's starts.
+        'roster.choose': { ...chooseOrCancel['roster.choose'], reenter: true, description: 'Another file replaces this one.' },
       },
     },
     reviewed: {
       meta: { description: "The dry run's counts, staff and problems show; 'Apply roster' is enabled only without problems." },
       on: {
         'roster.apply': { guard: 'isApplicable', target: 'applying' },
-        'roster.choose': { target: 'checking', actions: 'takeFile' },
-        'roster.cancel': { target: 'idle', actions: 'forgetFile' },
+        ...chooseOrCancel,
       },
     },
     applying: {
@@ -81,17 +87,13 @@ export const rosterUploadMachine = setup({
     },
     applied: {
       meta: { description: 'The roster was applied: what changed is said, and the staff list is fetched again.' },
-      on: {
-        'roster.choose': { target: 'checking', actions: 'takeFile' },
-        'roster.cancel': { target: 'idle', actions: 'forgetFile' },
-      },
+      on: chooseOrCancel,
     },
     failed: {
       meta: { description: "The check or the apply failed: the server's message shows, with 'Try again' for the same file." },
       on: {
         'roster.retry': { target: 'checking', actions: 'forgetError' },
-        'roster.choose': { target: 'checking', actions: 'takeFile' },
-        'roster.cancel': { target: 'idle', actions: 'forgetFile' },
+        ...chooseOrCancel,
       },
     },
   },
