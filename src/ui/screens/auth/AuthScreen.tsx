@@ -26,7 +26,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api } from '../../platform/api';
 import { paths, withRedirect } from '../../../domain/routes';
 import { AuthCard } from './AuthCard';
-import { AuthField, FormMessage } from './AuthField';
+import { AuthField, EmailField, FormMessage } from './AuthField';
 import { checkAuthForm, firstInvalid, NEW_PASSWORD_DESCRIPTION, withoutField, type FieldErrors } from './authForm';
 import { completeSignIn } from './session';
 import { SsoSignIn } from './SsoSignIn';
@@ -143,7 +143,7 @@ export function AuthScreen({ mode }: { mode: Mode }) {
         {mode === 'sign-up' ? (
           <AuthField label="Name" name="name" value={name} onChange={edit('name', setName)} isRequired autoComplete="name" maxLength={100} />
         ) : null}
-        <AuthField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired autoComplete="email" />
+        <EmailField value={email} onChange={edit('email', setEmail)} />
         <AuthField
           label="Password"
           name="password"

@@ -15,64 +15,15 @@ import { buttonStyles, cardStyles, linkStyles } from '../../components/styles';
 import { api } from '../../platform/api';
 import { paths } from '../../../domain/routes';
 import { AccountPage } from './AccountPage';
-import { AuthField, FormMessage } from './AuthField';
-import { focusField } from './AuthScreen';
-import { checkEmail, checkName, checkPassword, firstInvalid, messageOf, MIN_PASSWORD_LENGTH, withoutField, type FieldErrors } from './authForm';
+import { AuthField, FormMessage, NewPasswordField } from './AuthField';
+import { checkEmail, checkName, checkPassword, type FieldErrors } from './authForm';
 import { roleLabel } from './session';
 import { SsoLinkSection } from './SsoLinkSection';
+import { errorsOf, useSubmit, type Submit } from './useSubmit';
+import { queryKeys } from '../../../api/queryKeys';
 
 /** better-auth's provider id of a password account. */
 const PASSWORD_PROVIDER_ID = 'credential';
-import { queryKeys } from '../../../api/queryKeys';
-
-/**
- * One form's submit state: field errors (our checks first, then the server's, each cleared as its field is
- * edited), a form-level error, and a confirmation.
- */
-function useSubmit() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [done, setDone] = useState<string | null>(null);
-  const edit = (field: string, set: (value: string) => void) => (value: string) => {
-    set(value);
-    setFieldErrors((errors) => withoutField(errors, field));
-  };
-  const run = async (
-    form: HTMLFormElement | null,
-    checks: FieldErrors,
-    action: () => Promise<string>,
-    fieldOf?: (error: unknown) => FieldErrors | null,
-  ) => {
-    if (pending) return;
-    setError(null);
-    setDone(null);
-    const order = form ? [...form.elements].map((e) => (e as HTMLInputElement).name).filter(Boolean) : [];
-    setFieldErrors(checks);
-    if (Object.keys(checks).length) {
-      focusField(form, firstInvalid(checks, order));
-      return;
-    }
-    setPending(true);
-    try {
-      setDone(await action());
-    } catch (failure) {
-      const fields = fieldOf?.(failure) ?? null;
-      if (fields) {
-        setFieldErrors(fields);
-        focusField(form, firstInvalid(fields, order));
-      } else setError(messageOf(failure));
-    } finally {
-      setPending(false);
-    }
-  };
-  return { pending, error, fieldErrors, done, run, edit };
-}
-
-/** Checks as FieldErrors: each field with its message, those without one left out. */
-function errorsOf(checks: Record<string, string | null>): FieldErrors {
-  return Object.fromEntries(Object.entries(checks).filter(([, message]) => message)) as FieldErrors;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -85,8 +36,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
-
-type Submit = ReturnType<typeof useSubmit>;
 
 /** One form of the page: its fields, its error or confirmation, and its submit button. `onSubmit` gets the form. */
 function AccountForm({
@@ -196,16 +145,7 @@ function PasswordForm() {
   return (
     <AccountForm label="Password" form={form} onSubmit={submit} submitLabel="Change Password">
       <AuthField label="Current password" name="currentPassword" type="password" value={currentPassword} onChange={form.edit('currentPassword', setCurrent)} isRequired autoComplete="current-password" />
-      <AuthField
-        label="New password"
-        name="newPassword"
-        type="password"
-        value={newPassword}
-        onChange={form.edit('newPassword', setNew)}
-        isRequired
-        autoComplete="new-password"
-        description={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
-      />
+      <NewPasswordField name="newPassword" value={newPassword} onChange={form.edit('newPassword', setNew)} />
     </AccountForm>
   );
 }

@@ -15,7 +15,7 @@ import { Spinner } from '../../components/Spinner';
 import { buttonStyles, cardStyles } from '../../components/styles';
 import { paths } from '../../../domain/routes';
 import { AccountPage } from './AccountPage';
-import { AuthField, FormMessage, inputStyles } from './AuthField';
+import { EmailField, FormMessage, inputStyles } from './AuthField';
 import { RosterSection } from './RosterSection';
 import { checkEmail, messageOf } from './authForm';
 import {
@@ -115,16 +115,7 @@ function InviteForm({ organizationId, organizationName }: { organizationId: stri
         aria-label={`Invite to ${organizationName}`}
         className="flex max-w-md flex-col gap-4"
       >
-        <AuthField
-          label="Email"
-          name="email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          onEdit={() => setFieldError(null)}
-          isRequired
-          autoComplete="off"
-        />
+        <EmailField value={email} onChange={setEmail} onEdit={() => setFieldError(null)} autoComplete="off" />
         <RadioGroup value={role} onChange={(value) => setRole(value as InvitationRole)} className="flex flex-col gap-2">
           <Label className="text-sm font-medium text-ink">Role</Label>
           <div className="flex gap-5">

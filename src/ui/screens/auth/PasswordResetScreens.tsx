@@ -6,7 +6,7 @@
  *   on the server), which ends every session of the account; then the person signs in with it.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
 import { paths } from '../../../domain/routes';
@@ -16,9 +16,9 @@ import { buttonStyles, linkStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api } from '../../platform/api';
 import { AuthCard } from './AuthCard';
-import { AuthField, FormMessage } from './AuthField';
-import { checkEmail, checkPassword, NEW_PASSWORD_DESCRIPTION, type FieldErrors } from './authForm';
-import { focusField } from './AuthScreen';
+import { EmailField, FormMessage, NewPasswordField } from './AuthField';
+import { checkEmail, checkPassword, MESSAGES } from './authForm';
+import { errorsOf, useSubmit } from './useSubmit';
 
 /** What /forgot-password says after every request, whether or not the address has an account. */
 export const RESET_LINK_SENT = 'If an account exists for that address, we sent a link.';
@@ -39,63 +39,34 @@ function ResetCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong, please try again!';
-}
-
 export function ForgotPasswordScreen() {
   const title = 'Forgot Password';
   useDocumentTitle(title);
   const [email, setEmail] = useState('');
-  const [pending, setPending] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useSubmit();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    setSent(false);
-    const problem = checkEmail(email);
-    setFieldErrors(problem ? { email: problem } : {});
-    if (problem) {
-      focusField(formRef.current, 'email');
-      return;
-    }
-    setPending(true);
-    try {
-      await api.requestPasswordReset(email.trim());
-      setSent(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_parameter') {
-        setFieldErrors({ email: 'Enter a valid email address.' });
-        focusField(formRef.current, 'email');
-      } else setFormError(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    void form.run(
+      event.currentTarget,
+      errorsOf({ email: checkEmail(email) }),
+      async () => {
+        await api.requestPasswordReset(email.trim());
+        return RESET_LINK_SENT;
+      },
+      (error) => (error instanceof ApiError && error.code === 'invalid_parameter' ? { email: MESSAGES.emailInvalid } : null),
+    );
   };
 
   return (
     <ResetCard title={title}>
       <p className="mt-4 text-center text-ink-muted">Enter the email you sign in with. We will send you a link to choose a new password.</p>
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
-        <FormMessage kind="error">{formError}</FormMessage>
-        <FormMessage kind="success">{sent ? RESET_LINK_SENT : null}</FormMessage>
-        <AuthField
-          label="Email"
-          name="email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          onEdit={() => setFieldErrors({})}
-          isRequired
-          autoComplete="email"
-        />
-        <Button type="submit" isPending={pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
-          {pending ? 'Sending…' : 'Send Link'}
+      <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
+        <FormMessage kind="error">{form.error}</FormMessage>
+        <FormMessage kind="success">{form.done}</FormMessage>
+        <EmailField value={email} onChange={form.edit('email', setEmail)} />
+        <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
+          {form.pending ? 'Sending…' : 'Send Link'}
         </Button>
       </Form>
     </ResetCard>
@@ -108,47 +79,31 @@ export function ResetPasswordScreen() {
   const queryClient = useQueryClient();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(token ? null : MISSING_TOKEN);
-  const [tokenSpent, setTokenSpent] = useState(!token);
-  const [done, setDone] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useSubmit();
+  // A link without a token, or one the server says was used or has expired: only a new link helps.
+  const tokenSpent = !token || (form.failure instanceof ApiError && form.failure.code === 'invalid_token');
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending || !token) return;
-    setFormError(null);
-    const problem = checkPassword(password, true);
-    setFieldErrors(problem ? { password: problem } : {});
-    if (problem) {
-      focusField(formRef.current, 'password');
-      return;
-    }
-    setPending(true);
-    try {
-      await api.resetPassword({ token, newPassword: password });
-      setDone(true);
-      // Every session of the account ended, this browser's too if it had one.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'weak_password') {
-        setFieldErrors({ password: error.message });
-        focusField(formRef.current, 'password');
-      } else {
-        setFormError(errorMessage(error));
-        if (error instanceof ApiError && error.code === 'invalid_token') setTokenSpent(true);
-      }
-    } finally {
-      setPending(false);
-    }
+    if (!token) return;
+    void form.run(
+      event.currentTarget,
+      errorsOf({ password: checkPassword(password, true) }),
+      async () => {
+        await api.resetPassword({ token, newPassword: password });
+        // Every session of the account ended, this browser's too if it had one.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+        return PASSWORD_CHANGED;
+      },
+      (error) => (error instanceof ApiError && error.code === 'weak_password' ? { password: error.message } : null),
+    );
   };
 
-  if (done) {
+  if (form.done) {
     return (
       <ResetCard title={title}>
         <div className="mt-6 flex flex-col gap-4">
-          <FormMessage kind="success">{PASSWORD_CHANGED}</FormMessage>
+          <FormMessage kind="success">{form.done}</FormMessage>
           <Link href={paths.signIn} className={`${buttonStyles.primary} w-full py-3 text-center text-base`}>
             Sign In
           </Link>
@@ -158,27 +113,17 @@ export function ResetPasswordScreen() {
   }
   return (
     <ResetCard title={title}>
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" validationErrors={fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
-        <FormMessage kind="error">{formError}</FormMessage>
+      <Form onSubmit={submit} validationBehavior="aria" validationErrors={form.fieldErrors} aria-label={title} className="mt-6 flex flex-col gap-4">
+        <FormMessage kind="error">{token ? form.error : MISSING_TOKEN}</FormMessage>
         {tokenSpent ? (
           <Link href={paths.forgotPassword} className={`${linkStyles} text-center`}>
             Ask for a new link
           </Link>
         ) : (
           <>
-            <AuthField
-              label="New password"
-              name="password"
-              type="password"
-              value={password}
-              onChange={setPassword}
-              onEdit={() => setFieldErrors({})}
-              isRequired
-              autoComplete="new-password"
-              description={NEW_PASSWORD_DESCRIPTION}
-            />
-            <Button type="submit" isPending={pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
-              {pending ? 'Saving…' : 'Set Password'}
+            <NewPasswordField value={password} onChange={form.edit('password', setPassword)} />
+            <Button type="submit" isPending={form.pending} className={`${buttonStyles.primary} mt-2 w-full py-3 text-base`}>
+              {form.pending ? 'Saving…' : 'Set Password'}
             </Button>
           </>
         )}

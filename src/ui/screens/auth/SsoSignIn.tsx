@@ -12,7 +12,7 @@ import { ApiError } from '../../../api/errors';
 import { SSO_LABELS, type PlatformProvider } from '../../../domain/ssoMessages';
 import { buttonStyles } from '../../components/styles';
 import { api } from '../../platform/api';
-import { AuthField, FormMessage } from './AuthField';
+import { EmailField, FormMessage } from './AuthField';
 import { checkEmail, messageOf } from './authForm';
 
 /** How long the list of providers is reused: it changes only with the deployment's settings. @default 5 minutes */
@@ -94,17 +94,7 @@ export function SsoSignIn({ redirectUrl }: { redirectUrl: string }) {
           aria-label={SSO_LABELS.school}
           className="flex flex-col gap-3 rounded-xl border border-line p-4"
         >
-          <AuthField
-            label={SSO_LABELS.schoolEmail}
-            name="schoolEmail"
-            type="email"
-            value={email}
-            onChange={setEmail}
-            onEdit={() => setEmailError(null)}
-            isRequired
-            autoComplete="email"
-            autoFocus
-          />
+          <EmailField label={SSO_LABELS.schoolEmail} name="schoolEmail" value={email} onChange={setEmail} onEdit={() => setEmailError(null)} autoFocus />
           <Button type="submit" isPending={pending === 'school'} className={`${buttonStyles.primary} w-full py-3 text-base`}>
             {SSO_LABELS.continue}
           </Button>
