@@ -4,27 +4,19 @@
  * unassigned), then a single-selection list of sort orders. The menu is SortMenuLazy.tsx, a lazy chunk
  * (src/ui/components/DeferredMenu.tsx); this is its button.
  */
-import { DeferredMenu, lazyMenu } from '../../components/DeferredMenu';
+import { deferredMenuComponent } from '../../components/deferredMenuComponent';
 import { SlidersIcon } from '../../components/Icons';
 import { buttonStyles } from '../../components/styles';
-import type { SortMenuProps } from './SortMenuLazy';
 
-const SortMenuLazy = lazyMenu(() => import('./SortMenuLazy'));
-
-export function SortMenu(props: SortMenuProps) {
-  return (
-    <DeferredMenu
-      menu={SortMenuLazy}
-      props={props}
-      button={{
-        className: `${buttonStyles.secondary} h-12 shrink-0 rounded-xl`,
-        children: (
-          <>
-            <SlidersIcon size={18} />
-            Filter / Sort
-          </>
-        ),
-      }}
-    />
-  );
-}
+export const SortMenu = deferredMenuComponent(
+  () => import('./SortMenuLazy'),
+  () => ({
+    className: `${buttonStyles.secondary} h-12 shrink-0 rounded-xl`,
+    children: (
+      <>
+        <SlidersIcon size={18} />
+        Filter / Sort
+      </>
+    ),
+  }),
+);

@@ -53,24 +53,45 @@ function HeadedChoices({ heading, choices, itemClassName }: { heading: string; c
 }
 
 /**
- * A titled section of several choices: each chosen one ticked, and `onChange` with the ids chosen after a press.
- * The menu stays open, so more than one can be picked.
+ * A filter of several choices, with ids unique across the menu's sections ('language-es', 'level-GOLD'): its
+ * choices, the ids of chosen values, and the values of chosen ids (read back as the address reads them).
  */
-function MultiChoiceSection({
+interface MultiFilter<T extends string> {
+  choices: readonly { id: string; label: string }[];
+  idsOf: (values: readonly T[]) => string[];
+  valuesOf: (ids: readonly string[]) => T[];
+}
+
+function multiFilter<T extends string>(prefix: string, options: readonly { value: T; label: string }[], parse: (values: readonly string[]) => T[]): MultiFilter<T> {
+  return {
+    choices: options.map(({ value, label }) => ({ id: prefix + value, label })),
+    idsOf: (values) => values.map((value) => prefix + value),
+    valuesOf: (ids) => parse(ids.filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length))),
+  };
+}
+
+const LANGUAGE_FILTER = multiFilter('language-', LANGUAGES.map((language) => ({ value: language.code, label: language.name })), parseLanguagesParam);
+const LEVEL_FILTER = multiFilter('level-', LEVEL_ORDER.map((level) => ({ value: level, label: LEVEL_LABELS[level] })), parseLevelsParam);
+
+/**
+ * A titled section of a filter's choices: each chosen one ticked, and `onChange` with the values chosen after a
+ * press. The menu stays open, so more than one can be picked.
+ */
+function MultiChoiceSection<T extends string>({
   heading,
-  choices,
-  selected,
+  filter,
+  selected = [],
   onChange,
 }: {
   heading: string;
-  choices: readonly { id: string; label: string }[];
-  selected: readonly string[];
-  onChange: (ids: string[]) => void;
+  filter: MultiFilter<T>;
+  selected?: readonly T[];
+  onChange: (values: T[]) => void;
 }) {
-  const onSelectionChange = (keys: Selection) => onChange(keys === 'all' ? choices.map((c) => c.id) : [...keys].map(String));
+  const onSelectionChange = (keys: Selection) => onChange(filter.valuesOf(keys === 'all' ? filter.choices.map((c) => c.id) : [...keys].map(String)));
   return (
-    <MenuSection selectionMode="multiple" selectedKeys={selected} onSelectionChange={onSelectionChange}>
-      <HeadedChoices heading={heading} choices={choices} itemClassName={compactItemClass} />
+    <MenuSection selectionMode="multiple" selectedKeys={filter.idsOf(selected)} onSelectionChange={onSelectionChange}>
+      <HeadedChoices heading={heading} choices={filter.choices} itemClassName={compactItemClass} />
     </MenuSection>
   );
 }
@@ -102,12 +123,6 @@ function ChoiceSection({
 const filterId = (filter: CatalogFilter) => `filter-${filter}`;
 const FILTER_CHOICES = FILTER_OPTIONS.map((option) => ({ id: filterId(option.key), label: option.label }));
 const SORT_CHOICES = SORT_OPTIONS.map((option) => ({ id: option.key, label: option.label }));
-// Ids unique across the menu's sections: 'language-es', 'level-GOLD'.
-const LANGUAGE_PREFIX = 'language-';
-const LEVEL_PREFIX = 'level-';
-const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({ id: LANGUAGE_PREFIX + language.code, label: language.name }));
-const LEVEL_CHOICES = LEVEL_ORDER.map((level) => ({ id: LEVEL_PREFIX + level, label: LEVEL_LABELS[level] }));
-const withoutPrefix = (prefix: string, ids: readonly string[]) => ids.filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length));
 
 export default function SortMenuLazy({
   sort,
@@ -131,22 +146,8 @@ export default function SortMenuLazy({
     <MenuFrame {...frame} width="min-w-56">
       {/* max-h-[inherit]: the popover's room on screen; the list scrolls within it. */}
       <Menu aria-label={onLanguagesChange || filter ? 'Filter and sort titles' : 'Sort titles'} className="max-h-[inherit] overflow-auto outline-none">
-        {onLanguagesChange && (
-          <MultiChoiceSection
-            heading="Language"
-            choices={LANGUAGE_CHOICES}
-            selected={(languages ?? []).map((code) => LANGUAGE_PREFIX + code)}
-            onChange={(ids) => onLanguagesChange(parseLanguagesParam(withoutPrefix(LANGUAGE_PREFIX, ids)))}
-          />
-        )}
-        {onLevelsChange && (
-          <MultiChoiceSection
-            heading="Level"
-            choices={LEVEL_CHOICES}
-            selected={(levels ?? []).map((level) => LEVEL_PREFIX + level)}
-            onChange={(ids) => onLevelsChange(parseLevelsParam(withoutPrefix(LEVEL_PREFIX, ids)))}
-          />
-        )}
+        {onLanguagesChange && <MultiChoiceSection heading="Language" filter={LANGUAGE_FILTER} selected={languages} onChange={onLanguagesChange} />}
+        {onLevelsChange && <MultiChoiceSection heading="Level" filter={LEVEL_FILTER} selected={levels} onChange={onLevelsChange} />}
         {filter && <ChoiceSection heading="Show" choices={FILTER_CHOICES} selected={filterId(filter)} onSelect={onFilter} />}
         <ChoiceSection heading="Sort by" choices={SORT_CHOICES} selected={sort} onSelect={onSort} />
       </Menu>
