@@ -69,7 +69,7 @@ const ERRORS: Record<string, OurError> = {
   },
 };
 
-/** One of ERRORS as an error our own routes throw, in the same words as better-auth's routes answer it. */
+/** An entry of ERRORS with its own status and message, as an error our own routes throw: the answer better-auth's routes give. */
 function ourError(rawCode: string): HttpError {
   const { status = 400, code, message = '' } = ERRORS[rawCode]!;
   return new HttpError(status, [{ code, message }]);
