@@ -143,6 +143,16 @@ function invokes(machine: AnyStateMachine): boolean {
   return visit(machine.root as never);
 }
 
+/**
+ * The machine as the walk's traversal sees it: each transition computed in an actor system of its own, as xstate's
+ * pure `transition()` computes it. xstate/graph computes every transition of one traversal in a single mock system
+ * that never runs a stop, so a child stopped and spawned again with the same systemId (which a live actor frees at
+ * once) would collide there with the one it replaces.
+ */
+function inOwnSystems<TMachine extends AnyStateMachine>(machine: TMachine): TMachine {
+  return Object.create(machine, { transition: { value: (snapshot: SnapshotFrom<TMachine>, event: EventFrom<TMachine>) => transition(machine, snapshot as never, event)[0] } });
+}
+
 export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TMachine, options: PlanOptions<TMachine>): WalkPlan<TMachine> {
   const serializeState =
     options.serializeState ?? ((s: SnapshotFrom<TMachine>) => JSON.stringify({ value: (s as any).value, context: (s as any).context }));
@@ -154,7 +164,8 @@ export function planTransitionWalk<TMachine extends AnyStateMachine>(machine: TM
     limit: options.maxStates ?? 500,
   } as any;
   // createTestModel refuses a machine that invokes; its paths come from the same traversal (the walks' actors never settle).
-  const shortest = invokes(machine) ? getShortestPaths(machine, traversal) : createTestModel(machine, traversal).getShortestPaths({ allowDuplicatePaths: true });
+  const walked = inOwnSystems(machine);
+  const shortest = invokes(machine) ? getShortestPaths(walked, traversal) : createTestModel(walked, traversal).getShortestPaths({ allowDuplicatePaths: true });
 
   const covered = new Set<string>();
   const cases: WalkCase<TMachine>[] = [];
