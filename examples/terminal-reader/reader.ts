@@ -129,7 +129,7 @@ interface View {
 /** What the terminal shows for a snapshot. Pure. */
 export function viewOf(snapshot: ReaderEngineSnapshot, width: number, notice: string | null = null): View {
   const noop = () => {};
-  const session = connectReadingSession(snapshot.session, noop);
+  const session = connectReadingSession(snapshot.session, noop, noop);
   const body: string[] = [];
   const header: string[] = [];
   let settled = true;
@@ -215,7 +215,8 @@ export function createTerminalReader(options: TerminalReaderOptions): TerminalRe
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
 
-  const session = () => connectReadingSession(engine.getSnapshot().session, (e) => engine.send(e));
+  // Paging goes to the session; a language or level to the system, which may offer the upgrade instead.
+  const session = () => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')?.send(e), (e) => engine.send(e));
   const current = () => viewOf(engine.getSnapshot(), width(), notice);
 
   function render() {

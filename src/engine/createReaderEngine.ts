@@ -9,8 +9,17 @@ import { createActor, type Actor, type ActorRefFrom } from 'xstate';
 import { ENGINE_SETTINGS, type StoredSettings } from '../domain/settings';
 import type { accessMachine } from '../machines/access';
 import type { classCodeMachine } from '../machines/classCode';
+import type { copyLinkMachine } from '../machines/copyLink';
+import type { highlightDecodeMachine } from '../machines/highlightDecode';
+import type { levelIndicatorMachine } from '../machines/levelIndicator';
+import type { listenFlowMachine } from '../machines/listenFlow';
 import type { readerColumnMachine } from '../machines/readerColumn';
 import type { readerSystemMachine, ReaderSystemEvent } from '../machines/readerSystem';
+import type { readingSessionMachine } from '../machines/readingSession';
+import type { roleModalMachine } from '../machines/roleModal';
+import type { toastsMachine } from '../machines/toasts';
+import type { toolbarMachine } from '../machines/toolbar';
+import type { wordAudioMachine } from '../machines/wordAudio';
 import type { EnginePorts, LoggerPort } from './ports';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { createSnapshotComposer, type ReaderEngineSnapshot } from './snapshot';
@@ -18,16 +27,31 @@ import { provideReaderSystem } from './systemIo';
 
 export type { ReaderEngineSnapshot, ReaderPlayerView, SlotView, ReaderAudioStatus } from './snapshot';
 
-/** The children a view sends to directly, by their systemId. */
+/** The children a view sends to directly, by their systemId: a view sends its events to the child it shows. */
 export interface ReaderEngineChildren {
+  /** The reading session: paging and the second column. */
+  session: ActorRefFrom<typeof readingSessionMachine>;
   'column.primary': ActorRefFrom<typeof readerColumnMachine>;
   'column.secondary': ActorRefFrom<typeof readerColumnMachine>;
+  /** Highlight and decode; started again for a new primary edition (the systemId then names the new one). */
+  highlightDecode: ActorRefFrom<typeof highlightDecodeMachine>;
   access: ActorRefFrom<typeof accessMachine>;
   /** The class code (access's child): the views that show it send it their events. */
   classCode: ActorRefFrom<typeof classCodeMachine>;
+  roleModal: ActorRefFrom<typeof roleModalMachine>;
+  toasts: ActorRefFrom<typeof toastsMachine>;
+  copyLink: ActorRefFrom<typeof copyLinkMachine>;
+  levelIndicator: ActorRefFrom<typeof levelIndicatorMachine>;
+  toolbar: ActorRefFrom<typeof toolbarMachine>;
+  wordAudio: ActorRefFrom<typeof wordAudioMachine>;
+  /** The listen flow, from 'listen.start' on (started again for each edition the listen page opens). */
+  listen: ActorRefFrom<typeof listenFlowMachine>;
 }
 
-/** Every event the engine accepts: the system's own and its children's. */
+/** The events the child with this systemId takes. */
+export type ReaderEngineChildEvent<K extends keyof ReaderEngineChildren> = Parameters<ReaderEngineChildren[K]['send']>[0];
+
+/** Every event the engine's `send` accepts: the ones the root handles (the children's go to `getChild(systemId)`). */
 export type ReaderEngineEvent = ReaderSystemEvent;
 
 export interface ReaderEngine {

@@ -85,8 +85,13 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       }),
       loadNarration: narrationActor((input) => getPassageAudio(input.passageId, input.editionId), clock),
       loadDecodedText: fromPromise(({ input }) => optional(api.getDecodedText)(input.passageId, input.editionId, input.position)),
-      updateRole: fromPromise(({ input }) => optional(api.updateRole)(input.role)),
-      copyText: fromPromise(({ input }) => optional(ports.clipboard?.writeText)(input.text)),
+      roleModal: readerSystemChildren.roleModal.provide({
+        actors: { updateRole: fromPromise(({ input }) => optional(api.updateRole)(input.role)) },
+        actions: { logRoleUpdateFailed: (_, params) => logger.error(params.message, params.error) },
+      }),
+      copyLink: readerSystemChildren.copyLink.provide({
+        actors: { copyText: fromPromise(({ input }) => optional(ports.clipboard?.writeText)(input.text)) },
+      }),
       playback: playbackActor(ports.audio, clock, logger),
       wordAudio: readerSystemChildren.wordAudio.provide({
         actors: {

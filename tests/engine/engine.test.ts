@@ -4,7 +4,7 @@ import { createApiClient } from '../../src/api/client';
 import { createEngineApi } from '../../src/api/engineApi';
 import { createReaderEngine, type ReaderEngine, type ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
 import { createMemoryStorage } from '../../src/engine/settings';
-import { TRACKED_EVENTS, type AudioPort, type NavigationPort } from '../../src/engine/ports';
+import { TRACKED_EVENTS, type AudioPort, type ClipboardPort, type NavigationPort } from '../../src/engine/ports';
 import { createManualClock, createMemoryAnalytics, createSilentAudio, systemClock } from '../../src/adapters/common';
 import { connectReaderAudio } from '../../src/machines/readerAudio';
 import { connectHighlightDecode } from '../../src/machines/highlightDecode';
@@ -51,6 +51,7 @@ function makeEngine(
     clock?: ReturnType<typeof createManualClock>;
     start?: string;
     audio?: AudioPort;
+    clipboard?: ClipboardPort;
     anonymous?: boolean;
   } = {},
 ) {
@@ -80,6 +81,7 @@ function makeEngine(
     audio: overrides.audio,
     analytics,
     navigation,
+    clipboard: overrides.clipboard,
     logger: { error: (m, d) => void errors.push([m, d]), warn: () => {} },
   });
   engine.start();
@@ -106,7 +108,7 @@ function until(engine: ReaderEngine, predicate: (s: ReaderEngineSnapshot) => boo
   });
 }
 
-const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.send(e));
+const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')!.send(e), (e) => engine.send(e));
 const text = (s: ReaderEngineSnapshot) => s.primary.passage?.text ?? '';
 
 // Throughout: no test leaves a browser global behind.
@@ -319,7 +321,7 @@ describe('engine timers run on the clock port', () => {
   it('hides the toolbar after inactivity and brings it back on activity', () => {
     const clock = createManualClock();
     const { engine } = makeEngine({ clock });
-    const toolbar = () => connectToolbar(engine.getSnapshot().toolbar, (e) => engine.send(e));
+    const toolbar = () => connectToolbar(engine.getSnapshot().toolbar, (e) => engine.getChild('toolbar')!.send(e));
     expect(toolbar().isVisible).toBe(true);
     clock.advance(TOOLBAR_IDLE_MS - 1);
     expect(toolbar().isVisible).toBe(true);
@@ -336,8 +338,8 @@ describe('engine timers run on the clock port', () => {
   it('shows a toast for 2 s, without duplicates', () => {
     const clock = createManualClock();
     const { engine } = makeEngine({ clock });
-    engine.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
-    engine.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    engine.getChild('toasts')!.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    engine.getChild('toasts')!.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
     expect(engine.getSnapshot().toasts.context.toasts.map((t) => t.message)).toEqual(['Class Code Accepted']);
     clock.advance(1999);
     expect(engine.getSnapshot().toasts.context.toasts).toHaveLength(1);
@@ -350,7 +352,7 @@ describe('engine timers run on the clock port', () => {
 describe('analytics', () => {
   it('sends every tracked event of SPEC §4 through the analytics port', async () => {
     const clock = createManualClock();
-    const { engine, analytics } = makeEngine({ clock });
+    const { engine, analytics } = makeEngine({ clock, clipboard: { writeText: async () => {} } });
     engine.send({ type: 'url.visited', url: '/catalog' });
     engine.send({ type: 'catalog.viewed' });
     engine.send({ type: 'publication.viewed', slug: 'alpha-owls' });
@@ -361,7 +363,7 @@ describe('analytics', () => {
     engine.send({ type: 'audio.settingsChanged', playbackSpeed: 1.5 });
     engine.send({ type: 'auth.signedIn' });
     engine.send({ type: 'auth.signedOut' });
-    engine.send({ type: 'copy.succeeded' });
+    engine.getChild('copyLink')!.send({ type: 'copy.request', text: 'https://lectern.test/c/abcd1234' });
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
     // 'Viewed Passage' follows the fake API's answers: wait for it (a condition, not a fixed time, so a busy machine
     // does not fail the test), at most 5 s.

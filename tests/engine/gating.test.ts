@@ -114,7 +114,7 @@ async function open(engine: ReaderEngine, primary: { language: string; level: Le
   return engine.getSnapshot();
 }
 
-const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.send(e));
+const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')!.send(e), (e) => engine.send(e));
 const dialog = (s: ReaderEngineSnapshot) => connectPremiumDialog(s.premiumDialog, () => {});
 
 describe('column locks', () => {
@@ -122,7 +122,7 @@ describe('column locks', () => {
     const { engine } = makeEngine();
     const s = await open(engine);
     expect(s.primary.locks).toEqual({ titleLocked: false, lockedLevels: ['GOLD'], lockedLanguages: ['pt'], audioLocked: false });
-    engine.send({ type: 'secondary.set', choice: { language: 'ar', level: 'ORIGINAL' } });
+    engine.getChild('session')!.send({ type: 'secondary.set', choice: { language: 'ar', level: 'ORIGINAL' } });
     await settle();
     expect(engine.getSnapshot().secondary.locks).toMatchObject({ audioLocked: true, lockedLanguages: ['pt'] });
     engine.stop();
@@ -164,7 +164,7 @@ describe('column locks', () => {
   it('keeps the same locks object while nothing that decides them changes', async () => {
     const { engine } = makeEngine();
     const first = (await open(engine)).primary.locks;
-    engine.send({ type: 'toolbar.activity' });
+    engine.getChild('toolbar')!.send({ type: 'toolbar.activity' });
     expect(engine.getSnapshot().primary.locks).toBe(first);
     engine.stop();
   });
@@ -249,7 +249,7 @@ describe('the upgrade dialogs', () => {
   it("decode without DECODE opens 'Unlock Premium Decode' with 'Decode Mode requires a school license.'", async () => {
     const { engine } = makeEngine();
     await open(engine);
-    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e));
+    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
     expect(mode().decodeLocked).toBe(true);
     mode().toggleDecode();
     expect(dialog(engine.getSnapshot())).toMatchObject({ title: 'Unlock Premium Decode', message: 'Decode Mode requires a school license.' });
@@ -270,7 +270,7 @@ describe('the upgrade dialogs', () => {
     const { engine } = makeEngine({ storage });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', position: 1 } });
     await settle();
-    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e));
+    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
     expect(mode().isDecodeOn).toBe(false);
     engine.send({ type: 'user.features', features: ['DECODE'] });
     expect(mode().isDecodeOn).toBe(true);
@@ -362,7 +362,7 @@ describe('the listen flow', () => {
     expect(s.listenPlayer?.audio).toBe('locked');
     expect(connectListenAudio(s.listenAudio!, () => {}).isPlaying).toBe(false);
     expect(errors).toEqual([['Audio fetch failed', refusal]]);
-    engine.send({ type: 'listen.page', position: 2 });
+    engine.getChild('listen')!.send({ type: 'listen.page', position: 2 });
     await settle();
     expect(calls.filter((c) => c.startsWith('audioOnly'))).toEqual(['audioOnly 3:1']);
     engine.stop();
@@ -374,7 +374,7 @@ describe('the listen flow', () => {
     start(engine, 'en', false);
     await settle();
     expect(engine.getSnapshot().listenPlayer?.audio).toBe('failed');
-    engine.send({ type: 'listen.page', position: 2 });
+    engine.getChild('listen')!.send({ type: 'listen.page', position: 2 });
     await settle();
     expect(calls.filter((c) => c.startsWith('audioOnly'))).toEqual(['audioOnly 3:1', 'audioOnly 3:2']);
     engine.stop();

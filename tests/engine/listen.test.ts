@@ -83,7 +83,7 @@ function setup(options: Options = {}) {
   return { engine, clock, audio, loaded, requests, history, errors, advance, storage, analytics, flush };
 }
 
-const listen = (engine: ReaderEngine) => connectListenAudio(engine.getSnapshot().listenAudio!, (e) => engine.send(e));
+const listen = (engine: ReaderEngine) => connectListenAudio(engine.getSnapshot().listenAudio!, (e) => engine.getChild('listen')!.send(e));
 const label = (engine: ReaderEngine) => listen(engine).label;
 const player = (engine: ReaderEngine) => engine.getSnapshot().listenPlayer!;
 
@@ -152,7 +152,7 @@ describe('listen flow', () => {
     await t.advance(2000);
     expect(t.audio.currentTime()).toBeGreaterThan(1);
     // The view follows the address and reports the page: nothing changes.
-    t.engine.send({ type: 'listen.page', position: 8 });
+    t.engine.getChild('listen')!.send({ type: 'listen.page', position: 8 });
     expect(t.loaded.at(-1)).toBe('/audio/p8.mp3');
 
     // The last page: it finishes and stays finished, with no navigation.
@@ -222,7 +222,7 @@ describe('listen flow', () => {
     await t.advance(SECONDS * 1000);
     expect(label(t.engine)).toBe('Finished');
     // The reader goes back to passage 1 before the auto-advance is due.
-    t.engine.send({ type: 'listen.page', position: 1 });
+    t.engine.getChild('listen')!.send({ type: 'listen.page', position: 1 });
     await t.advance(250);
     expect(label(t.engine)).toBe('Now Playing');
     expect(player(t.engine)).toMatchObject({ position: 1, audio: 'ready' });
@@ -239,7 +239,7 @@ describe('listen flow', () => {
     listen(t.engine).toggle();
     await t.advance(SECONDS * 1000 + 250);
     expect(label(t.engine)).toBe('Finished');
-    t.engine.send({ type: 'listen.page', position: 3 });
+    t.engine.getChild('listen')!.send({ type: 'listen.page', position: 3 });
     await t.advance(250);
     expect(label(t.engine)).toBe('Paused');
     expect(player(t.engine)).toMatchObject({ position: 3, currentTime: 0 });
@@ -255,11 +255,11 @@ describe('listen flow', () => {
     await t.advance(2000);
     expect(t.audio.currentTime()).toBe(at);
 
-    t.engine.send({ type: 'listen.seek', seconds: 15 });
+    t.engine.getChild('listen')!.send({ type: 'listen.seek', seconds: 15 });
     expect(t.audio.currentTime()).toBe(15);
     expect(player(t.engine).currentTime).toBe(15);
 
-    t.engine.send({ type: 'listen.page', position: 2 });
+    t.engine.getChild('listen')!.send({ type: 'listen.page', position: 2 });
     await t.advance(250);
     expect(player(t.engine)).toMatchObject({ position: 2, currentTime: 0, audio: 'ready' });
     expect(t.loaded.at(-1)).toBe('/audio/p2.mp3');
@@ -276,10 +276,10 @@ describe('listen flow', () => {
     expect(t.errors.map((e) => e.message)).toEqual(['Audio fetch failed']);
     expect(player(t.engine)).toMatchObject({ audio: 'failed' });
     expect(label(t.engine)).toBe('Now Playing');
-    t.engine.send({ type: 'listen.page', position: 4 });
+    t.engine.getChild('listen')!.send({ type: 'listen.page', position: 4 });
     await t.advance(250);
     expect(player(t.engine)).toMatchObject({ position: 4, audio: 'ready' });
-    t.engine.send({ type: 'listen.page', position: 3 });
+    t.engine.getChild('listen')!.send({ type: 'listen.page', position: 3 });
     await t.advance(250);
     expect(t.requests.filter((p) => p === 3)).toHaveLength(2);
   });
@@ -311,7 +311,7 @@ describe('listen flow', () => {
     start(t.engine, 6, true);
     await t.advance(2000);
     expect(t.audio.currentTime()).toBeGreaterThan(1);
-    t.engine.send({ type: 'listen.close' });
+    t.engine.getChild('listen')!.send({ type: 'listen.close' });
     expect(label(t.engine)).toBe('Closed');
     const at = t.audio.currentTime();
     await t.advance(2000);
@@ -320,5 +320,23 @@ describe('listen flow', () => {
     t.engine.stop();
     await t.advance(SECONDS * 1000);
     expect(t.history).toEqual([]);
+  });
+
+  it('a new start frees the systemId of the flow it replaces: getChild reaches the new flow', async () => {
+    const t = setup();
+    start(t.engine, 2, false);
+    await t.flush();
+    const first = t.engine.getChild('listen')!;
+    start(t.engine, 5, false);
+    await t.flush();
+    const second = t.engine.getChild('listen')!;
+    expect(second).not.toBe(first);
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(player(t.engine).position).toBe(5);
+    // What a view sends now reaches the flow the engine shows.
+    t.engine.getChild('listen')!.send({ type: 'listen.page', position: 6 });
+    await t.flush();
+    expect(player(t.engine).position).toBe(6);
+    t.engine.stop();
   });
 });

@@ -11,9 +11,11 @@ import { createReaderEngine, type ReaderEngine } from '../../src/engine/createRe
 import type { ApiPort, NavigationPort } from '../../src/engine/ports';
 import { createMemoryStorage } from '../../src/engine/settings';
 import { connectClassCode } from '../../src/machines/classCode';
+import { connectCopyLink } from '../../src/machines/copyLink';
 import { connectHighlightDecode } from '../../src/machines/highlightDecode';
 import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { connectReadingSession } from '../../src/machines/readingSession';
+import { connectRoleModal } from '../../src/machines/roleModal';
 import { fixturePassage, fixturePublication } from '../fixtures/publication';
 
 /** The fixture title; GOLD needs a license (as the server's free tier says), Spanish is narrated with highlight. */
@@ -30,6 +32,10 @@ interface Server {
   /** Answer of GET /visitors/me: a verdict, or a failure. */
   visitor: { groupCodeValid: boolean; features: string[]; titleIds?: number[] } | PortFailure;
   createEdition: () => Promise<unknown>;
+  /** Answer of PATCH /users/me/role. */
+  updateRole: () => Promise<unknown>;
+  /** Answer of the clipboard's write. */
+  writeText: () => Promise<void>;
   /** GET /publications/{slug} fails with this, when set. */
   publicationFailure?: PortFailure;
   calls: string[];
@@ -41,6 +47,8 @@ function makeSystem(overrides: Partial<Server> = {}) {
     publication: publication(),
     visitor: { groupCodeValid: true, features: ['LEVELS'], titleIds: [1] },
     createEdition: () => Promise.reject(new PortFailure('not_found', 404, 'Passage not found')),
+    updateRole: () => Promise.resolve({}),
+    writeText: () => Promise.resolve(),
     calls: [],
     ...overrides,
   };
@@ -62,6 +70,10 @@ function makeSystem(overrides: Partial<Server> = {}) {
       server.calls.push('createEdition');
       return server.createEdition();
     },
+    updateRole: async (role) => {
+      server.calls.push(`role ${role}`);
+      return server.updateRole();
+    },
     getPassageAudio: async (passageId) => ({ passageId, status: 'ready', audio: { url: `/audio/${passageId}.mp3`, speechMarks: [{ offset: 0, time: 0 }], duration: 5000 } }),
   };
   const history = ['/fixture/v1/read'];
@@ -72,9 +84,17 @@ function makeSystem(overrides: Partial<Server> = {}) {
   };
   const clock = createManualClock();
   const storage = createMemoryStorage();
-  const engine = createReaderEngine({ api, storage, clock, audio: createSilentAudio(clock), analytics: createMemoryAnalytics(), navigation });
+  const errors: string[] = [];
+  const logger = { error: (message: string) => void errors.push(message), warn: () => {} };
+  const clipboard = {
+    writeText: (text: string) => {
+      server.calls.push(`copy ${text}`);
+      return server.writeText();
+    },
+  };
+  const engine = createReaderEngine({ api, storage, clock, audio: createSilentAudio(clock), analytics: createMemoryAnalytics(), navigation, clipboard, logger });
   engine.start();
-  return { engine, server, history, storage };
+  return { engine, server, history, storage, errors };
 }
 
 async function settle() {
@@ -159,7 +179,7 @@ describe('bug 4: position 0', () => {
     engine.send({ type: 'user.features', features: null });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 0 } });
     await settle();
-    expect(connectReadingSession(engine.getSnapshot().session, () => {}).isPassageNotFound).toBe(true);
+    expect(connectReadingSession(engine.getSnapshot().session, () => {}, () => {}).isPassageNotFound).toBe(true);
     expect(server.calls).toEqual([]);
     engine.stop();
   });
@@ -188,7 +208,7 @@ describe('bug 3: highlight follows the column that plays', () => {
       request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' }, position: 1 },
     });
     await settle();
-    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e));
+    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
     expect(mode().canHighlight).toBe(false);
     engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
     await settle();
@@ -197,6 +217,81 @@ describe('bug 3: highlight follows the column that plays', () => {
     expect(mode().isHighlightOn).toBe(true);
     expect(engine.getSnapshot().secondary.display.highlight).toBe(true);
     expect(engine.getSnapshot().primary.display.highlight).toBe(false);
+    engine.stop();
+  });
+});
+
+describe('the role modal saves the role itself', () => {
+  it('a pick is sent to the modal, which updates the role through the api port and closes', async () => {
+    const { engine, server, errors } = makeSystem();
+    engine.send({ type: 'user.loaded', hasRole: false, features: [] });
+    const modal = () => connectRoleModal(engine.getSnapshot().roleModal, (e) => engine.getChild('roleModal')!.send(e));
+    expect(modal().isOpen).toBe(true);
+    modal().pick('TEACHER');
+    expect(modal()).toMatchObject({ isOpen: true, isSaving: true });
+    await settle();
+    expect(server.calls).toEqual(['role TEACHER']);
+    expect(modal().isOpen).toBe(false);
+    expect(errors).toEqual([]);
+    engine.stop();
+  });
+
+  it("a failed update is logged ('Failed to update user role') and the modal stays open", async () => {
+    const { engine, server, errors } = makeSystem({ updateRole: () => Promise.reject(new PortFailure('network', 0, 'Network down')) });
+    engine.send({ type: 'user.loaded', hasRole: false, features: [] });
+    engine.getChild('roleModal')!.send({ type: 'role.pick', role: 'INDIVIDUAL' });
+    await settle();
+    expect(server.calls).toEqual(['role INDIVIDUAL']);
+    expect(connectRoleModal(engine.getSnapshot().roleModal, () => {})).toMatchObject({ isOpen: true, isSaving: false });
+    expect(errors).toEqual(['Failed to update user role']);
+    engine.stop();
+  });
+});
+
+describe('Copy Magic Link writes the clipboard itself', () => {
+  const link = 'https://lectern.test/c/ABCD1234';
+  const copy = (engine: ReaderEngine) => connectCopyLink(engine.getSnapshot().copyLink, (e) => engine.getChild('copyLink')!.send(e));
+
+  it("a copy sent to the copy-link child writes the link, toasts, and reads 'Copied!'", async () => {
+    const { engine, server } = makeSystem();
+    copy(engine).copy(link);
+    await settle();
+    expect(server.calls).toEqual([`copy ${link}`]);
+    expect(toasts(engine)).toEqual(['Magic link copied to clipboard!']);
+    expect(copy(engine).buttonLabel).toBe('Copied!');
+    engine.stop();
+  });
+
+  it("a refused write toasts 'Failed to copy link'", async () => {
+    const { engine } = makeSystem({ writeText: () => Promise.reject(new Error('denied')) });
+    copy(engine).copy(link);
+    await settle();
+    expect(toasts(engine)).toEqual(['Failed to copy link']);
+    expect(copy(engine).buttonLabel).toBe('Copy Link');
+    engine.stop();
+  });
+});
+
+describe('a child started again is the one the views reach', () => {
+  it('a new primary edition starts the reading mode again under the same systemId: getChild reaches the new one', async () => {
+    const { engine } = makeSystem();
+    engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 1 } });
+    await settle();
+    const first = engine.getChild('highlightDecode')!;
+    const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
+    expect(mode().canHighlight).toBe(false);
+
+    // Spanish is narrated with highlight: the reading mode starts again for it.
+    engine.send({ type: 'language.change', slot: 'primary', language: 'es' });
+    await settle();
+    const second = engine.getChild('highlightDecode')!;
+    expect(second).not.toBe(first);
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(mode().canHighlight).toBe(true);
+    mode().toggleHighlight();
+    await settle();
+    expect(mode().isHighlightOn).toBe(true);
     engine.stop();
   });
 });
@@ -218,15 +313,15 @@ describe('two columns in step', () => {
     expect(secondary.display).toEqual({ decoded: false, highlight: true, follows: null });
     expect(primary.display).toEqual({ decoded: false, highlight: false, follows: { slot: 'secondary', language: 'es' } });
     // The same object while nothing it is made from changes, so the column does not render again.
-    engine.send({ type: 'toolbar.activity' });
+    engine.getChild('toolbar')!.send({ type: 'toolbar.activity' });
     expect(engine.getSnapshot().primary.display.follows).toBe(primary.display.follows);
 
     // Highlight off: nothing is lit, so nothing follows.
-    connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e)).toggleHighlight();
+    connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e)).toggleHighlight();
     await settle();
     expect(engine.getSnapshot().secondary.display.highlight).toBe(false);
     expect(engine.getSnapshot().primary.display.follows).toBeNull();
-    connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.send(e)).toggleHighlight();
+    connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e)).toggleHighlight();
     await settle();
     expect(engine.getSnapshot().primary.display.follows).toEqual({ slot: 'secondary', language: 'es' });
 

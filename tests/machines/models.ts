@@ -7,7 +7,7 @@ import { createMachine, fromCallback, fromPromise, type ActorLogic, type AnyActo
 import type { Narration, NarrationInput } from '../../src/machines/shared/audio';
 import { accessMachine, type AccessContext, type AccessInput, type AccessMachineEvent } from '../../src/machines/access';
 import { classCodeMachine, type ClassCodeEvent, type ClassCodeInput } from '../../src/machines/classCode';
-import { copyLinkMachine, type CopyLinkEvent } from '../../src/machines/copyLink';
+import { copyLinkMachine, type CopyLinkDone, type CopyLinkEvent } from '../../src/machines/copyLink';
 import { highlightDecodeMachine, type HighlightDecodeEvent, type HighlightDecodeInput, type PassageFacts } from '../../src/machines/highlightDecode';
 import { levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInput } from '../../src/machines/levelIndicator';
 import { listenAudioMachine, type ListenAudioEvent, type ListenAudioInput } from '../../src/machines/listenAudio';
@@ -16,7 +16,7 @@ import { offlineDownloadMachine, type OfflineDownloadEvent, type OfflineDownload
 import { readerColumnMachine, type ColumnPlan, type ReaderColumnDone, type ReaderColumnEvent, type ReaderColumnInput } from '../../src/machines/readerColumn';
 import { readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
 import { readingSessionMachine, type ReadingSessionEvent } from '../../src/machines/readingSession';
-import { roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
+import { roleModalMachine, type RoleModalDone, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
 import { isApplicable, rosterUploadMachine, type RosterReport, type RosterUploadContext, type RosterUploadDone, type RosterUploadEvent } from '../../src/machines/rosterUpload';
 import { toolbarMachine, type ToolbarEvent } from '../../src/machines/toolbar';
 import { toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
@@ -57,7 +57,13 @@ const classCodeEvents: ClassCodeEvent[] = [
 ];
 const classCodeInputs: ClassCodeInput[] = [{ storedCode: null }, { storedCode: 'STORED01' }];
 
-const copyLinkEvents: CopyLinkEvent[] = [{ type: 'copy.succeeded' }, { type: 'copy.failed' }, { type: 'copy.confirmationDone' }];
+/** A copy asked for, its clipboard write answered (done or failed), and the confirmation's end. */
+const copyLinkEvents: (CopyLinkEvent | CopyLinkDone)[] = [
+  { type: 'copy.request', text: 'https://lectern.test/c/abcd1234' },
+  { type: 'xstate.done.actor.copy', output: undefined },
+  { type: 'xstate.error.actor.copy', error: new Error('denied') },
+  { type: 'copy.confirmationDone' },
+];
 
 const highlightDecodeEvents: HighlightDecodeEvent[] = [
   { type: 'highlight.toggle' },
@@ -243,13 +249,13 @@ const readingSessionEvents: ReadingSessionEvent[] = [
   { type: 'session.close' },
 ];
 
-const roleModalEvents: RoleModalEvent[] = [
+const roleModalEvents: (RoleModalEvent | RoleModalDone)[] = [
   { type: 'user.loaded', hasRole: false },
   { type: 'user.loaded', hasRole: true },
   { type: 'role.pick', role: 'TEACHER' },
   { type: 'role.pick', role: 'INDIVIDUAL' },
-  { type: 'role.saved' },
-  { type: 'role.failed', error: 'HTTP 500' },
+  { type: 'xstate.done.actor.role', output: {} },
+  { type: 'xstate.error.actor.role', error: 'HTTP 500' },
   { type: 'role.dismiss' },
   { type: 'auth.signedOut' },
 ];
@@ -350,8 +356,6 @@ export const readerSystemInertActors = {
   loadPublication: pending<Publication, { slug: string; version?: string }>(),
   loadNarration: pending<Narration, NarrationInput>(),
   loadDecodedText: pending<string, NarrationInput>(),
-  updateRole: pending<unknown, { role: UserRole }>(),
-  copyText: pending<unknown, { text: string }>(),
   playback: fromCallback<{ type: 'playback.noop' }, void>(() => () => {}),
 };
 export const readerSystemInert = readerSystemMachine.provide({ actors: readerSystemInertActors as never });
@@ -440,30 +444,11 @@ const accessReport = (access: ReaderSystemContext['access']): RootEvent => ({ ty
  * the root; trying them in every state would only repeat it).
  */
 const readerSystemOnce: RootEvent[] = [
-  { type: 'toolbar.activity' },
-  { type: 'toolbar.hold', by: 'font' },
-  { type: 'toolbar.release' },
   { type: 'audio.open' },
   { type: 'audio.play' },
   { type: 'audio.pause' },
   { type: 'audio.toggle' },
   { type: 'audio.close' },
-  { type: 'highlight.toggle' },
-  { type: 'decode.toggle' },
-  { type: 'role.pick', role: 'TEACHER' },
-  { type: 'role.dismiss' },
-  { type: 'toast.show', kind: 'success', message: 'Title shown to students' },
-  { type: 'toast.dismiss', id: 1 },
-  { type: 'indicator.hover' },
-  { type: 'indicator.shown' },
-  { type: 'indicator.hidden' },
-  { type: 'copy.succeeded' },
-  { type: 'copy.failed' },
-  { type: 'page.next' },
-  { type: 'page.previous' },
-  { type: 'page.goto', position: 2 },
-  { type: 'secondary.set', choice: es },
-  { type: 'secondary.clear' },
   { type: 'level.change', slot: 'primary', level: 'GOLD' }, // nobody known yet: chosen, no upgrade offered
   { type: 'language.change', slot: 'primary', language: 'es' },
   { type: 'reader.open', request: { slug: 'voiced' }, useStoredPosition: true },
@@ -474,9 +459,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'premiumDialog.open', feature: 'Decode' },
   { type: 'premiumDialog.close' },
   { type: 'listen.upgrade' },
-  { type: 'copy.request', text: 'https://lectern.test/c/abcd1234' },
-  done('copy', undefined),
-  failed('copy', new Error('denied')),
   { type: 'auth.signedIn' },
   { type: 'auth.signedOut' },
   { type: 'user.features', features: null },
@@ -511,10 +493,6 @@ const readerSystemOnce: RootEvent[] = [
   done('decodedText', '<p><span>Once</span></p>'),
   failed('decodedText', failure.network),
   { type: 'code.removeFromAddress' },
-  { type: 'role.update', role: 'TEACHER' },
-  done('role', {}),
-  failed('role', new Error('HTTP 500')),
-  { type: 'role.logFailure', message: 'Role update failed', error: 'HTTP 500' },
   { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
   { type: 'analytics.track', event: 'Opened Audio Player' },
   { type: 'playback.time', time: 3.5, duration: 20 },
@@ -623,16 +601,9 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
   }
   const out = readerSystemHold(c);
   const slug = c.view.publication?.slug ?? null;
-  if (c.listen) {
-    out.push(
-      { type: 'listen.toggle' },
-      { type: 'listen.close' },
-      { type: 'listen.open' },
-      { type: 'listen.autoPlay.set', value: true },
-      { type: 'listen.page', position: 2 },
-      { type: 'listen.seek', seconds: 12 },
-    );
-  } else if (c.access.known) {
+  // A running listen flow takes its own events (engine.getChild('listen')); the root only hears what the others say.
+  if (c.listen) return out;
+  if (c.access.known) {
     if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced }, { type: 'session.syncAddress', view: views.premium });
     out.push({ type: 'level.change', slot: 'primary', level: slug === 'premium' ? 'ORIGINAL' : 'GOLD' }, { type: 'language.change', slot: 'primary', language: 'ru' });
     if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'word.say', slot: 'secondary', offset: 0 }, { type: 'word.playFrom', slot: 'secondary', offset: 0 });
@@ -760,7 +731,12 @@ export const MODELS = {
     serializeState: (s: { value: unknown; context: AccessContext }) => JSON.stringify([s.value, s.context.code]),
   },
   classCode: { machine: classCodeMachine, events: classCodeEvents, inputs: classCodeInputs },
-  copyLink: { machine: copyLinkMachine, events: copyLinkEvents, inputs: [undefined] },
+  copyLink: {
+    // The clipboard write never settles on its own in the walks: its answers are sample events.
+    machine: copyLinkMachine.provide({ actors: { copyText: pending<unknown, { text: string }>() } }),
+    events: copyLinkEvents,
+    inputs: [undefined],
+  },
   highlightDecode: {
     machine: highlightDecodeMachine,
     events: highlightDecodeEvents,
@@ -810,7 +786,12 @@ export const MODELS = {
       JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication]),
     maxStates: 2000,
   },
-  roleModal: { machine: roleModalMachine, events: roleModalEvents, inputs: roleModalInputs },
+  roleModal: {
+    // The role update never settles on its own in the walks: its answers are sample events.
+    machine: roleModalMachine.provide({ actors: { updateRole: pending<unknown, { role: UserRole }>() } }),
+    events: roleModalEvents,
+    inputs: roleModalInputs,
+  },
   rosterUpload: {
     // The check and the apply never settle on their own in the walks: their answers are sample events.
     machine: rosterUploadMachine.provide({ actors: { checkRoster: fromPromise<RosterReport, unknown>(() => new Promise(() => {})), applyRoster: fromPromise<RosterReport, unknown>(() => new Promise(() => {})) } as never }),

@@ -55,7 +55,8 @@ describe('reading session rules', () => {
     actor.send({ type: 'publication.loaded', publication });
     return actor;
   }
-  const view = (actor: ReturnType<typeof open>) => connectReadingSession(actor.getSnapshot(), (e) => actor.send(e));
+  // The session alone: its choices of language and level go to it too (in the system the root checks them first).
+  const view = (actor: ReturnType<typeof open>) => connectReadingSession(actor.getSnapshot(), (e) => actor.send(e), (e) => actor.send(e));
 
   it('uses the default reader when the request names no edition, and position 1 by default', () => {
     const v = view(open({ slug: 'fixture' }));

@@ -1,20 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { connectRoleModal, roleModalMachine, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
+import { createActor, fromPromise } from 'xstate';
+import { connectRoleModal, type RoleModalInput, type UserRole } from '../../src/machines/roleModal';
 import { MODELS } from './models';
 import { planTransitionWalk } from './harness';
 
-const engineActions = ['updateRole', 'logRoleUpdateFailed', 'storeClosedFlag', 'resetClosedFlag'] as const;
-type Recorded = { type: (typeof engineActions)[number]; params?: unknown };
+const engineActions = ['logRoleUpdateFailed', 'storeClosedFlag', 'resetClosedFlag'] as const;
+type Recorded = { type: (typeof engineActions)[number] | 'updateRole'; params?: unknown };
 
-/** The machine with its engine-provided actions replaced by recorders. */
-function startRecorded(input: RoleModalInput) {
+/**
+ * The machine with its engine-provided actions replaced by recorders. Its role update is the walk model's (never
+ * settling: its answers are walk events) unless `updateRole` is given; a given one is recorded in the same log.
+ */
+function startRecorded(input: RoleModalInput, updateRole?: (role: UserRole) => Promise<unknown>) {
   const log: Recorded[] = [];
   const actions = Object.fromEntries(
     engineActions.map((type) => [type, (_: unknown, params: unknown) => void log.push(params === undefined ? { type } : { type, params })]),
   ) as Record<(typeof engineActions)[number], (_: unknown, params: any) => void>;
-  const actor = createActor(roleModalMachine.provide({ actions }), { input }).start();
+  const actors = updateRole
+    ? {
+        updateRole: fromPromise<unknown, { role: UserRole }>(({ input: { role } }) => {
+          log.push({ type: 'updateRole', params: { role } });
+          return updateRole(role);
+        }),
+      }
+    : {};
+  const actor = createActor(MODELS.roleModal.machine.provide({ actions, actors }), { input }).start();
   return { actor, log };
+}
+
+/** A role update answered when the test says so. */
+function server() {
+  let answer: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const updateRole = () => new Promise<void>((resolve, reject) => (answer = { resolve, reject }));
+  const settle = async (outcome: 'ok' | { error: unknown }) => {
+    if (outcome === 'ok') answer!.resolve();
+    else answer!.reject(outcome.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { updateRole, settle };
 }
 
 const events = MODELS.roleModal.events;
@@ -23,7 +46,7 @@ const events = MODELS.roleModal.events;
 const inputs = MODELS.roleModal.inputs;
 
 for (const input of inputs) {
-  const plan = planTransitionWalk(roleModalMachine, { events, input });
+  const plan = planTransitionWalk(MODELS.roleModal.machine, { events, input });
   describe(`roleModal machine: every transition (closedBefore ${input.closedBefore})`, () => {
     for (const c of plan.cases) {
       it(c.description, async () => {
@@ -59,23 +82,25 @@ describe('roleModal machine: behaviour', () => {
     }
   });
 
-  it('saves the picked role, staying open until saved', () => {
-    const { actor, log } = startRecorded({ closedBefore: false });
+  it('saves the picked role, staying open until saved', async () => {
+    const { updateRole, settle } = server();
+    const { actor, log } = startRecorded({ closedBefore: false }, updateRole);
     const api = () => connectRoleModal(actor.getSnapshot(), (e) => actor.send(e));
     actor.send({ type: 'user.loaded', hasRole: false });
     api().pick('TEACHER');
     expect(api()).toMatchObject({ isOpen: true, isSaving: true });
     expect(log).toEqual([{ type: 'updateRole', params: { role: 'TEACHER' } }]);
-    actor.send({ type: 'role.saved' });
+    await settle('ok');
     expect(api().isOpen).toBe(false);
   });
 
-  it("logs 'Failed to update user role' and stays open when the update fails", () => {
-    const { actor, log } = startRecorded({ closedBefore: false });
+  it("logs 'Failed to update user role' and stays open when the update fails", async () => {
+    const { updateRole, settle } = server();
+    const { actor, log } = startRecorded({ closedBefore: false }, updateRole);
     actor.send({ type: 'user.loaded', hasRole: false });
     actor.send({ type: 'role.pick', role: 'INDIVIDUAL' });
     log.length = 0;
-    actor.send({ type: 'role.failed', error: 'HTTP 500' });
+    await settle({ error: 'HTTP 500' });
     const api = connectRoleModal(actor.getSnapshot(), () => {});
     expect(api).toMatchObject({ isOpen: true, isSaving: false });
     expect(log).toEqual([{ type: 'logRoleUpdateFailed', params: { message: 'Failed to update user role', error: 'HTTP 500' } }]);

@@ -1,8 +1,8 @@
-import { cancel, raise, setup } from 'xstate';
+import { cancel, fromPromise, raise, setup } from 'xstate';
 import { COPY_CONFIRMATION_MS } from '../../domain/constants';
 import { timer, type StateMetaWithTimers } from '../shared/timers';
 import type { ToastRequest } from '../toasts/toasts.types';
-import type { CopyLinkEvent } from './copyLink.types';
+import type { CopyLinkDone, CopyLinkEvent } from './copyLink.types';
 
 /** Toast after the link is copied (SPEC §8). */
 export const LINK_COPIED_MESSAGE = 'Magic link copied to clipboard!';
@@ -14,8 +14,15 @@ const confirmationTimer = timer('confirmation', COPY_CONFIRMATION_MS, { type: 'c
 const copiedToast: ToastRequest = { kind: 'success', message: LINK_COPIED_MESSAGE };
 const failedToast: ToastRequest = { kind: 'error', message: COPY_FAILED_MESSAGE };
 
+/** The text of the 'copy.request' that entered `copying`. */
+const textOf = (event: { type: string }) => ({ text: (event as Extract<CopyLinkEvent, { type: 'copy.request' }>).text });
+
 export const copyLinkMachine = setup({
-  types: {} as { events: CopyLinkEvent; meta: StateMetaWithTimers },
+  types: {} as { events: CopyLinkEvent | CopyLinkDone; meta: StateMetaWithTimers },
+  actors: {
+    /** Provided by the engine: writes the text to the clipboard port. */
+    copyText: fromPromise<unknown, { text: string }>(() => Promise.reject(new Error('provided by the engine'))),
+  },
   actions: {
     /** Provided by the engine: tracks 'Copied Magic Link'. */
     trackCopiedMagicLink: () => {},
@@ -30,10 +37,18 @@ export const copyLinkMachine = setup({
   states: {
     idle: {
       meta: { description: "The button reads 'Copy Link'." },
-      on: {
-        'copy.succeeded': { target: 'copied', actions: ['trackCopiedMagicLink', { type: 'showToast', params: copiedToast }] },
-        'copy.failed': { target: 'idle', actions: { type: 'showToast', params: failedToast } },
+      on: { 'copy.request': { target: 'copying' } },
+    },
+    copying: {
+      meta: { description: 'The link is being written to the clipboard.' },
+      invoke: {
+        id: 'copy',
+        src: 'copyText',
+        input: ({ event }) => textOf(event),
+        onDone: { target: 'copied', actions: ['trackCopiedMagicLink', { type: 'showToast', params: copiedToast }] },
+        onError: { target: 'idle', actions: { type: 'showToast', params: failedToast } },
       },
+      on: { 'copy.request': { target: 'copying', reenter: true, description: 'Another copy replaces this one.' } },
     },
     copied: {
       entry: 'startConfirmationTimer',
@@ -43,9 +58,8 @@ export const copyLinkMachine = setup({
         timers: [confirmationTimer],
       },
       on: {
-        // Re-entering restarts the confirmation timer.
-        'copy.succeeded': { target: 'copied', reenter: true, actions: ['trackCopiedMagicLink', { type: 'showToast', params: copiedToast }] },
-        'copy.failed': { target: 'idle', actions: { type: 'showToast', params: failedToast } },
+        // Copying again ends the confirmation; a success starts it anew.
+        'copy.request': { target: 'copying' },
         'copy.confirmationDone': { target: 'idle' },
       },
     },

@@ -1,10 +1,13 @@
 /** Magic link copy (SPEC §2 'Share with Students' / class code banner, §4 Magic link copy). */
+import type { ActorOutcome } from '../shared/outcome';
+
 export type CopyLinkEvent =
-  /** Sent by the engine: the magic link was written to the clipboard. */
-  | { type: 'copy.succeeded' }
-  /** Sent by the engine: writing to the clipboard failed. */
-  | { type: 'copy.failed' }
-  /** Sent by the engine when the confirmation timer of `copied` fires. */
+  /** 'Copy Link': write this text (the magic link) to the clipboard. */
+  | { type: 'copy.request'; text: string }
+  /** Raised when the confirmation timer of `copied` fires. */
   | { type: 'copy.confirmationDone' };
 
-export type CopyLinkState = 'idle' | 'copied';
+/** What the clipboard write (invoked in `copying`) answers. */
+export type CopyLinkDone = ActorOutcome<'copy', unknown>;
+
+export type CopyLinkState = 'idle' | 'copying' | 'copied';

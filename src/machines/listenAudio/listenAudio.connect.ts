@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { listenAudioMachine } from './listenAudio.machine';
-import type { ListenAudioEvent, ListenAudioState } from './listenAudio.types';
+import type { ListenAudioCommand, ListenAudioState } from './listenAudio.types';
 
 /** The listen player's status text, by state (SPEC §4 Audio control state: listen flow). */
 export const LISTEN_AUDIO_LABELS: Record<ListenAudioState, string> = {
@@ -11,7 +11,7 @@ export const LISTEN_AUDIO_LABELS: Record<ListenAudioState, string> = {
   closed: 'Closed',
 };
 
-export function connectListenAudio(snapshot: SnapshotFrom<typeof listenAudioMachine>, send: (event: ListenAudioEvent) => void) {
+export function connectListenAudio(snapshot: SnapshotFrom<typeof listenAudioMachine>, send: (event: ListenAudioCommand) => void) {
   const state = snapshot.value as ListenAudioState;
   return {
     /** 'Paused', 'Now Playing', 'Finished', 'Loading Next' or 'Closed'. */

@@ -33,4 +33,7 @@ export type ListenAudioEvent =
   /** Sent by the engine when the page changes. Any state; the state does not change. */
   | { type: 'listen.page.changed'; isLastPage: boolean };
 
+/** The player's controls: the events its view sends (through the listen flow, which passes them on). */
+export type ListenAudioCommand = Extract<ListenAudioEvent, { type: 'listen.toggle' | 'listen.close' | 'listen.open' | 'listen.autoPlay.set' }>;
+
 export type ListenAudioState = 'paused' | 'playing' | 'finished' | 'loadingNext' | 'closed';

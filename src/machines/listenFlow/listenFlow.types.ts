@@ -3,7 +3,7 @@
  * the narration of each passage, the audio port and the address, as one pure machine.
  */
 import type { Narration, PlaybackReport } from '../shared/audio';
-import type { ListenAudioContext, ListenAudioEvent, ListenAudioState } from '../listenAudio';
+import type { ListenAudioCommand, ListenAudioContext, ListenAudioState } from '../listenAudio';
 
 /** What the listen page tells the engine when it opens an edition ('listen.start'), plus the audio lock. */
 export interface ListenFlowInput {
@@ -87,7 +87,7 @@ export type ListenPlayerRequest =
   | { type: 'listen.autoPlayChanged'; autoPlay: boolean };
 
 /** The player's own events, forwarded to it. */
-export type ListenForwardedEvent = Extract<ListenAudioEvent, { type: 'listen.toggle' | 'listen.close' | 'listen.open' | 'listen.autoPlay.set' }>;
+export type ListenForwardedEvent = ListenAudioCommand;
 
 export type ListenFlowEvent =
   | ListenForwardedEvent

@@ -92,16 +92,21 @@ const access = accessMachine.provide({
   },
 });
 
+/** The role modal: its closed flag is a stored setting (its role update and the failure's log are the engine's, systemIo.ts). */
 const roleModal = roleModalMachine.provide({
   actions: {
-    updateRole: sendParent((_, params) => ({ type: 'role.update', role: params.role })),
-    logRoleUpdateFailed: sendParent((_, params) => ({ type: 'role.logFailure', message: params.message, error: params.error })),
     storeClosedFlag: sendParent({ type: 'setting.write', write: { name: 'roleModalClosed', value: true } }),
     resetClosedFlag: sendParent({ type: 'setting.write', write: { name: 'roleModalClosed', value: null } }),
   },
 });
 
-const copyLink = copyLinkMachine.provide({ actions: { trackCopiedMagicLink: sendParent({ type: 'analytics.track', event: 'Copied Magic Link' satisfies TrackedEvent }), showToast: sendTo(({ system }) => system.get(TOASTS_SYSTEM_ID), (_, params: ToastRequest) => ({ type: 'toast.show', kind: params.kind, message: params.message })) } });
+/** The magic link's copy: tracked by the system, toasted by the queue (its clipboard write is the engine's, systemIo.ts). */
+const copyLink = copyLinkMachine.provide({
+  actions: {
+    trackCopiedMagicLink: sendParent({ type: 'analytics.track', event: 'Copied Magic Link' satisfies TrackedEvent }),
+    showToast: sendTo(({ system }) => system.get(TOASTS_SYSTEM_ID), (_, params: ToastRequest) => ({ type: 'toast.show', kind: params.kind, message: params.message })),
+  },
+});
 
 const levelIndicator = levelIndicatorMachine.provide({
   actions: { storeIndicatorSeen: sendParent({ type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } }) },

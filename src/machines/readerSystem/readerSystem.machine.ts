@@ -1,9 +1,10 @@
 /**
  * The reader system: the root machine of the reader, the listen flow and the overlays they share (SPEC §2, §4,
- * §5, §6, §8). Its children are the product's machines (readerSystem.children.ts), spawned at start; the views'
- * events reach them through the system (`sendTo` a child), and the children tell the root what they need with
- * `sendParent`. The loads are actors named here and provided by the engine from its ports; effects the root
- * cannot do itself (storage, the address, analytics, the audio port) are named actions the engine provides.
+ * §5, §6, §8). Its children are the product's machines (readerSystem.children.ts), spawned at start, each with
+ * its id as its systemId: a view sends its events to the child it shows (`engine.getChild`), and the children tell
+ * the root what they need with `sendParent`. The loads are actors named here and provided by the engine from its
+ * ports; effects the root cannot do itself (storage, the address, analytics, the audio port) are named actions the
+ * engine provides.
  *
  * Three regions run beside the event handlers:
  * - `narration`: loads the narration the reader's player or highlight needs, one passage at a time;
@@ -20,7 +21,6 @@ import type { Passage, Publication } from '../../domain/schemas';
 import { withSetting, type ReaderSettings } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
-import type { UserRole } from '../roleModal';
 import { loadNarrationPlaceholder, playbackPlaceholder, type NarrationInput } from '../shared/audio';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
@@ -90,10 +90,6 @@ const base = setup({
     loadNarration: loadNarrationPlaceholder,
     /** Provided by the engine: a passage's decode markup. */
     loadDecodedText: fromPromise<string, NarrationInput>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: PATCH /users/me/role. */
-    updateRole: fromPromise<unknown, { role: UserRole }>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: the clipboard port. */
-    copyText: fromPromise<unknown, { text: string }>(() => Promise.reject(new Error('provided by the engine'))),
     /** Provided by the engine: plays the reader's audio port while it runs. */
     playback: playbackPlaceholder,
   },
@@ -125,7 +121,6 @@ const base = setup({
     stopPlayback: stopChild('readerPlayback'),
   },
   guards: {
-    isListening: ({ context }) => context.listen !== null,
     isPremiumContent: ({ event }) => 'error' in event && isPremiumContentError(event.error),
     isSameReading: ({ context, event }) => event.type === 'reader.sync' && isSameReading(context.view, event.request),
     offersUpgrade: ({ context, event }) =>
@@ -163,18 +158,19 @@ const withLoads = base.extend({
       enqueue.sendTo('session', { type: 'session.close' });
       enqueue.sendTo('wordAudio', { type: 'wordAudio.cancel' });
     })),
+    /** The children, each reachable by its id as systemId (engine.getChild): the views send to the one they show. */
     startChildren: base.createAction(enqueueActions(({ context, enqueue }) => {
-      enqueue.spawnChild('session', { id: 'session', input: { recentLanguages: context.settings.recentLanguages } });
+      enqueue.spawnChild('session', { id: 'session', systemId: 'session', input: { recentLanguages: context.settings.recentLanguages } });
       for (const slot of SLOTS) enqueue.spawnChild('column', { id: `column.${slot}`, systemId: `column.${slot}`, input: { slot } });
       enqueue.spawnChild('readerAudio', { id: 'readerAudio', input: { hasSavedSettings: context.settings.audioSettings !== null }, syncSnapshot: true });
-      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
+      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
       enqueue.spawnChild('access', { id: 'access', systemId: 'access', input: accessInput(context.settings) });
-      enqueue.spawnChild('roleModal', { id: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
+      enqueue.spawnChild('roleModal', { id: 'roleModal', systemId: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
       enqueue.spawnChild('toasts', { id: 'toasts', systemId: TOASTS_SYSTEM_ID });
-      enqueue.spawnChild('copyLink', { id: 'copyLink' });
-      enqueue.spawnChild('levelIndicator', { id: 'levelIndicator', input: { seenBefore: context.settings.editionIndicatorSeen } });
-      enqueue.spawnChild('toolbar', { id: 'toolbar' });
-      enqueue.spawnChild('wordAudio', { id: 'wordAudio' });
+      enqueue.spawnChild('copyLink', { id: 'copyLink', systemId: 'copyLink' });
+      enqueue.spawnChild('levelIndicator', { id: 'levelIndicator', systemId: 'levelIndicator', input: { seenBefore: context.settings.editionIndicatorSeen } });
+      enqueue.spawnChild('toolbar', { id: 'toolbar', systemId: 'toolbar' });
+      enqueue.spawnChild('wordAudio', { id: 'wordAudio', systemId: 'wordAudio' });
     })),
     writeSetting: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
       const params = rawParams as SettingWrite;
@@ -203,9 +199,10 @@ const withLoads = base.extend({
     })),
     restartReading: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { editionId: number };
+      // Stopping frees the systemId at once, so the new reading mode takes it: the views reach the new one.
       enqueue.stopChild('highlightDecode');
       enqueue.assign({ reading: { ...context.reading, editionId: params.editionId, told: editionFactsKey(context) } });
-      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
+      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
     })),
     startNarrationLoad: base.createAction(enqueueActions(({ context, enqueue }) => {
       const { passage } = readerPlayback(context);
@@ -270,7 +267,7 @@ const withLoads = base.extend({
       const { type: _type, ...start } = event;
       enqueue.stopChild('listen');
       enqueue.assign({ listen: { language: start.language ?? null }, premiumDialog: null });
-      enqueue.spawnChild('listenFlow', { id: 'listen', input: { ...(start satisfies ListenStart), audioLocked: isListenLocked(context, start.language ?? null) } });
+      enqueue.spawnChild('listenFlow', { id: 'listen', systemId: 'listen', input: { ...(start satisfies ListenStart), audioLocked: isListenLocked(context, start.language ?? null) } });
     })),
   },
 });
@@ -376,30 +373,11 @@ export const readerSystemMachine = withFlows.createMachine({
   entry: 'startChildren',
   on: {
     // ---- the views' events, delivered to the child that owns them ----
-    'toolbar.activity': { actions: sendTo('toolbar', ({ event }) => event) },
-    'toolbar.hold': { actions: sendTo('toolbar', ({ event }) => event) },
-    'toolbar.release': { actions: sendTo('toolbar', ({ event }) => event) },
     'audio.open': { actions: sendTo('readerAudio', ({ event }) => event) },
     'audio.play': { actions: sendTo('readerAudio', ({ event }) => event) },
     'audio.pause': { actions: sendTo('readerAudio', ({ event }) => event) },
     'audio.toggle': { actions: sendTo('readerAudio', ({ event }) => event) },
     'audio.close': { actions: sendTo('readerAudio', ({ event }) => event) },
-    'highlight.toggle': { actions: sendTo('highlightDecode', ({ event }) => event) },
-    'decode.toggle': { actions: sendTo('highlightDecode', ({ event }) => event) },
-    'role.pick': { actions: sendTo('roleModal', ({ event }) => event) },
-    'role.dismiss': { actions: sendTo('roleModal', ({ event }) => event) },
-    'toast.show': { actions: sendTo('toasts', ({ event }) => event) },
-    'toast.dismiss': { actions: sendTo('toasts', ({ event }) => event) },
-    'indicator.hover': { actions: sendTo('levelIndicator', ({ event }) => event) },
-    'indicator.shown': { actions: sendTo('levelIndicator', ({ event }) => event) },
-    'indicator.hidden': { actions: sendTo('levelIndicator', ({ event }) => event) },
-    'copy.succeeded': { actions: sendTo('copyLink', ({ event }) => event) },
-    'copy.failed': { actions: sendTo('copyLink', ({ event }) => event) },
-    'page.next': { actions: sendTo('session', ({ event }) => event) },
-    'page.previous': { actions: sendTo('session', ({ event }) => event) },
-    'page.goto': { actions: sendTo('session', ({ event }) => event) },
-    'secondary.set': { actions: sendTo('session', ({ event }) => event) },
-    'secondary.clear': { actions: sendTo('session', ({ event }) => event) },
     // A locked level or a greyed language is not chosen: its upgrade is offered instead (SPEC §5, §6).
     'level.change': [
       { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { level: event.level })! }) } },
@@ -409,12 +387,6 @@ export const readerSystemMachine = withFlows.createMachine({
       { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { language: event.language })! }) } },
       { actions: sendTo('session', ({ event }) => event) },
     ],
-    'listen.toggle': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
-    'listen.close': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
-    'listen.open': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
-    'listen.autoPlay.set': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
-    'listen.page': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
-    'listen.seek': { guard: 'isListening', actions: sendTo('listen', ({ event }) => event) },
 
     // ---- the system's own events ----
     'reader.open': { actions: 'openReader' },
@@ -432,9 +404,6 @@ export const readerSystemMachine = withFlows.createMachine({
     'premiumDialog.close': { actions: 'closePremiumDialog' },
     'listen.start': { actions: 'startListenFlow' },
     'listen.upgrade': { actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
-    'copy.request': { actions: [stopChild('copy'), enqueueActions(({ event, enqueue }) => enqueue.spawnChild('copyText', { id: 'copy', input: { text: event.text } }))] },
-    'xstate.done.actor.copy': { actions: sendTo('copyLink', { type: 'copy.succeeded' }) },
-    'xstate.error.actor.copy': { actions: sendTo('copyLink', { type: 'copy.failed' }) },
     'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('access', { type: 'auth.signedIn' })] },
     'auth.signedOut': {
       actions: [
@@ -599,12 +568,6 @@ export const readerSystemMachine = withFlows.createMachine({
     'xstate.snapshot.highlightDecode': {
       actions: assign({ reading: ({ context, event }) => ({ ...context.reading, mode: event.snapshot.value as ReaderSystemContext['reading']['mode'], hasDecodeFeature: event.snapshot.context.hasDecodeFeature }) }),
     },
-    'role.update': {
-      actions: [stopChild('role'), enqueueActions(({ event, enqueue }) => enqueue.spawnChild('updateRole', { id: 'role', input: { role: event.role } }))],
-    },
-    'xstate.done.actor.role': { actions: sendTo('roleModal', { type: 'role.saved' }) },
-    'xstate.error.actor.role': { actions: sendTo('roleModal', ({ event }) => ({ type: 'role.failed', error: event.error })) },
-    'role.logFailure': { actions: { type: 'logError', params: ({ event }) => ({ message: event.message, error: event.error }) } },
     'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
     'analytics.track': {
       // The audio player's events say what plays, and the ones that end a stretch of listening how long it was.

@@ -10,16 +10,10 @@ export type { SettingWrite, StoredSettings };
 import type { PremiumFeature } from '../../domain/locks';
 import type { SnapshotFrom } from 'xstate';
 import type { AccessFacts, VisitorCheck } from '../access';
-import type { CopyLinkEvent } from '../copyLink';
-import type { HighlightDecodeEvent, highlightDecodeMachine, ReadingMode } from '../highlightDecode';
-import type { LevelIndicatorEvent } from '../levelIndicator';
-import type { ListenAudioEvent } from '../listenAudio';
+import type { highlightDecodeMachine, ReadingMode } from '../highlightDecode';
 import type { ReaderAudioEvent, readerAudioMachine } from '../readerAudio';
 import type { ListenFlowInput } from '../listenFlow';
-import type { EditionChoice, ReadingSessionEvent, SessionRequest, Slot } from '../readingSession';
-import type { RoleModalEvent, UserRole } from '../roleModal';
-import type { ToastsEvent } from '../toasts';
-import type { ToolbarEvent } from '../toolbar';
+import type { EditionChangeEvent, EditionChoice, SessionRequest, Slot } from '../readingSession';
 import type { Narration, PlaybackReport } from '../shared/audio';
 import type { ActorOutcome } from '../shared/outcome';
 
@@ -98,7 +92,6 @@ export type ReaderSystemOwnEvent =
   | { type: 'reader.close' }
   | { type: 'premiumDialog.open'; feature: PremiumFeature }
   | { type: 'premiumDialog.close' }
-  | { type: 'copy.request'; text: string }
   | { type: 'auth.signedIn' }
   | { type: 'auth.signedOut' }
   /** The signed-in user arrived (features from their plan). */
@@ -124,9 +117,7 @@ export type ReaderSystemOwnEvent =
   /** The screen is wide enough for two columns (a DOM fact the view reports). */
   | { type: 'viewport.changed'; wide: boolean }
   | ({ type: 'listen.start' } & ListenStart)
-  | { type: 'listen.page'; position: number }
-  | { type: 'listen.upgrade' }
-  | { type: 'listen.seek'; seconds: number };
+  | { type: 'listen.upgrade' };
 
 /** What the children tell the root (sent with sendParent by the actions the root provides them). */
 export type ReaderSystemChildEvent =
@@ -149,8 +140,6 @@ export type ReaderSystemChildEvent =
   /** Access: the features in force may have changed. */
   | { type: 'access.changed'; access: AccessFacts }
   | { type: 'code.removeFromAddress' }
-  | { type: 'role.update'; role: UserRole }
-  | { type: 'role.logFailure'; message: string; error?: unknown }
   | { type: 'setting.write'; write: SettingWrite }
   | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> }
   /** The address's playbackSpeed parameter, read by the engine when the reader opens. */
@@ -162,26 +151,18 @@ export type ReaderSystemIoEvent =
   | ActorOutcome<'publication', Publication>
   | ActorOutcome<'narration', Narration>
   | ActorOutcome<'decodedText', string>
-  | ActorOutcome<'role', unknown>
-  | ActorOutcome<'copy', unknown>
   // The children the root follows (spawned with syncSnapshot).
   | { type: 'xstate.snapshot.readerAudio'; snapshot: Pick<SnapshotFrom<typeof readerAudioMachine>, 'value'> }
   | { type: 'xstate.snapshot.highlightDecode'; snapshot: Pick<SnapshotFrom<typeof highlightDecodeMachine>, 'value' | 'context'> };
 
 export type { AccessFacts, VisitorCheck };
 
-/** The events the views and other front ends send. */
-export type ReaderSystemEvent =
-  | ReaderSystemOwnEvent
-  | ReadingSessionEvent
-  | ToolbarEvent
-  | ReaderAudioEvent
-  | ListenAudioEvent
-  | HighlightDecodeEvent
-  | RoleModalEvent
-  | ToastsEvent
-  | CopyLinkEvent
-  | LevelIndicatorEvent;
+/**
+ * The events the views and other front ends send to the root: its own, the reader player's, and the level and
+ * language choices it checks for an upgrade first. Every other view event goes to the child the view shows
+ * (`engine.getChild`).
+ */
+export type ReaderSystemEvent = ReaderSystemOwnEvent | EditionChangeEvent | ReaderAudioEvent;
 
 /** Every event the root machine handles. */
 export type ReaderSystemMachineEvent = ReaderSystemEvent | ReaderSystemChildEvent | ReaderSystemIoEvent;

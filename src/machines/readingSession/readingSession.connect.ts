@@ -2,9 +2,17 @@ import type { SnapshotFrom } from 'xstate';
 import type { Level } from '../../domain/levels';
 import { currentShortcut as shortcutAt } from '../../domain/shortcuts';
 import { editionFor, maxPositionOf, type readingSessionMachine } from './readingSession.machine';
-import type { EditionChoice, ReadingSessionEvent, Slot } from './readingSession.types';
+import type { EditionChangeEvent, EditionChoice, ReadingSessionEvent, Slot } from './readingSession.types';
 
-export function connectReadingSession(snapshot: SnapshotFrom<typeof readingSessionMachine>, send: (event: ReadingSessionEvent) => void) {
+/**
+ * The session's view: paging and the second column are sent to the session (`send`); a language or level choice
+ * goes to whoever decides whether it is allowed (`choose`: the reader system, which offers the upgrade for a locked one).
+ */
+export function connectReadingSession(
+  snapshot: SnapshotFrom<typeof readingSessionMachine>,
+  send: (event: ReadingSessionEvent) => void,
+  choose: (event: EditionChangeEvent) => void,
+) {
   const { context } = snapshot;
   const primaryEdition = editionFor(context.publication, context.primary);
   const secondaryEdition = editionFor(context.publication, context.secondary);
@@ -36,8 +44,8 @@ export function connectReadingSession(snapshot: SnapshotFrom<typeof readingSessi
     next: () => send({ type: 'page.next' }),
     previous: () => send({ type: 'page.previous' }),
     goTo: (position: number) => send({ type: 'page.goto', position }),
-    changeLanguage: (slot: Slot, language: string) => send({ type: 'language.change', slot, language }),
-    changeLevel: (slot: Slot, level: Level) => send({ type: 'level.change', slot, level }),
+    changeLanguage: (slot: Slot, language: string) => choose({ type: 'language.change', slot, language }),
+    changeLevel: (slot: Slot, level: Level) => choose({ type: 'level.change', slot, level }),
     showSecondary: (choice: EditionChoice) => send({ type: 'secondary.set', choice }),
     hideSecondary: () => send({ type: 'secondary.clear' }),
   };

@@ -50,3 +50,6 @@ export type ReadingSessionEvent =
   | { type: 'secondary.set'; choice: EditionChoice }
   | { type: 'secondary.clear' }
   | { type: 'session.close' };
+
+/** A language or level chosen for a column: the reader system offers the upgrade for a locked one, else the session takes it. */
+export type EditionChangeEvent = Extract<ReadingSessionEvent, { type: 'language.change' | 'level.change' }>;

@@ -1,15 +1,17 @@
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { StateMetaWithTimers } from '../shared/timers';
-import type { RoleModalContext, RoleModalEvent, RoleModalInput, UserRole } from './roleModal.types';
+import type { RoleModalContext, RoleModalDone, RoleModalEvent, RoleModalInput, UserRole } from './roleModal.types';
 
 /** Logged when the role update fails; there is no user-facing message (SPEC §8). */
 export const ROLE_UPDATE_FAILED_MESSAGE = 'Failed to update user role';
 
 export const roleModalMachine = setup({
-  types: {} as { context: RoleModalContext; events: RoleModalEvent; input: RoleModalInput; meta: StateMetaWithTimers },
+  types: {} as { context: RoleModalContext; events: RoleModalEvent | RoleModalDone; input: RoleModalInput; meta: StateMetaWithTimers },
+  actors: {
+    /** Provided by the engine: PATCH /users/me/role. */
+    updateRole: fromPromise<unknown, { role: UserRole }>(() => Promise.reject(new Error('provided by the engine'))),
+  },
   actions: {
-    /** Provided by the engine: PATCH /users/me/role, then sends 'role.saved' or 'role.failed'. */
-    updateRole: (_, _params: { role: UserRole }) => {},
     /** Provided by the engine: logs the failure (no user-facing message). */
     logRoleUpdateFailed: (_, _params: { message: string; error?: unknown }) => {},
     /** Provided by the engine: stores the role-modal-closed flag. */
@@ -40,15 +42,18 @@ export const roleModalMachine = setup({
     shown: {
       meta: { description: 'Asks the user without a role how they use the product.' },
       on: {
-        'role.pick': { target: 'saving', actions: ['takeRole', { type: 'updateRole', params: ({ event }) => ({ role: event.role }) }] },
+        'role.pick': { target: 'saving', actions: 'takeRole' },
         'role.dismiss': { target: 'hidden', actions: ['markClosed', 'storeClosedFlag'], description: 'Closing records that the user closed it.' },
       },
     },
     saving: {
-      meta: { description: 'The picked role is being saved; the modal stays open.' },
-      on: {
-        'role.saved': { target: 'hidden', actions: 'forgetRole' },
-        'role.failed': {
+      meta: { description: 'The picked role is being saved (PATCH /users/me/role); the modal stays open.' },
+      invoke: {
+        id: 'role',
+        src: 'updateRole',
+        input: ({ context }) => ({ role: context.role! }),
+        onDone: { target: 'hidden', actions: 'forgetRole' },
+        onError: {
           target: 'shown',
           actions: ['forgetRole', { type: 'logRoleUpdateFailed', params: ({ event }) => ({ message: ROLE_UPDATE_FAILED_MESSAGE, error: event.error }) }],
           description: 'The error is logged and the modal stays open.',

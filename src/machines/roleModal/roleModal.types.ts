@@ -1,4 +1,5 @@
 /** Role-selection modal (SPEC §2 Role-selection modal, §4 Role). */
+import type { ActorOutcome } from '../shared/outcome';
 
 export type UserRole = 'INDIVIDUAL' | 'TEACHER';
 
@@ -19,13 +20,12 @@ export type RoleModalEvent =
   | { type: 'user.loaded'; hasRole: boolean }
   /** 'I'm a Teacher' or 'I'm a Reader'. */
   | { type: 'role.pick'; role: UserRole }
-  /** Sent by the engine: the role update succeeded. */
-  | { type: 'role.saved' }
-  /** Sent by the engine: the role update failed. */
-  | { type: 'role.failed'; error?: unknown }
   /** The modal was closed without a choice. */
   | { type: 'role.dismiss' }
   /** Sign-out resets the closed flag. */
   | { type: 'auth.signedOut' };
+
+/** What the role update (invoked in `saving`) answers. */
+export type RoleModalDone = ActorOutcome<'role', unknown>;
 
 export type RoleModalState = 'hidden' | 'shown' | 'saving';

@@ -1,11 +1,12 @@
 /**
  * The one way the views reach the engine: this store holds the app's engine once it has loaded (a lazy chunk the
  * catalog's entry JS does not carry), views read slices of its snapshot with `useEngineView`, and every event goes
- * through `sendToEngine`, which loads the engine first when no screen has yet. Screens inside the engine's own
- * chunk use `useEngine`/`useEngineSend` (useEngine.ts), which attach the engine here synchronously.
+ * through `sendToEngine` (the root's) or `sendToEngineChild` (a child's, by its systemId), which load the engine
+ * first when no screen has yet. Screens inside the engine's own chunk use `useEngine`/`useEngineSend`/`useChildSend`
+ * (useEngine.ts), which attach the engine here synchronously.
  */
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
-import type { ReaderEngine, ReaderEngineChildren, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
+import type { ReaderEngine, ReaderEngineChildEvent, ReaderEngineChildren, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
 import { inSlices } from '../platform/tasks';
 
 let engine: ReaderEngine | null = null;
@@ -48,8 +49,13 @@ export function sendToEngine(event: ReaderEngineEvent): Promise<void> {
 }
 
 /** Send an event to a child of the engine (by its systemId), loading the engine first when needed. */
-export function sendToEngineChild<K extends keyof ReaderEngineChildren>(systemId: K, event: Parameters<ReaderEngineChildren[K]['send']>[0]): Promise<void> {
-  return loadEngine().then((loaded) => loaded.getChild(systemId)?.send(event as never));
+export function sendToEngineChild<K extends keyof ReaderEngineChildren>(systemId: K, event: ReaderEngineChildEvent<K>): Promise<void> {
+  return loadEngine().then((loaded) => childOf(loaded, systemId)?.send(event));
+}
+
+/** The engine's child by systemId, as the sender of its own events (a child not running yet is undefined). */
+export function childOf<K extends keyof ReaderEngineChildren>(loaded: ReaderEngine, systemId: K): { send(event: ReaderEngineChildEvent<K>): void } | undefined {
+  return loaded.getChild(systemId) as unknown as { send(event: ReaderEngineChildEvent<K>): void } | undefined;
 }
 
 function subscribe(listener: () => void): () => void {

@@ -4,9 +4,9 @@
  * default) and send events: to the engine, or to the child a view shows (useChildSend).
  */
 import { useCallback } from 'react';
-import type { ReaderEngineChildren, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
+import type { ReaderEngineChildEvent, ReaderEngineChildren, ReaderEngineEvent, ReaderEngineSnapshot } from '../../engine/createReaderEngine';
 import { getEngine } from './engine';
-import { attachEngine, useEngineView, shallowEqual } from './store';
+import { attachEngine, childOf, useEngineView, shallowEqual } from './store';
 
 export { shallowEqual };
 
@@ -20,8 +20,11 @@ export function useEngineSend(): (event: ReaderEngineEvent) => void {
   return useCallback((event: ReaderEngineEvent) => engine.send(event), [engine]);
 }
 
-/** A view's send to the child it shows (by systemId, e.g. 'column.primary'): its events go to that machine, not through the root. */
-export function useChildSend<K extends keyof ReaderEngineChildren>(systemId: K): (event: Parameters<ReaderEngineChildren[K]['send']>[0]) => void {
+/**
+ * A view's send to the child it shows (by systemId, e.g. 'column.primary'): its events go to that machine, not
+ * through the root. The child is looked up at each send, so a child started again (highlightDecode, listen) is reached.
+ */
+export function useChildSend<K extends keyof ReaderEngineChildren>(systemId: K): (event: ReaderEngineChildEvent<K>) => void {
   const engine = attachEngine(getEngine());
-  return useCallback((event: Parameters<ReaderEngineChildren[K]['send']>[0]) => engine.getChild(systemId)?.send(event as never), [engine, systemId]);
+  return useCallback((event: ReaderEngineChildEvent<K>) => childOf(engine, systemId)?.send(event), [engine, systemId]);
 }

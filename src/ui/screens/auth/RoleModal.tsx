@@ -1,8 +1,9 @@
 /**
  * 'Personalize Your Experience' (SPEC §2 Role-selection modal, §4 Role), controlled by the engine's roleModal
  * machine: the engine hears 'user.loaded' for the current user and opens it for a user without a role who has
- * not closed it before; a pick sends PATCH /users/me/role through the engine's api port, and a failure is logged
- * ('Failed to update user role') with the modal left open. A saved role refreshes the cached user.
+ * not closed it before; a pick goes to the modal's machine, which sends PATCH /users/me/role through the engine's
+ * api port, and a failure is logged ('Failed to update user role') with the modal left open. A saved role
+ * refreshes the cached user.
  *
  * A lazy chunk (it carries the engine); `UserRoleModal` renders it, in the main layout and the reader's, only for a
  * signed-in user.
@@ -14,14 +15,14 @@ import type { CurrentUser } from '../../../domain/schemas';
 import { connectRoleModal } from '../../../machines/roleModal';
 import { CloseIcon } from '../../components/Icons';
 import { buttonStyles, modalStyles } from '../../components/styles';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { queryKeys } from '../../../api/queryKeys';
 
 export default function RoleModal({ user }: { user: CurrentUser }) {
   const send = useEngineSend();
   const queryClient = useQueryClient();
   const snapshot = useEngine((s) => s.roleModal, Object.is);
-  const role = connectRoleModal(snapshot, send);
+  const role = connectRoleModal(snapshot, useChildSend('roleModal'));
   const features = user.features.join(',');
 
   useEffect(() => {

@@ -2,8 +2,8 @@
  * The engine-bound pieces of the main layout and the classroom screens, in one lazy chunk (the catalog's entry JS
  * does not carry the engine): the engine's toasts and 'Unlock Premium …' dialog outside the reader, the class-code
  * banner with Copy Magic Link, and the 'Share with Students' dialog (with its Google Classroom and Teams links). The
- * copy-link machine owns 'Copied!' (2 s), the toasts and the 'Copied Magic Link' event; these views only render it
- * and send 'copy.request'.
+ * copy-link machine owns the clipboard write, 'Copied!' (2 s), the toasts and the 'Copied Magic Link' event; these
+ * views only render it and send it 'copy.request'.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,10 +13,10 @@ import { connectCopyLink } from '../../../machines/copyLink';
 import { DialogTitleBar } from '../../components/DialogTitleBar';
 import { CheckIcon, CopyIcon, KeyIcon } from '../../components/Icons';
 import { buttonStyles, modalStyles, pageContainer } from '../../components/styles';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine } from '../../engine/useEngine';
 import { EngineToasts, PremiumDialog } from '../reader/ReaderOverlays';
 import { api } from '../../platform/api';
-import { sendToEngine } from './classCodeState';
+import { sendToEngineChild } from './classCodeState';
 import { magicLink } from './classroom';
 import { ShareToClassLinks } from './ShareToClassLinks';
 import { queryKeys } from '../../../api/queryKeys';
@@ -40,10 +40,8 @@ export function EngineOverlays() {
 }
 
 function useCopyLink() {
-  const send = useEngineSend();
   const snapshot = useEngine((s) => s.copyLink, Object.is);
-  const view = connectCopyLink(snapshot, send);
-  return { ...view, copy: (text: string) => send({ type: 'copy.request', text }) };
+  return connectCopyLink(snapshot, useChildSend('copyLink'));
 }
 
 function origin(): string {
@@ -90,11 +88,11 @@ function NewClassCodeButton() {
     onSuccess: async () => {
       setOpen(false);
       await client.invalidateQueries({ queryKey: queryKeys.currentUser() });
-      void sendToEngine({ type: 'toast.show', kind: 'success', message: NEW_CODE_DONE });
+      void sendToEngineChild('toasts', { type: 'toast.show', kind: 'success', message: NEW_CODE_DONE });
     },
     onError: () => {
       setOpen(false);
-      void sendToEngine({ type: 'toast.show', kind: 'error', message: NEW_CODE_FAILED });
+      void sendToEngineChild('toasts', { type: 'toast.show', kind: 'error', message: NEW_CODE_FAILED });
     },
   });
   return (

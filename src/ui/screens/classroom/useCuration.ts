@@ -10,7 +10,7 @@ import { createMutations, isPersonalPublicationsKey, mutationKeys, queryKeys } f
 import type { CurrentUser, UserTitle } from '../../../domain/schemas';
 import { api, queries } from '../../platform/api';
 import { useCurrentUser } from '../auth/session';
-import { sendToEngine } from './classCodeState';
+import { sendToEngineChild } from './classCodeState';
 import { isAssigned, isTeacher, nextVisibility, VISIBILITY_TOASTS } from './classroom';
 
 const mutations = createMutations(api);
@@ -57,12 +57,12 @@ export function useTitleCuration(titleId: number): TitleCuration {
     ...mutations.setTitleVisibility(),
     mutationKey: mutationKeys.setTitleVisibility(titleId),
     onSuccess: async (row, variables) => {
-      void sendToEngine({ type: 'toast.show', kind: 'success', message: variables.status === 'ASSIGNED' ? VISIBILITY_TOASTS.shown : VISIBILITY_TOASTS.hidden });
+      void sendToEngineChild('toasts', { type: 'toast.show', kind: 'success', message: variables.status === 'ASSIGNED' ? VISIBILITY_TOASTS.shown : VISIBILITY_TOASTS.hidden });
       if (user) await refreshAfterChange(client, row, user.id);
     },
     onError: (error) => {
       console.error(VISIBILITY_TOASTS.failed, error);
-      void sendToEngine({ type: 'toast.show', kind: 'error', message: VISIBILITY_TOASTS.failed });
+      void sendToEngineChild('toasts', { type: 'toast.show', kind: 'error', message: VISIBILITY_TOASTS.failed });
     },
   });
   const teacher = isTeacher(user);

@@ -9,7 +9,7 @@ import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { formatClock } from '../../../domain/audioTime';
 import type { Edition } from '../../../domain/schemas';
 import { connectListenAudio } from '../../../machines/listenAudio';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { queries } from '../../platform/api';
 
 export interface ListenFlowOptions {
@@ -24,6 +24,8 @@ export interface ListenFlowOptions {
 /** Runs the listen flow for one edition while the calling view is mounted; returns the connect API and the clock. */
 export function useListenFlow({ edition, position, autoPlay, basePath }: ListenFlowOptions) {
   const send = useEngineSend();
+  // The running flow (the system starts it on 'listen.start'): paging, seeking and the player's controls go to it.
+  const sendFlow = useChildSend('listen');
   const snapshot = useEngine((s) => s.listenAudio);
   const player = useEngine((s) => s.listenPlayer);
   const passageCount = edition.passageCount;
@@ -47,27 +49,27 @@ export function useListenFlow({ edition, position, autoPlay, basePath }: ListenF
         language: edition.language.code,
       });
     } else {
-      send({ type: 'listen.page', position });
+      sendFlow({ type: 'listen.page', position });
     }
     // autoPlay is read once per edition on purpose, so it is not a dependency.
-  }, [send, edition.id, edition.language.code, position, passageCount, audioEnabled, basePath]);
+  }, [send, sendFlow, edition.id, edition.language.code, position, passageCount, audioEnabled, basePath]);
   // Leaving the page closes the player (and pauses its audio).
   useEffect(
     () => () => {
       startedFor.current = null;
-      send({ type: 'listen.close' });
+      sendFlow({ type: 'listen.close' });
     },
-    [send],
+    [sendFlow],
   );
 
   return {
-    listen: snapshot ? connectListenAudio(snapshot, send) : null,
+    listen: snapshot ? connectListenAudio(snapshot, sendFlow) : null,
     /** Seconds played and the passage's length (0 until known). */
     currentTime: player?.currentTime ?? 0,
     duration: player?.duration ?? 0,
     /** The narration's status (src/machines/listenFlow): 'locked' when this reader may not hear it. */
     audio: player?.audio ?? null,
-    seek: (seconds: number) => send({ type: 'listen.seek', seconds }),
+    seek: (seconds: number) => sendFlow({ type: 'listen.seek', seconds }),
   };
 }
 

@@ -117,16 +117,17 @@ const ColumnControls = memo(function ColumnControls({
   onLevel: (slot: Slot, level: Level) => void;
 }) {
   const send = useEngineSend();
+  const sendIndicator = useChildSend('levelIndicator');
   // Only the facts these controls show: the player's and the indicator's snapshots change on every page turn.
   const isPulsing = useEngine((s) => connectLevelIndicator(s.levelIndicator, noop).isPulsing);
   const isListening = useEngine((s) => connectReaderAudio(s.readerAudio, noop).isOpen && (s.readerPlayer?.slot ?? 'primary') === slot);
-  const hoverIndicator = useCallback(() => send({ type: 'indicator.hover' }), [send]);
+  const hoverIndicator = useCallback(() => sendIndicator({ type: 'indicator.hover' }), [sendIndicator]);
   // The primary column's level dropdown carries the indicator: its pulse runs from when it is on screen.
   useEffect(() => {
     if (slot !== 'primary') return;
-    send({ type: 'indicator.shown' });
-    return () => send({ type: 'indicator.hidden' });
-  }, [slot, send]);
+    sendIndicator({ type: 'indicator.shown' });
+    return () => sendIndicator({ type: 'indicator.hidden' });
+  }, [slot, sendIndicator]);
   const levels = useMemo(
     () => levelsForLanguage(publication.editions, publication.levels, language.code),
     [publication.editions, publication.levels, language.code],

@@ -10,12 +10,12 @@ import { connectToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
 import { useCurrentAddress } from '../../hooks/useCurrentAddress';
 import { buttonStyles, modalStyles } from '../../components/styles';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { signInPath } from '../../../domain/routes';
 import { LICENSING_INFO_HREF } from './PassageStates';
 
 export const EngineToasts = memo(function EngineToasts() {
-  const send = useEngineSend();
+  const send = useChildSend('toasts');
   const snap = useEngine((s) => s.toasts, Object.is);
   const { toasts, dismiss } = connectToasts(snap, send);
   return (

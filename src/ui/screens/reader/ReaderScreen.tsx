@@ -8,7 +8,7 @@ import type { Level } from '../../../domain/levels';
 import { useStableCallback } from '../../hooks/useStableCallback';
 import { connectReaderColumn } from '../../../machines/readerColumn';
 import { connectReadingSession, type EditionChoice, type Slot } from '../../../machines/readingSession';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMinWidth } from '../../platform/media';
 import { ReaderBottomBar } from './ReaderBottomBar';
@@ -35,7 +35,9 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
   const primaryAudioLocked = useEngine((s) => s.primary.locks.audioLocked);
   const secondaryAudioLocked = useEngine((s) => s.secondary.locks.audioLocked);
-  const session = connectReadingSession(sessionSnap, send);
+  const sendSession = useChildSend('session');
+  // Paging and the second column go to the session; a language or level goes to the system, which may offer the upgrade.
+  const session = connectReadingSession(sessionSnap, sendSession, send);
   const settings = useEngine((s) => s.readerSettings, Object.is);
   const twoColumns = useEngine((s) => s.columns, Object.is);
   const isMd = useMinWidth('md');

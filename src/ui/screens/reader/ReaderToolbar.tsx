@@ -48,7 +48,7 @@ import {
 import { DropdownTrigger } from './DropdownTrigger';
 import { Hint } from '../../components/Tooltip';
 import { useMinWidth } from '../../platform/media';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine } from '../../engine/useEngine';
 import { controlButton, controlUnavailable, listItem, popoverStyles, TOOLBAR_ROW_CLASS } from './readerStyles';
 
 const noop = () => {};
@@ -104,7 +104,7 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   // Only whether it shows: activity restarts the machine's timer (a new snapshot) without changing that.
   const isVisible = useEngine((s) => connectToolbar(s.toolbar, noop).isVisible);
   // The toolbar machine keeps what holds it: the view says which menu opened or closed and where focus went.
-  const send = useEngineSend();
+  const send = useChildSend('toolbar');
   const toolbar = useMemo(() => toolbarCommands(send), [send]);
   const menu = toolbar.menuOpenChange;
   const isMd = useMinWidth('md');
@@ -177,7 +177,7 @@ function ShortcutPicker(props: ShortcutPickerProps) {
 
 /** Decode mode (SPEC §4 Decode): on when the edition and the user allow it; locked offers the upgrade. */
 function DecodeToggle({ variant = 'toolbar' }: { variant?: 'toolbar' | 'menu' }) {
-  const send = useEngineSend();
+  const send = useChildSend('highlightDecode');
   const snap = useEngine((s) => s.highlightDecode, Object.is);
   const mode = connectHighlightDecode(snap, send);
   const wide = variant === 'menu' ? 'w-full justify-start' : '';

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { ReaderEngineEvent } from '../../../engine/createReaderEngine';
-import { useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngineSend } from '../../engine/useEngine';
 import { useLatest } from '../../hooks/useLatest';
 import { useCurrentUser } from '../auth/session';
 
@@ -69,7 +69,7 @@ export const TOOLBAR_ACTIVITY_THROTTLE_MS = 400;
 
 /** Mouse, key, scroll, touch and click activity keep the toolbar shown (SPEC §2, §4 Toolbar auto-hide). */
 export function useToolbarActivity(): void {
-  const send = useEngineSend();
+  const send = useChildSend('toolbar');
   useEffect(() => {
     let last = -Infinity;
     const onActivity = () => {
