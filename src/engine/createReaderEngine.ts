@@ -13,6 +13,7 @@ import type { copyLinkMachine } from '../machines/copyLink';
 import type { highlightDecodeMachine } from '../machines/highlightDecode';
 import type { levelIndicatorMachine } from '../machines/levelIndicator';
 import type { listenFlowMachine } from '../machines/listenFlow';
+import type { playerMachine } from '../machines/player';
 import type { readerColumnMachine } from '../machines/readerColumn';
 import type { readerSystemMachine, ReaderSystemEvent } from '../machines/readerSystem';
 import type { readingSessionMachine } from '../machines/readingSession';
@@ -36,6 +37,8 @@ export interface ReaderEngineChildren {
   /** Highlight and decode; started again for a new primary edition (the systemId then names the new one). */
   highlightDecode: ActorRefFrom<typeof highlightDecodeMachine>;
   access: ActorRefFrom<typeof accessMachine>;
+  /** The reader's player: its controls send it their events. */
+  player: ActorRefFrom<typeof playerMachine>;
   /** The class code (access's child): the views that show it send it their events. */
   classCode: ActorRefFrom<typeof classCodeMachine>;
   roleModal: ActorRefFrom<typeof roleModalMachine>;
@@ -129,6 +132,6 @@ export function createReaderEngine(ports: EnginePorts): ReaderEngine {
       listeners.clear();
     },
     getChild: (systemId) => actor?.system.get(systemId),
-    getAudioTime: () => (actor?.getSnapshot().context.audio.loadedKey ? (ports.audio?.currentTime() ?? 0) : 0),
+    getAudioTime: () => (actor?.system.get('player')?.getSnapshot().context.loadedKey ? (ports.audio?.currentTime() ?? 0) : 0),
   };
 }

@@ -15,9 +15,9 @@ import type { highlightDecodeMachine } from '../machines/highlightDecode';
 import type { levelIndicatorMachine } from '../machines/levelIndicator';
 import type { listenAudioMachine } from '../machines/listenAudio';
 import { listenPlayerOf, type listenFlowMachine, type ListenPlayer } from '../machines/listenFlow';
-import type { readerAudioMachine } from '../machines/readerAudio';
+import { playerPlan, playerState, type playerMachine } from '../machines/player';
 import type { readerColumnMachine } from '../machines/readerColumn';
-import { columnDisplay, columnsOf, featuresOf, locksOf, readerPlayback, type FollowedColumn, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
+import { columnDisplay, columnsOf, featuresOf, locksOf, type FollowedColumn, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
 import type { readingSessionMachine, Slot } from '../machines/readingSession';
 import type { roleModalMachine } from '../machines/roleModal';
 import type { toastsMachine } from '../machines/toasts';
@@ -36,6 +36,8 @@ export interface SlotView {
    * following the other column's narration (two columns: it lights the sentence or paragraph that matches).
    */
   display: { decoded: boolean; highlight: boolean; follows: FollowedColumn | null };
+  /** The player is open and plays this column's edition (its Listen toggle is on). */
+  listening: boolean;
 }
 
 export type ReaderAudioStatus = 'none' | 'loading' | 'ready' | 'failed';
@@ -64,7 +66,8 @@ export interface ReaderEngineSnapshot {
   primary: SlotView;
   secondary: SlotView;
   toolbar: SnapshotFrom<typeof toolbarMachine>;
-  readerAudio: SnapshotFrom<typeof readerAudioMachine>;
+  /** The reader's player (src/machines/player): closed or open (paused, playing, held by a word), its narration and audio port. */
+  player: SnapshotFrom<typeof playerMachine>;
   readerPlayer: ReaderPlayerView;
   /** The listen player's state, or null before 'listen.start'. */
   listenAudio: SnapshotFrom<typeof listenAudioMachine> | null;
@@ -91,7 +94,7 @@ export interface ReaderEngineSnapshot {
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
 
 /** The children whose snapshots the engine's snapshot shows. */
-const SHOWN_CHILDREN = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'readerAudio', 'highlightDecode', 'access', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+const SHOWN_CHILDREN = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'player', 'highlightDecode', 'access', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
 
 /** The last result of `fn`, kept while its inputs are the same objects. */
 function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -119,19 +122,24 @@ const classCodeSnapshot = (root: RootSnapshot) => {
   return access ? childSnapshot<SnapshotFrom<typeof classCodeMachine>>(access, 'classCode') : undefined;
 };
 
-function playerView(context: ReaderSystemContext): ReaderPlayerView {
-  const plan = readerPlayback(context);
+/** The player's view before the player has started (the system is starting its children). */
+const NO_PLAYER: ReaderPlayerView = { slot: 'primary', editionId: null, passageId: null, status: 'none', currentTime: 0, duration: 0, speed: 1, totalLength: 0, voice: null };
+
+function playerView(player: SnapshotFrom<typeof playerMachine> | undefined): ReaderPlayerView {
+  if (!player) return NO_PLAYER;
+  const { context } = player;
+  const plan = playerPlan(context, playerState(player));
   const narration = plan.narration;
   const status: ReaderAudioStatus = !plan.enabled ? 'none' : !narration || narration.status === 'loading' ? 'loading' : narration.status;
   return {
-    slot: plan.slot,
-    editionId: plan.edition?.id ?? null,
-    passageId: plan.passage?.id ?? null,
+    slot: context.track.slot,
+    editionId: context.track.edition?.id ?? null,
+    passageId: context.track.passage?.id ?? null,
     status,
-    currentTime: plan.key ? context.audio.currentTime : 0,
-    duration: context.audio.duration > 0 ? context.audio.duration : narration?.status === 'ready' ? narration.duration : 0,
+    currentTime: plan.key ? context.currentTime : 0,
+    duration: context.duration > 0 ? context.duration : narration?.status === 'ready' ? narration.duration : 0,
     speed: plan.speed as PlaybackSpeed,
-    totalLength: plan.edition?.audioTotalLength ?? 0,
+    totalLength: context.track.edition?.audioTotalLength ?? 0,
     voice: narration?.status === 'ready' ? narrationVoiceOfUrl(narration.url) : null,
   };
 }
@@ -155,9 +163,10 @@ export function createSnapshotComposer() {
     highlight: boolean,
     followsSlot: Slot | null,
     followsLanguage: string | null,
+    listening: boolean,
   ): SlotView {
     const follows = followsSlot && followsLanguage ? { slot: followsSlot, language: followsLanguage } : null;
-    return { passage, column, locks, display: { decoded, highlight, follows } };
+    return { passage, column, locks, display: { decoded, highlight, follows }, listening };
   }
   const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
   const word = keepWhileSame((snapshot: SnapshotFrom<typeof wordAudioMachine> | undefined): WordAudioView => (snapshot ? wordAudioStatus(snapshot) : { status: 'idle', slot: null, word: null }));
@@ -175,10 +184,12 @@ export function createSnapshotComposer() {
     const { context } = root;
     const child = <T>(id: string) => childSnapshot<T>(root, id);
     const held = features(context.access, context.view);
+    const playerSnapshot = child<SnapshotFrom<typeof playerMachine> | undefined>('player');
+    const playerOpen = playerSnapshot !== undefined && playerState(playerSnapshot) !== 'closed';
     const column = (slot: Slot): SlotView => {
-      const { decoded, highlight, follows } = columnDisplay(context, slot);
+      const { decoded, highlight, follows } = columnDisplay(context, slot, playerOpen);
       const snapshot = child<SlotView['column'] | undefined>(`column.${slot}`);
-      return slotViews[slot](snapshot?.context.passage ?? null, snapshot!, locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null);
+      return slotViews[slot](snapshot?.context.passage ?? null, snapshot!, locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null, playerOpen && playerSnapshot!.context.track.slot === slot);
     };
     const twoColumns = columnsOf(context);
     const flow = child<SnapshotFrom<typeof listenFlowMachine> | undefined>('listen');
@@ -187,8 +198,8 @@ export function createSnapshotComposer() {
       primary: column('primary'),
       secondary: column('secondary'),
       toolbar: child('toolbar'),
-      readerAudio: child('readerAudio'),
-      readerPlayer: player(context),
+      player: playerSnapshot!,
+      readerPlayer: player(playerSnapshot),
       ...listen(flow, flow ? childSnapshot<SnapshotFrom<typeof listenAudioMachine>>(flow, 'listenAudio') : undefined),
       highlightDecode: child('highlightDecode'),
       classCode: classCodeSnapshot(root)!,

@@ -83,7 +83,28 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       access: readerSystemChildren.access.provide({
         actors: { checkVisitor: fromPromise(({ input }) => optional(api.getVisitor)({ groupCode: input.code })) },
       }),
-      loadNarration: narrationActor((input) => getPassageAudio(input.passageId, input.editionId), clock),
+      player: readerSystemChildren.player.provide({
+        actors: {
+          loadNarration: narrationActor((input) => getPassageAudio(input.passageId, input.editionId), clock),
+          playback: playbackActor(ports.audio, clock, logger),
+        },
+        actions: {
+          loadReaderAudio: (_, params) => {
+            audio.load(params.url);
+            audio.rate(params.rate);
+          },
+          setReaderAudioRate: (_, params) => audio.rate(params.rate),
+          seekReaderAudio: (_, params) => audio.seek(params.seconds),
+          showSpeedsInAddress: (_, params) =>
+            replaceAddress(navigation, (path, query) => {
+              const search = new URLSearchParams(query);
+              if (!search.has('playbackSpeed')) return withQuery(path, query);
+              search.set('playbackSpeed', formatPlaybackSpeedParam(params.speeds));
+              return withQuery(path, queryString(search));
+            }),
+          logError: (_, params) => logger.error(params.message, params.error),
+        },
+      }),
       loadDecodedText: fromPromise(({ input }) => optional(api.getDecodedText)(input.passageId, input.editionId, input.position)),
       roleModal: readerSystemChildren.roleModal.provide({
         actors: { updateRole: fromPromise(({ input }) => optional(api.updateRole)(input.role)) },
@@ -92,7 +113,6 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       copyLink: readerSystemChildren.copyLink.provide({
         actors: { copyText: fromPromise(({ input }) => optional(ports.clipboard?.writeText)(input.text)) },
       }),
-      playback: playbackActor(ports.audio, clock, logger),
       wordAudio: readerSystemChildren.wordAudio.provide({
         actors: {
           loadNarration: narrationActor((input) => getPassageAudio(input.passageId, input.editionId), clock),
@@ -111,7 +131,8 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
       },
       // The query string (playbackSpeed, …) belongs to other rules: keep it.
       showReaderPath: (_, params) => replaceAddress(navigation, (_path, query) => withQuery(params.path, query)),
-      readAddressSpeeds: ({ self }) => self.send({ type: 'address.speeds', param: new URLSearchParams(splitQuery(navigation?.current() ?? '')[1]).get('playbackSpeed') }),
+      readAddressSpeeds: ({ system }) =>
+        system.get('player')?.send({ type: 'address.speeds', param: new URLSearchParams(splitQuery(navigation?.current() ?? '')[1]).get('playbackSpeed') }),
       leaveToCatalog: (_, params) => navigation?.replace(params.classroom ? paths.classroomCatalog : paths.catalog),
       removeCodeFromAddress: () =>
         replaceAddress(navigation, (path, query) => {
@@ -119,19 +140,6 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
           params.delete('groupCode');
           return withQuery(path, params.toString());
         }),
-      showSpeedsInAddress: (_, params) =>
-        replaceAddress(navigation, (path, query) => {
-          const search = new URLSearchParams(query);
-          if (!search.has('playbackSpeed')) return withQuery(path, query);
-          search.set('playbackSpeed', formatPlaybackSpeedParam(params.speeds));
-          return withQuery(path, queryString(search));
-        }),
-      loadReaderAudio: (_, params) => {
-        audio.load(params.url);
-        audio.rate(params.rate);
-      },
-      setReaderAudioRate: (_, params) => audio.rate(params.rate),
-      seekReaderAudio: (_, params) => audio.seek(params.seconds),
       cachePassage: (_, params) => cache.update(params.passage),
       logError: (_, params) => logger.error(params.message, params.error),
     },

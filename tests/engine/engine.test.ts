@@ -6,7 +6,7 @@ import { createReaderEngine, type ReaderEngine, type ReaderEngineSnapshot } from
 import { createMemoryStorage } from '../../src/engine/settings';
 import { TRACKED_EVENTS, type AudioPort, type ClipboardPort, type NavigationPort } from '../../src/engine/ports';
 import { createManualClock, createMemoryAnalytics, createSilentAudio, systemClock } from '../../src/adapters/common';
-import { connectReaderAudio } from '../../src/machines/readerAudio';
+import { connectPlayer, playerState } from '../../src/machines/player';
 import { connectHighlightDecode } from '../../src/machines/highlightDecode';
 import { passagePlainText } from '../../src/domain/sanitize';
 import { NARRATION_MAX_POLLS as READER_AUDIO_MAX_POLLS, NARRATION_POLL_MS as READER_AUDIO_POLL_MS } from '../../src/engine/audioActors';
@@ -356,11 +356,11 @@ describe('analytics', () => {
     engine.send({ type: 'url.visited', url: '/catalog' });
     engine.send({ type: 'catalog.viewed' });
     engine.send({ type: 'publication.viewed', slug: 'alpha-owls' });
-    engine.send({ type: 'audio.open' });
-    engine.send({ type: 'audio.pause' });
-    engine.send({ type: 'audio.play' });
-    engine.send({ type: 'audio.close' });
-    engine.send({ type: 'audio.settingsChanged', playbackSpeed: 1.5 });
+    engine.getChild('player')!.send({ type: 'audio.open' });
+    engine.getChild('player')!.send({ type: 'audio.pause' });
+    engine.getChild('player')!.send({ type: 'audio.play' });
+    engine.getChild('player')!.send({ type: 'audio.close' });
+    engine.getChild('player')!.send({ type: 'audio.speed', speed: 1.5 });
     engine.send({ type: 'auth.signedIn' });
     engine.send({ type: 'auth.signedOut' });
     engine.getChild('copyLink')!.send({ type: 'copy.request', text: 'https://lectern.test/c/abcd1234' });
@@ -378,7 +378,7 @@ describe('analytics', () => {
     const clock = createManualClock();
     const audio = recordingAudio(clock, 30);
     const { engine, analytics } = makeEngine({ clock, audio: audio.port });
-    const player = () => connectReaderAudio(engine.getSnapshot().readerAudio, (e) => engine.send(e));
+    const player = () => connectPlayer(engine.getSnapshot().player, (e) => engine.getChild('player')!.send(e));
     // Passage 2: the player test below asks for passage 1's narration itself, so this one must not make it first.
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1', position: 2 } });
     const opened = await until(engine, (x) => x.primary.passage?.position === 2);
@@ -434,7 +434,7 @@ function recordingAudio(clock = systemClock, seconds = 30) {
 }
 
 describe('the reader audio player (SPEC §4 Audio control state, Highlight)', () => {
-  const player = (engine: ReaderEngine) => connectReaderAudio(engine.getSnapshot().readerAudio, (e) => engine.send(e));
+  const player = (engine: ReaderEngine) => connectPlayer(engine.getSnapshot().player, (e) => engine.getChild('player')!.send(e));
 
   it('opens, fetches the narration through the API, merges it into the passage, plays, pauses and ends', async () => {
     const audio = recordingAudio(systemClock, 0.4);
@@ -474,7 +474,7 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
 
     // Played to its end, the audio reaches the machine: Now Playing becomes Paused, with no 'Paused Audio' tracked.
     player(engine).play();
-    await until(engine, (x) => x.readerAudio.matches('paused'), 3000);
+    await until(engine, (x) => playerState(x.player) === 'paused', 3000);
     expect(engine.getAudioTime()).toBeCloseTo(0.4);
     engine.stop();
   }, 30_000);
@@ -487,7 +487,7 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
     player(engine).open();
     await until(engine, (x) => x.readerPlayer?.status === 'ready', 20_000);
     await new Promise((r) => setTimeout(r, 100));
-    engine.send({ type: 'audio.seek', seconds: 12 });
+    engine.getChild('player')!.send({ type: 'audio.seek', seconds: 12 });
     expect(engine.getAudioTime()).toBeGreaterThanOrEqual(12);
     await until(engine, (x) => x.readerPlayer?.currentTime === 12);
 
@@ -515,14 +515,14 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
     await until(engine, (x) => x.readerPlayer?.status === 'ready', 20_000);
     expect(audio.rates.at(-1)).toBe(1.5);
 
-    engine.send({ type: 'audio.settingsChanged', playbackSpeed: 0.75 });
+    engine.getChild('player')!.send({ type: 'audio.speed', speed: 0.75 });
     expect(audio.rates.at(-1)).toBe(0.75);
     expect(engine.getSnapshot().readerPlayer?.speed).toBe(0.75);
     expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!).playbackSpeed).toEqual({ [en]: 0.75 });
     expect(navigation.current()).toBe(`/alpha-owls/v1/en:original/1?playbackSpeed=${en}:0.75`);
     expect(analytics.events.filter((e) => e.event === 'Changed Audio Settings')).toHaveLength(1);
     // A speed the spec does not list is refused.
-    engine.send({ type: 'audio.settingsChanged', playbackSpeed: 3 });
+    engine.getChild('player')!.send({ type: 'audio.speed', speed: 3 });
     expect(engine.getSnapshot().readerPlayer?.speed).toBe(0.75);
     engine.stop();
 
@@ -622,7 +622,7 @@ describe('the reader audio asks again while the narration is being generated', (
     engine.start();
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
     await until(engine, (x) => x.primary.passage?.position === 1);
-    engine.send({ type: 'audio.open' });
+    engine.getChild('player')!.send({ type: 'audio.open' });
     const flush = async () => {
       for (let i = 0; i < 10; i++) await Promise.resolve();
     };
@@ -648,7 +648,7 @@ describe('the reader audio asks again while the narration is being generated', (
     expect(engine.getSnapshot().readerPlayer?.status).toBe('failed');
     expect(errors).toHaveLength(1);
     expect(String((errors[0] as [string])[0])).toBe('Audio fetch failed');
-    expect(connectReaderAudio(engine.getSnapshot().readerAudio, () => {}).label).toBe('Now Playing');
+    expect(connectPlayer(engine.getSnapshot().player, () => {}).label).toBe('Now Playing');
     engine.stop();
   });
 });

@@ -22,7 +22,7 @@ import { connectHighlightDecode } from '../../src/machines/highlightDecode';
 import { connectListenAudio } from '../../src/machines/listenAudio';
 import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { connectReadingSession } from '../../src/machines/readingSession';
-import { connectReaderAudio } from '../../src/machines/readerAudio';
+import { connectPlayer } from '../../src/machines/player';
 import { edition, fixturePassage, fixturePublication } from '../fixtures/publication';
 
 const ALL = ['AUDIO', 'DECODE', 'GROUP_CODES', 'LANGUAGES', 'LEVELS', 'USER_UPLOAD'];
@@ -230,7 +230,7 @@ describe('the upgrade dialogs', () => {
     await settle();
     const s = engine.getSnapshot();
     expect(dialog(s).title).toBe('Unlock Premium Audio');
-    expect(connectReaderAudio(s.readerAudio, () => {}).isOpen).toBe(false);
+    expect(connectPlayer(s.player, () => {}).isOpen).toBe(false);
     expect(calls.slice(before).filter((c) => c.startsWith('audio'))).toEqual([]);
     engine.stop();
   });
@@ -242,7 +242,7 @@ describe('the upgrade dialogs', () => {
     await settle();
     const s = engine.getSnapshot();
     expect(s.premiumDialog).toBeNull();
-    expect(connectReaderAudio(s.readerAudio, () => {}).isOpen).toBe(true);
+    expect(connectPlayer(s.player, () => {}).isOpen).toBe(true);
     engine.stop();
   });
 
@@ -296,7 +296,7 @@ describe('gated passages', () => {
     const s = await open(engine, { language: 'en', level: 'GOLD' });
     expect(connectReaderColumn(s.primary.column, () => {}).needsLicense).toBe(true);
     expect(s.primary.passage?.text).toBe('');
-    expect(connectReaderAudio(s.readerAudio, () => {}).isOpen).toBe(false);
+    expect(connectPlayer(s.player, () => {}).isOpen).toBe(false);
     engine.stop();
   });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock, createMemoryAnalytics, createSilentAudio } from '../../src/adapters/common';
 import type { Publication } from '../../src/domain/schemas';
 import { createReaderEngine } from '../../src/engine/createReaderEngine';
+import { playerState } from '../../src/machines/player';
 import type { ApiPort, AudioPort } from '../../src/engine/ports';
 import { createMemoryStorage } from '../../src/engine/settings';
 import { fixturePassage, fixturePublication } from '../fixtures/publication';
@@ -103,20 +104,20 @@ describe('tap a word to hear it, through the engine', () => {
     await open(engine);
     engine.send({ type: 'audio.listen', slot: 'primary', on: true });
     await settle();
-    expect(engine.getSnapshot().readerAudio.value).toBe('playing');
+    expect(playerState(engine.getSnapshot().player)).toBe('playing');
     engine.send({ type: 'word.say', slot: 'primary', offset: 0 });
     await settle();
-    expect(engine.getSnapshot().readerAudio.value).toBe('paused');
+    expect(playerState(engine.getSnapshot().player)).toBe('paused');
     for (let t = 0; t < 1000 && engine.getSnapshot().wordAudio.status !== 'idle'; t += 15) {
       clock.advance(15);
       await settle();
     }
-    expect(engine.getSnapshot().readerAudio.value).toBe('playing');
+    expect(playerState(engine.getSnapshot().player)).toBe('playing');
 
-    engine.send({ type: 'audio.pause' });
+    engine.getChild('player')!.send({ type: 'audio.pause' });
     engine.send({ type: 'word.playFrom', slot: 'primary', offset: 19 }); // '1.' at 1.3 s
     await settle();
-    expect(engine.getSnapshot().readerAudio.value).toBe('playing');
+    expect(playerState(engine.getSnapshot().player)).toBe('playing');
     expect(engine.getAudioTime()).toBeCloseTo(1.3, 5);
   });
 });

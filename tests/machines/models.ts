@@ -14,7 +14,7 @@ import { listenAudioMachine, type ListenAudioEvent, type ListenAudioInput } from
 import { listenFlowMachine, type ListenFlowContext, type ListenFlowEvent, type ListenFlowInput, type ListenPlayerReport, type NarrationSlot } from '../../src/machines/listenFlow';
 import { offlineDownloadMachine, type OfflineDownloadEvent, type OfflineDownloadReport } from '../../src/machines/offlineDownload';
 import { readerColumnMachine, type ColumnPlan, type ReaderColumnDone, type ReaderColumnEvent, type ReaderColumnInput } from '../../src/machines/readerColumn';
-import { readerAudioMachine, type ReaderAudioEvent, type ReaderAudioInput } from '../../src/machines/readerAudio';
+import { playerMachine, type PlayerContext, type PlayerEvent, type PlayerInput, type PlayerTrack } from '../../src/machines/player';
 import { readingSessionMachine, type ReadingSessionEvent } from '../../src/machines/readingSession';
 import { roleModalMachine, type RoleModalDone, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
 import { isApplicable, rosterUploadMachine, type RosterReport, type RosterUploadContext, type RosterUploadDone, type RosterUploadEvent } from '../../src/machines/rosterUpload';
@@ -22,7 +22,7 @@ import { toolbarMachine, type ToolbarEvent } from '../../src/machines/toolbar';
 import { toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
 import { wordAudioMachine, type WordAudioDone, type WordAudioEvent, type WordRequest } from '../../src/machines/wordAudio';
 import { PortFailure } from '../../src/domain/failures';
-import { edition, fixturePublication } from '../fixtures/publication';
+import { edition, fixturePassage, fixturePublication } from '../fixtures/publication';
 import { ENGINE_SETTINGS, SETTINGS, type AudioSettings } from '../../src/domain/settings';
 import type { OnDemandEditionBody, Passage, Publication } from '../../src/domain/schemas';
 import type { UserRole } from '../../src/machines/roleModal';
@@ -35,7 +35,7 @@ import {
   type StoredSettings,
   type VisitorCheck,
 } from '../../src/machines/readerSystem';
-import { isBlocked, readerPlayback } from '../../src/machines/readerSystem/readerSystem.rules';
+import { isBlocked, playingSlot } from '../../src/machines/readerSystem/readerSystem.rules';
 
 const publication = fixturePublication();
 const facts = (hasSpeechMarks: boolean, hasDecodedText: boolean, isEnglish: boolean): PassageFacts => ({ hasSpeechMarks, hasDecodedText, isEnglish });
@@ -220,16 +220,7 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
 ];
 
 
-const readerAudioEvents: ReaderAudioEvent[] = [
-  { type: 'audio.open' },
-  { type: 'audio.close' },
-  { type: 'audio.pause' },
-  { type: 'audio.play' },
-  { type: 'audio.toggle' },
-  { type: 'audio.ended' },
-  { type: 'license.required' },
-];
-const readerAudioInputs: ReaderAudioInput[] = [{ hasSavedSettings: true }, { hasSavedSettings: false }];
+
 
 const readingSessionEvents: ReadingSessionEvent[] = [
   { type: 'session.open', request: { slug: 'fixture', position: 3 } },
@@ -343,7 +334,7 @@ function puppet(read: (context: ReaderSystemContext) => { value: string; context
 export const readerSystemInertActors = {
   session: inertChild('idle'),
   column: inertChild('idle'),
-  readerAudio: puppet((c) => ({ value: c.audio.state })),
+  player: inertChild('idle'),
   highlightDecode: puppet((c) => ({ value: c.reading.mode, context: { hasDecodeFeature: c.reading.hasDecodeFeature } })),
   access: inertChild('idle'),
   roleModal: inertChild('idle'),
@@ -354,9 +345,7 @@ export const readerSystemInertActors = {
   wordAudio: inertChild('idle'),
   listenFlow: inertChild('idle'),
   loadPublication: pending<Publication, { slug: string; version?: string }>(),
-  loadNarration: pending<Narration, NarrationInput>(),
   loadDecodedText: pending<string, NarrationInput>(),
-  playback: fromCallback<{ type: 'playback.noop' }, void>(() => () => {}),
 };
 export const readerSystemInert = readerSystemMachine.provide({ actors: readerSystemInertActors as never });
 
@@ -430,7 +419,6 @@ const done = <T extends string>(id: T, output: unknown) => ({ type: `xstate.done
 const failed = <T extends string>(id: T, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as unknown as RootEvent;
 /** A column's report: it shows this passage (or its gate). */
 const shown = (slot: 'primary' | 'secondary', p: Passage): RootEvent => ({ type: 'column.shown', slot, passage: p });
-const audioReport = (value: 'closed' | 'paused' | 'playing'): RootEvent => ({ type: 'xstate.snapshot.readerAudio', snapshot: { value } as never });
 const modeReport = (value: 'off' | 'highlight' | 'decode', hasDecodeFeature: boolean): RootEvent => ({
   type: 'xstate.snapshot.highlightDecode',
   snapshot: { value, context: { hasDecodeFeature } } as never,
@@ -444,18 +432,11 @@ const accessReport = (access: ReaderSystemContext['access']): RootEvent => ({ ty
  * the root; trying them in every state would only repeat it).
  */
 const readerSystemOnce: RootEvent[] = [
-  { type: 'audio.open' },
-  { type: 'audio.play' },
-  { type: 'audio.pause' },
-  { type: 'audio.toggle' },
-  { type: 'audio.close' },
   { type: 'level.change', slot: 'primary', level: 'GOLD' }, // nobody known yet: chosen, no upgrade offered
   { type: 'language.change', slot: 'primary', language: 'es' },
   { type: 'reader.open', request: { slug: 'voiced' }, useStoredPosition: true },
   { type: 'reader.sync', request: { slug: 'fixture', position: 2 } }, // nothing open: opens it
   { type: 'reader.close' },
-  { type: 'address.speeds', param: '12:1.5,13:0.75' },
-  { type: 'address.speeds', param: null },
   { type: 'premiumDialog.open', feature: 'Decode' },
   { type: 'premiumDialog.close' },
   { type: 'listen.upgrade' },
@@ -465,7 +446,9 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'catalog.viewed' },
   { type: 'publication.viewed', slug: 'fixture' },
   { type: 'url.visited', url: '/fixture' },
-  { type: 'audio.settingsChanged', playbackSpeed: 1.5, autoPlay: true },
+  { type: 'listen.autoPlaySaved', autoPlay: true },
+  { type: 'audio.save', patch: { audioControlState: 'playing', currentTime: 3 } },
+  { type: 'narration.loaded', passageId: 1, url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 0 }] },
   { type: 'audio.listen', slot: 'primary', on: false },
   { type: 'audio.listen', slot: 'primary', on: true },
   { type: 'word.say', slot: 'primary', offset: 0 },
@@ -488,22 +471,18 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'edition.reload' },
   { type: 'mode.persist', mode: 'highlight' },
   { type: 'mode.persist', mode: 'decode' },
-  { type: 'mode.needSpeechMarks' },
   { type: 'mode.needDecodedText' },
   done('decodedText', '<p><span>Once</span></p>'),
   failed('decodedText', failure.network),
   { type: 'code.removeFromAddress' },
   { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
   { type: 'analytics.track', event: 'Opened Audio Player' },
-  { type: 'playback.time', time: 3.5, duration: 20 },
-  { type: 'playback.ended' },
-  { type: 'playback.refused' },
 ];
 
 const uniqueEvents = (events: RootEvent[]) => [...new Map(events.map((e) => [JSON.stringify(e), e])).values()];
 
 const isFresh = (c: ReaderSystemContext) =>
-  !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.audio.state === 'init' && c.columns.primary.key === null && c.columns.secondary.key === null;
+  !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.columns.primary.key === null && c.columns.secondary.key === null;
 
 /** A column's answer: the passage it shows (nothing moves), or, while it loads, the passages its key may bring. */
 function passageAnswers(c: ReaderSystemContext, slot: 'primary' | 'secondary'): RootEvent[] {
@@ -537,12 +516,14 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     ...passageAnswers(c, 'secondary'),
     { type: 'column.failed', slot: 'primary' },
     accessReport(c.access),
-    { type: 'xstate.snapshot.readerAudio', snapshot: { value: c.audio.state } as never },
     modeReport(c.reading.mode, c.reading.hasDecodeFeature),
     { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
     { type: 'reader.sync', request: same },
+    // The player's reports: a save, a narration of a passage no column shows; the listen flow's Auto-play.
+    { type: 'audio.save', patch: { currentTime: 0 } },
+    { type: 'narration.loaded', passageId: 999, url: '/audio/999.mp3', speechMarks: [{ offset: 0, time: 0 }] },
+    { type: 'listen.autoPlaySaved', autoPlay: false },
   ];
-  if (c.audio.loadingFor !== null) out.push(done('narration', { url: `/audio/${c.audio.loadingFor}.mp3`, speechMarks: [{ offset: 0, time: 0 }], duration: 20 }), failed('narration', failure.network));
   return out;
 }
 
@@ -553,24 +534,16 @@ const passageId = (c: ReaderSystemContext, slot: 'primary' | 'secondary') => {
 };
 
 /**
- * The reader's audio on the voiced title, one story: the playing column loads; the player opens; its passage arrives
- * without narration, which loads (or fails); the audio port takes it; it plays; it pauses or closes. Any other
- * state on that title is 'other', where the walk stops.
+ * The voiced title, one story: the playing column loads; its passage arrives without speech marks; the player's
+ * narration for it arrives (its marks go to the column and to highlight); a column's Listen and 'Play from here'.
  */
-function voicedStage(c: ReaderSystemContext): 'loading' | 'open' | 'narrating' | 'ready' | 'failed' | 'playing' | 'closed' | 'other' {
-  const plan = readerPlayback(c);
-  const { key, passage: shown } = c.columns[plan.slot];
+function voicedStage(c: ReaderSystemContext): 'loading' | 'plain' | 'marked' | 'other' {
+  const slot = playingSlot(c);
+  const { key, passage: shown } = c.columns[slot];
   if (key === null) return 'other';
-  const loading = !shown || key !== `${shown.editionId}:${shown.position}`;
-  const narration = plan.narration?.status ?? null;
-  if (loading) return c.audio.state === 'init' ? 'loading' : c.audio.state === 'paused' ? 'open' : 'other';
+  if (!shown || key !== `${shown.editionId}:${shown.position}`) return 'loading';
   if (isBlocked(shown)) return 'other';
-  if (c.audio.state === 'paused' && narration === 'loading') return 'narrating';
-  if (c.audio.state === 'paused' && narration === 'failed') return 'failed';
-  if (c.audio.state === 'paused' && narration === 'ready' && c.audio.loadedKey !== null) return 'ready';
-  if (c.audio.state === 'playing' && c.audio.loadedKey !== null) return 'playing';
-  if (c.audio.state === 'closed' && narration === 'ready') return 'closed';
-  return 'other';
+  return shown.audio?.speechMarks.length ? 'marked' : 'plain';
 }
 
 /**
@@ -615,11 +588,13 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
     if (slug === null) out.push({ type: 'session.syncAddress', view: views.fixture });
   } else if (slug === 'voiced') {
     const stage = voicedStage(c);
-    const slot = readerPlayback(c).slot;
-    if (stage === 'loading') out.push(audioReport('paused'), { type: 'session.savePosition', view: views.fixture });
-    if (stage === 'open') out.push(shown(slot, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')));
-    if (stage === 'ready') out.push(audioReport('playing'), { type: 'audio.seek', seconds: 30 }, { type: 'playback.time', time: 3.5, duration: 20 }, { type: 'word.playFrom', slot, offset: 0 });
-    if (stage === 'playing') out.push(audioReport('paused'), audioReport('closed'), { type: 'reader.close' }, { type: 'audio.seek', seconds: 5 }, { type: 'word.playFrom', slot, offset: 0 });
+    const slot = playingSlot(c);
+    if (stage === 'loading') out.push(shown(slot, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')), { type: 'session.savePosition', view: views.fixture });
+    if (stage === 'plain') {
+      const id = passageId(c, slot);
+      out.push({ type: 'narration.loaded', passageId: id, url: `/audio/${id}.mp3`, speechMarks: [{ offset: 0, time: 0 }] }, { type: 'audio.listen', slot, on: true });
+    }
+    if (stage === 'marked') out.push({ type: 'word.playFrom', slot, offset: 0 }, { type: 'word.say', slot, offset: 0 }, { type: 'reader.close' });
   }
   return out;
 }
@@ -638,8 +613,7 @@ function readerSystemState(s: { value: unknown; context: ReaderSystemContext }):
   if (c.access.known) return JSON.stringify(['known', c.access.features, code, view, s.value]);
   if (c.viewport.wide) return JSON.stringify(['wide', c.settings.readerSettings.columns, code, view, s.value]);
   if (view[0] !== 'voiced') return JSON.stringify(['view', code, view, s.value]);
-  const stage = voicedStage(c);
-  return JSON.stringify(['voiced', stage, code, s.value, stage === 'ready' || stage === 'playing' ? c.audio.currentTime : null]);
+  return JSON.stringify(['voiced', voicedStage(c), code, s.value]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -696,9 +670,9 @@ export const wordRequests = {
   none: { slot: 'primary', target: wordTarget, narration: null, load: null },
 } satisfies Record<string, WordRequest>;
 const wordAudioEvents: (WordAudioEvent | WordAudioDone)[] = [
-  { type: 'wordAudio.say', request: wordRequests.ready, readerPlaying: true },
-  { type: 'wordAudio.say', request: wordRequests.waits, readerPlaying: false },
-  { type: 'wordAudio.say', request: wordRequests.none, readerPlaying: true },
+  { type: 'wordAudio.say', request: wordRequests.ready },
+  { type: 'wordAudio.say', request: wordRequests.waits },
+  { type: 'wordAudio.say', request: wordRequests.none },
   { type: 'wordAudio.cancel' },
   { type: 'wordAudio.waitOver' },
   { type: 'xstate.done.actor.wordNarration', output: { url: '/a/7.mp3', speechMarks: wordMarks, duration: 2 } },
@@ -722,6 +696,58 @@ export interface MachineModel {
 const byValue = (s: { value: unknown }) => JSON.stringify(s.value);
 
 /** Every machine of src/machines, with its walk model. */
+/** The player's tracks: a voiced passage without speech marks, another page, a gated passage, an edition without narration, none. */
+const playerPassage = (id: number, kind: 'voiced' | 'plain' | 'license'): Passage => ({
+  ...fixturePassage(12, id, kind === 'license' ? 'licenseRequired' : null),
+  id,
+  audio: kind === 'voiced' ? { url: `/audio/${id}.mp3`, speechMarks: [{ offset: 0, time: 0 }] } : null,
+});
+const voicedEdition = { id: 12, audioEnabled: true, audioTotalLength: 600 };
+export const playerTracks = {
+  first: { slot: 'primary', passage: playerPassage(1, 'plain'), edition: voicedEdition },
+  next: { slot: 'primary', passage: playerPassage(2, 'voiced'), edition: voicedEdition },
+  gated: { slot: 'primary', passage: playerPassage(3, 'license'), edition: voicedEdition },
+  silent: { slot: 'secondary', passage: playerPassage(4, 'plain'), edition: { ...voicedEdition, id: 13, audioEnabled: false } },
+  none: { slot: 'primary', passage: null, edition: null },
+} satisfies Record<string, PlayerTrack>;
+type PlayerWalkEvent = PlayerEvent | { type: `xstate.${string}`; [key: string]: unknown };
+const playerEvents: PlayerWalkEvent[] = [
+  { type: 'audio.open' },
+  { type: 'audio.close' },
+  { type: 'audio.pause' },
+  { type: 'audio.play' },
+  { type: 'audio.toggle' },
+  { type: 'audio.seek', seconds: 5 },
+  { type: 'audio.speed', speed: 1.5 },
+  { type: 'audio.speed', speed: 7 },
+  ...[playerTracks.first, playerTracks.next, playerTracks.none].map((track): PlayerWalkEvent => ({ type: 'player.track', track })),
+  { type: 'player.listen' },
+  { type: 'player.playFrom', at: { passageId: 2, seconds: 0.4 } },
+  { type: 'player.leave' },
+  { type: 'license.required' },
+  { type: 'narration.wantMarks' },
+  { type: 'word.hold' },
+  { type: 'word.release' },
+  { type: 'address.speeds', param: '12:0.75' },
+  { type: 'address.speeds', param: null },
+  { type: 'playback.time', time: 3.5, duration: 20 },
+  { type: 'playback.ended' },
+  { type: 'playback.refused' },
+  done('narration', { url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 0 }], duration: 20 }) as unknown as PlayerWalkEvent,
+  failed('narration', failure.network) as unknown as PlayerWalkEvent,
+];
+const playerInputs: PlayerInput[] = [{ hasSavedSettings: true, speeds: { '12': 1.25 } }, { hasSavedSettings: false, speeds: {} }];
+/** What the player's walk tells states apart by: the states, the passage that plays, what is known of its narration, the audio port, a pending seek, an ask for marks. */
+function playerState(s: { value: unknown; context: PlayerContext }): string {
+  const c = s.context;
+  const id = c.track.passage?.id ?? null;
+  return JSON.stringify([s.value, id, c.track.edition?.audioEnabled ?? null, id === null ? null : (c.narration[id]?.status ?? null), c.loadedKey, c.pendingSeek !== null, c.marksFor === id]);
+}
+/** The player's walk: its loads never settle (their answers are walk events) and its playback does nothing. */
+export const playerInert = playerMachine.provide({
+  actors: { loadNarration: pending<Narration, NarrationInput>() as never, playback: fromCallback(() => () => {}) as never },
+});
+
 export const MODELS = {
   access: {
     machine: accessInert,
@@ -777,7 +803,7 @@ export const MODELS = {
       JSON.stringify([s.value, s.context.passage?.audio ? 'voiced' : s.context.passage ? 'plain' : null, s.context.attempts, s.context.request]),
     maxStates: 5000,
   },
-  readerAudio: { machine: readerAudioMachine, events: readerAudioEvents, inputs: readerAudioInputs },
+  player: { machine: playerInert, events: playerEvents, inputs: playerInputs, serializeState: playerState, maxStates: 10_000 },
   readingSession: {
     machine: readingSessionMachine,
     events: readingSessionEvents,

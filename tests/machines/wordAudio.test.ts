@@ -53,7 +53,7 @@ describe('wordAudio machine: behaviour', () => {
         return new Promise<void>((resolve) => (finish = resolve));
       }),
     });
-    actor.send({ type: 'wordAudio.say', request: wordRequests.ready, readerPlaying: true });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.ready });
     expect(wordAudioStatus(actor.getSnapshot())).toEqual({ status: 'speaking', slot: 'primary', word: { start: 5, end: 9 } });
     // 'upon' starts at 400 ms and lasts until 'a' at 900 ms.
     expect(clips).toEqual([{ url: '/a/1.mp3', start: 0.4, end: 0.9 }]);
@@ -64,22 +64,24 @@ describe('wordAudio machine: behaviour', () => {
     expect(log).toEqual([{ type: 'pauseReader' }, { type: 'resumeReader' }]);
   });
 
-  it('leaves a paused reader paused', () => {
+  it("holds the reader's player while a word is said and lets it go after, whatever the player does (the player decides)", () => {
     const { actor, log } = startRecorded();
-    actor.send({ type: 'wordAudio.say', request: wordRequests.ready, readerPlaying: false });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.ready });
+    expect(log).toEqual([{ type: 'pauseReader' }]);
     actor.send({ type: 'wordAudio.cancel' });
-    expect(log).toEqual([]);
+    expect(log).toEqual([{ type: 'pauseReader' }, { type: 'resumeReader' }]);
   });
 
   it(`waits up to ${WORD_WAIT_MS} ms for narration being made, then says 'Audio not available'`, () => {
     const { actor, log, clock } = startRecorded();
-    actor.send({ type: 'wordAudio.say', request: wordRequests.waits, readerPlaying: false });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.waits });
     expect(wordAudioStatus(actor.getSnapshot()).status).toBe('waiting');
     clock.increment(WORD_WAIT_MS - 1);
     expect(wordAudioStatus(actor.getSnapshot()).status).toBe('waiting');
     clock.increment(1);
     expect(wordAudioStatus(actor.getSnapshot()).status).toBe('idle');
-    expect(log).toEqual([{ type: 'showToast', params: { kind: 'error', message: WORD_AUDIO_UNAVAILABLE } }]);
+    // The player is let go as the word's wait ends, before the toast.
+    expect(log).toEqual([{ type: 'pauseReader' }, { type: 'resumeReader' }, { type: 'showToast', params: { kind: 'error', message: WORD_AUDIO_UNAVAILABLE } }]);
   });
 
   it('says the word once its narration arrives in time, asking for the right passage', async () => {
@@ -95,7 +97,7 @@ describe('wordAudio machine: behaviour', () => {
         return new Promise<void>(() => {});
       }),
     });
-    actor.send({ type: 'wordAudio.say', request: wordRequests.waits, readerPlaying: false });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.waits });
     await new Promise((r) => setTimeout(r, 0));
     expect(asked).toEqual([{ passageId: 7, editionId: 3, position: 1 }]);
     expect(said).toEqual([{ url: '/a/7.mp3', start: 0.4, end: 0.9 }]);
@@ -106,15 +108,15 @@ describe('wordAudio machine: behaviour', () => {
 
   it("a passage without narration for its edition says 'Audio not available' at once", () => {
     const { actor, log } = startRecorded();
-    actor.send({ type: 'wordAudio.say', request: wordRequests.none, readerPlaying: true });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.none });
     expect(wordAudioStatus(actor.getSnapshot()).status).toBe('idle');
     expect(log).toEqual([{ type: 'showToast', params: { kind: 'error', message: WORD_AUDIO_UNAVAILABLE } }]);
   });
 
   it('a new word replaces the one being said and the reader resumes only once, after the last', () => {
     const { actor, log } = startRecorded();
-    actor.send({ type: 'wordAudio.say', request: wordRequests.ready, readerPlaying: true });
-    actor.send({ type: 'wordAudio.say', request: wordRequests.waits, readerPlaying: false });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.ready });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.waits });
     expect(wordAudioStatus(actor.getSnapshot())).toMatchObject({ status: 'waiting', slot: 'secondary' });
     actor.send({ type: 'wordAudio.cancel' });
     expect(log).toEqual([{ type: 'pauseReader' }, { type: 'resumeReader' }]);
@@ -130,8 +132,8 @@ describe('wordAudio machine: a new word restarts the clip', () => {
         return new Promise<void>(() => {});
       }),
     });
-    actor.send({ type: 'wordAudio.say', request: wordRequests.ready, readerPlaying: false });
-    actor.send({ type: 'wordAudio.say', request: { ...wordRequests.ready, target: { ...wordRequests.ready.target, offset: 0 } }, readerPlaying: false });
+    actor.send({ type: 'wordAudio.say', request: wordRequests.ready });
+    actor.send({ type: 'wordAudio.say', request: { ...wordRequests.ready, target: { ...wordRequests.ready.target, offset: 0 } } });
     expect(clips).toEqual([
       { url: '/a/1.mp3', start: 0.4, end: 0.9 },
       { url: '/a/1.mp3', start: 0, end: 0.4 },

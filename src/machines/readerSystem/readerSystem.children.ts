@@ -12,7 +12,7 @@ import { copyLinkMachine } from '../copyLink';
 import { highlightDecodeMachine } from '../highlightDecode';
 import { levelIndicatorMachine } from '../levelIndicator';
 import { listenFlowMachine } from '../listenFlow';
-import { readerAudioMachine } from '../readerAudio';
+import { playerMachine } from '../player';
 import { readerColumnMachine } from '../readerColumn';
 import { readingSessionMachine, type ReadingSessionContext } from '../readingSession';
 import { roleModalMachine } from '../roleModal';
@@ -53,19 +53,23 @@ const column = readerColumnMachine.provide({
   },
 });
 
-const readerAudio = readerAudioMachine.provide({
+/** The systemId of the reader's player, which highlight and word audio tell what they need of it. */
+export const PLAYER_SYSTEM_ID = 'player';
+
+/** The player saves, tracks and tells which narration arrived through the system; its audio port is the engine's. */
+const player = playerMachine.provide({
   actions: {
-    trackOpenedAudioPlayer: sendParent({ type: 'analytics.track', event: 'Opened Audio Player' satisfies TrackedEvent }),
-    trackClosedAudioPlayer: sendParent({ type: 'analytics.track', event: 'Closed Audio Player' satisfies TrackedEvent }),
-    trackPausedAudio: sendParent({ type: 'analytics.track', event: 'Paused Audio' satisfies TrackedEvent }),
-    trackResumedAudio: sendParent({ type: 'analytics.track', event: 'Resumed Audio' satisfies TrackedEvent }),
+    save: sendParent((_, patch) => ({ type: 'audio.save', patch })),
+    track: sendParent((_, params) => ({ type: 'analytics.track', event: params.event, properties: params.properties })),
+    tellNarration: sendParent((_, params) => ({ type: 'narration.loaded', ...params })),
   },
 });
+
 
 const highlightDecode = highlightDecodeMachine.provide({
   actions: {
     persistMode: sendParent((_, params) => ({ type: 'mode.persist', mode: params.mode })),
-    requestSpeechMarks: sendParent({ type: 'mode.needSpeechMarks' }),
+    requestSpeechMarks: sendTo(({ system }) => system.get(PLAYER_SYSTEM_ID), { type: 'narration.wantMarks' }),
     requestDecodedText: sendParent({ type: 'mode.needDecodedText' }),
     showDecodeUpgrade: sendParent((_, params) => ({ type: 'premiumDialog.open', feature: params.feature })),
   },
@@ -114,14 +118,14 @@ const levelIndicator = levelIndicatorMachine.provide({
 
 /** The listen flow: its Auto-play switch is one of the stored audio settings, which the system saves and tracks (SPEC §3, §4). */
 const listenFlow = listenFlowMachine.provide({
-  actions: { saveAutoPlay: sendParent((_, params: { autoPlay: boolean }) => ({ type: 'audio.settingsChanged', autoPlay: params.autoPlay })) },
+  actions: { saveAutoPlay: sendParent((_, params: { autoPlay: boolean }) => ({ type: 'listen.autoPlaySaved', autoPlay: params.autoPlay })) },
 });
 
-/** A tapped word pauses the reader's player and plays it again after (only when it was playing: the machine decides). */
+/** A tapped word holds the reader's player and lets it go after (a playing player waits for it: the player decides). */
 const wordAudio = wordAudioMachine.provide({
   actions: {
-    pauseReader: sendParent({ type: 'audio.pause' }),
-    resumeReader: sendParent({ type: 'audio.play' }),
+    pauseReader: sendTo(({ system }) => system.get(PLAYER_SYSTEM_ID), { type: 'word.hold' }),
+    resumeReader: sendTo(({ system }) => system.get(PLAYER_SYSTEM_ID), { type: 'word.release' }),
     showToast: sendTo(({ system }) => system.get(TOASTS_SYSTEM_ID), (_, params: ToastRequest) => ({ type: 'toast.show', kind: params.kind, message: params.message })),
   },
 });
@@ -130,7 +134,7 @@ const wordAudio = wordAudioMachine.provide({
 export const readerSystemChildren = {
   session,
   column,
-  readerAudio,
+  player,
   highlightDecode,
   access,
   roleModal,

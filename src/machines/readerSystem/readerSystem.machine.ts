@@ -6,27 +6,25 @@
  * ports; effects the root cannot do itself (storage, the address, analytics, the audio port) are named actions the
  * engine provides.
  *
- * Three regions run beside the event handlers:
- * - `narration`: loads the narration the reader's player or highlight needs, one passage at a time;
- * - `player`: the audio port holds the playing column's narration while the player is open, and the playback
- *   actor runs only while it plays;
- * - `saving`: the player's state and passage are saved when they move.
+ * Two regions run beside the event handlers: `reading` tells the reading mode what the editions allow when they
+ * change, and `columns` opens the second column the reader asked for. What plays is the player's (src/machines/player):
+ * the root tells it the playing column's passage ('player.track').
  */
-import { assign, enqueueActions, fromPromise, not, sendTo, setup, stopChild } from 'xstate';
-import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
+import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import type { TrackedEvent } from '../../domain/analytics';
 import { failureMessage, failureOf } from '../../domain/failures';
 import { isPremiumContentError, type PremiumFeature } from '../../domain/locks';
-import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, type PlaybackSpeedMap } from '../../domain/playbackSpeed';
 import type { Passage, Publication } from '../../domain/schemas';
 import { withSetting, type ReaderSettings } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
-import { loadNarrationPlaceholder, playbackPlaceholder, type NarrationInput } from '../shared/audio';
+import type { NarrationInput } from '../shared/audio';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
 import {
   audioSettingsWith,
   editionFactsKey,
+  playerTrack,
   playingSlot,
   readingFacts,
   secondColumnChoice,
@@ -36,22 +34,16 @@ import {
   editionOf,
   hasDecodeFeature,
   isListenLocked,
-  isOtherAudio,
   isSameReading,
   locksOf,
   openRequest,
   positionEntry,
   readerPathOf,
-  readerPlayback,
   savedModeOf,
-  shouldPlay,
   SLOTS,
-  wantsNarration,
   wordRequestOf,
   playFromSeconds,
-  canApplyPendingSeek,
   audioTrackingProperties,
-  heardStep,
   isAudioTracking,
 } from './readerSystem.rules';
 import type {
@@ -86,12 +78,8 @@ const base = setup({
     ...readerSystemChildren,
     /** Provided by the engine: GET /publications/{slug}. */
     loadPublication: fromPromise<Publication, { slug: string; version?: string }>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: the reader's narration (polls while it is generated). */
-    loadNarration: loadNarrationPlaceholder,
     /** Provided by the engine: a passage's decode markup. */
     loadDecodedText: fromPromise<string, NarrationInput>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: plays the reader's audio port while it runs. */
-    playback: playbackPlaceholder,
   },
   actions: {
     // ---- effects the engine provides ----
@@ -100,25 +88,20 @@ const base = setup({
     track: (_, _params: { event: TrackedEvent; properties?: Record<string, unknown> }) => {},
     /** Put the canonical reader path in the address, keeping its query string. */
     showReaderPath: (_, _params: { path: string }) => {},
-    /** Read the address's playbackSpeed parameter and send it back as 'address.speeds'. */
+    /** Read the address's playbackSpeed parameter and tell the player ('address.speeds'). */
     readAddressSpeeds: () => {},
     /** Replace the address with the reader's library: the Classroom Library with a class code, else the Free Library. */
     leaveToCatalog: (_, _params: { classroom: boolean }) => {},
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
-    /** Keep an address's playbackSpeed parameter in step with the saved speeds (only when it has one). */
-    showSpeedsInAddress: (_, _params: { speeds: PlaybackSpeedMap }) => {},
-    /** Load a url into the reader's audio port (null unloads it), at a rate. */
-    loadReaderAudio: (_, _params: { url: string | null; rate: number }) => {},
-    setReaderAudioRate: (_, _params: { rate: number }) => {},
-    seekReaderAudio: (_, _params: { seconds: number }) => {},
     /** Keep a passage that gained narration or decode markup in the passage cache. */
     cachePassage: (_, _params: { passage: Passage }) => {},
     logError: (_, _params: { message: string; error?: unknown }) => {},
 
+    /** Tell the player what plays now: the playing column, its passage and edition. */
+    tellPlayer: sendTo('player', ({ context }) => ({ type: 'player.track', track: playerTrack(context) })),
     openPremiumDialog: assign({ premiumDialog: (_, params: { feature: PremiumFeature }) => ({ feature: params.feature }) }),
     closePremiumDialog: assign({ premiumDialog: null }),
-    stopPlayback: stopChild('readerPlayback'),
   },
   guards: {
     isPremiumContent: ({ event }) => 'error' in event && isPremiumContentError(event.error),
@@ -129,21 +112,8 @@ const base = setup({
     isListenOff: ({ event }) => event.type === 'audio.listen' && !event.on,
     isColumnAudioLocked: ({ context, event }) => event.type === 'audio.listen' && locksOf(context, event.slot).audioLocked,
     isWordColumnLocked: ({ context, event }) => (event.type === 'word.say' || event.type === 'word.playFrom') && locksOf(context, event.slot).audioLocked,
-    canApplyPendingSeek: ({ context }) => canApplyPendingSeek(context),
-    isPlayerPlaying: ({ context }) => context.audio.state === 'playing',
-    hasAudioLoaded: ({ context }) => context.audio.loadedKey !== null,
-    isNewSecond: ({ context, event }) =>
-      event.type === 'playback.time' && (Math.floor(event.time) !== context.audio.currentTime || (event.duration > 0 && event.duration !== context.audio.duration)),
-    wantsNarration: ({ context }) => wantsNarration(context),
     hasEditionFactsMoved: ({ context }) => context.reading.editionId !== null && editionFactsKey(context) !== context.reading.told,
     wantsSecondColumn: ({ context }) => wantsSecondColumn(context),
-    shouldPlay: ({ context }) => shouldPlay(context),
-    isOtherAudio: ({ context }) => isOtherAudio(context),
-    hasAudioStateMoved: ({ context }) => {
-      const plan = readerPlayback(context);
-      const saved = context.audio.saved;
-      return context.audio.state !== 'init' && (!saved || saved.state !== context.audio.state || saved.passage !== `${plan.edition?.id ?? null}:${plan.passage?.id ?? null}`);
-    },
   },
 });
 
@@ -154,7 +124,8 @@ const withLoads = base.extend({
     closeReader: base.createAction(enqueueActions(({ context, enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
       // A dialog opened in the reader closes with it; one that tells why the reader could not open stays.
-      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: context.view.publication ? null : context.premiumDialog, audio: { ...context.audio, pendingSeek: null } });
+      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: context.view.publication ? null : context.premiumDialog });
+      enqueue('tellPlayer');
       enqueue.sendTo('session', { type: 'session.close' });
       enqueue.sendTo('wordAudio', { type: 'wordAudio.cancel' });
     })),
@@ -162,7 +133,8 @@ const withLoads = base.extend({
     startChildren: base.createAction(enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild('session', { id: 'session', systemId: 'session', input: { recentLanguages: context.settings.recentLanguages } });
       for (const slot of SLOTS) enqueue.spawnChild('column', { id: `column.${slot}`, systemId: `column.${slot}`, input: { slot } });
-      enqueue.spawnChild('readerAudio', { id: 'readerAudio', input: { hasSavedSettings: context.settings.audioSettings !== null }, syncSnapshot: true });
+      const audio = context.settings.audioSettings;
+      enqueue.spawnChild('player', { id: 'player', systemId: 'player', input: { hasSavedSettings: audio !== null, speeds: audio?.playbackSpeed ?? {} } });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
       enqueue.spawnChild('access', { id: 'access', systemId: 'access', input: accessInput(context.settings) });
       enqueue.spawnChild('roleModal', { id: 'roleModal', systemId: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
@@ -185,6 +157,7 @@ const withLoads = base.extend({
       const key = plan.kind === 'passage' ? plan.key : null;
       enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key, passage: key ? context.columns[slot].passage : null } }) });
       enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan });
+      enqueue('tellPlayer');
     })),
     /** A column shows a passage (or its gate): the player and the reading mode hear what it is. */
     showPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
@@ -192,7 +165,8 @@ const withLoads = base.extend({
       const { slot, passage } = params;
       const columns = { ...context.columns, [slot]: { key: context.columns[slot].key, passage } };
       enqueue.assign({ columns });
-      if (slot === 'primary' && passage.licenseRequired) enqueue.sendTo('readerAudio', { type: 'license.required' });
+      enqueue('tellPlayer');
+      if (slot === 'primary' && passage.licenseRequired) enqueue.sendTo('player', { type: 'license.required' });
       if (slot !== 'primary' && slot !== playingSlot(context)) return;
       const { hasSpeechMarks, hasDecodedText, isEnglish } = readingFacts({ ...context, columns });
       enqueue.sendTo('highlightDecode', { type: 'passage.changed', hasSpeechMarks, hasDecodedText, isEnglish });
@@ -204,22 +178,13 @@ const withLoads = base.extend({
       enqueue.assign({ reading: { ...context.reading, editionId: params.editionId, told: editionFactsKey(context) } });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
     })),
-    startNarrationLoad: base.createAction(enqueueActions(({ context, enqueue }) => {
-      const { passage } = readerPlayback(context);
-      if (!passage) return;
-      enqueue.assign({ audio: { ...context.audio, loadingFor: passage.id, narration: { ...context.audio.narration, [passage.id]: { status: 'loading' } } } });
-      enqueue.spawnChild('loadNarration', { id: 'narration', input: { passageId: passage.id, editionId: passage.editionId, position: passage.position } });
-    })),
-    /** The narration arrived: remember it, and give its speech marks to the passage (and to highlight). */
-    keepNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'xstate.done.actor.narration') return;
-      const id = context.audio.loadingFor;
-      if (id === null) return;
-      const { url, duration, speechMarks } = event.output;
-      enqueue.assign({ audio: { ...context.audio, loadingFor: null, narration: { ...context.audio.narration, [id]: { status: 'ready', url, duration } } } });
+    /** The player loaded a narration: the columns that show its passage gain its speech marks (and highlight hears of them). */
+    mergeNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'narration.loaded') return;
+      const { passageId, url, speechMarks } = event;
       for (const slot of SLOTS) {
         const passage = context.columns[slot].passage;
-        if (passage?.id !== id) continue;
+        if (passage?.id !== passageId) continue;
         const merged: Passage = { ...passage, audio: { url, speechMarks } };
         enqueue.assign({ columns: ({ context: c }) => ({ ...c.columns, [slot]: { key: c.columns[slot].key, passage: merged } }) });
         enqueue({ type: 'cachePassage', params: { passage: merged } });
@@ -227,27 +192,6 @@ const withLoads = base.extend({
         if (slot === playingSlot(context) && speechMarks.length) enqueue.sendTo('highlightDecode', { type: 'speechMarks.loaded' });
         enqueue.sendTo(`column.${slot}`, { type: 'column.update', passage: merged });
       }
-    })),
-    forgetNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
-      const id = context.audio.loadingFor;
-      if (id === null) return;
-      // SPEC §8: audio fetch errors are logged only.
-      enqueue({ type: 'logError', params: { message: 'Audio fetch failed', error: 'error' in event ? event.error : undefined } });
-      enqueue.assign({ audio: { ...context.audio, loadingFor: null, narration: { ...context.audio.narration, [id]: { status: 'failed' } } } });
-    })),
-    /** Paging, another column or a closed player: the audio port takes the new narration (or none) from 0. */
-    loadAudio: base.createAction(enqueueActions(({ context, enqueue }) => {
-      const plan = readerPlayback(context);
-      const known = plan.narration?.status === 'ready' ? plan.narration.duration : 0;
-      enqueue.assign({ audio: { ...context.audio, loadedKey: plan.key, currentTime: 0, duration: known } });
-      enqueue({ type: 'loadReaderAudio', params: { url: plan.url, rate: plan.speed } });
-    })),
-    /** 'Play from here': the narration is in the audio port, so the player goes to the word. */
-    applyPendingSeek: base.createAction(enqueueActions(({ context, enqueue }) => {
-      const pending = context.audio.pendingSeek;
-      if (!pending) return;
-      enqueue({ type: 'seekReaderAudio', params: { seconds: pending.seconds } });
-      enqueue.assign({ audio: { ...context.audio, pendingSeek: null, currentTime: Math.floor(pending.seconds) } });
     })),
     /** The playing or primary edition changed: the highlight/decode machine hears what the editions now allow. */
     tellEditionFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
@@ -261,7 +205,6 @@ const withLoads = base.extend({
       enqueue.assign({ view: { ...context.view, secondary: choice } });
       enqueue.sendTo('session', { type: 'secondary.set', choice });
     })),
-    startPlayback: base.createAction(enqueueActions(({ enqueue }) => enqueue.spawnChild('playback', { id: 'readerPlayback' }))),
     startListenFlow: base.createAction(enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'listen.start') return;
       const { type: _type, ...start } = event;
@@ -290,15 +233,6 @@ const withSettings = withLoads.extend({
       const edition = editionOf(event.view, 'primary');
       if (edition && edition.id !== context.reading.editionId) enqueue({ type: 'restartReading', params: { editionId: edition.id } });
     })),
-    /** The `playbackSpeed` query parameter sets the saved speeds (docs/decisions.md). */
-    applySpeedsFromAddress: withLoads.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as { param: string | null };
-      const request = parsePlaybackSpeedParam(params.param);
-      if (!request) return;
-      const audio = audioSettingsWith(context.settings.audioSettings, { playbackSpeed: applyPlaybackSpeedRequest(context.settings.audioSettings?.playbackSpeed ?? {}, request) });
-      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audio } });
-      enqueue({ type: 'setReaderAudioRate', params: { rate: readerPlayback({ ...context, settings: { ...context.settings, audioSettings: audio } }).speed } });
-    })),
   },
 });
 
@@ -314,36 +248,18 @@ const withFlows = withSettings.extend({
       if (context.listen) enqueue.sendTo('listen', { type: 'listen.locked', locked: isListenLocked(context, context.listen.language) });
       enqueue('reloadBlockedColumns');
     })),
-    /** A column's Listen toggle turned on: play that column (opening the player) and read along with highlight. */
+    /**
+     * A column's Listen turned on (or 'Play from here'): that column plays and is read along with highlight. The
+     * player hears what plays before it is asked to play it.
+     */
     listenTo: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as { slot: Slot };
+      const params = rawParams as { slot: Slot; from?: { passageId: number; seconds: number } | null };
       enqueue({ type: 'saveAudio', params: { editionSelected: params.slot } });
+      enqueue('tellPlayer');
       // Highlight follows the column that plays: the reading mode hears of it before highlight is turned on.
       enqueue('tellEditionFacts');
-      if (context.audio.state === 'closed') enqueue.sendTo('readerAudio', { type: 'audio.open' });
-      if (context.audio.state === 'paused') enqueue.sendTo('readerAudio', { type: 'audio.play' });
+      enqueue.sendTo('player', params.from === undefined ? { type: 'player.listen' } : { type: 'player.playFrom', at: params.from });
       if (context.reading.mode === 'off') enqueue.sendTo('highlightDecode', { type: 'highlight.toggle' });
-    })),
-    /** Save the player's state when it or its passage moves; paging resets the saved time to 0 (SPEC §4). */
-    saveAudioState: withSettings.createAction(enqueueActions(({ context, enqueue }) => {
-      const plan = readerPlayback(context);
-      const moved = { state: context.audio.state, passage: `${plan.edition?.id ?? null}:${plan.passage?.id ?? null}` };
-      const before = context.audio.saved;
-      enqueue.assign({ audio: { ...context.audio, saved: moved } });
-      // Nothing is saved until the player is used (its initial state depends on saved settings existing).
-      if (before === null && context.settings.audioSettings === null) return;
-      const paged = before !== null && before.passage !== moved.passage;
-      enqueue({ type: 'saveAudio', params: { audioControlState: moved.state as 'closed' | 'paused' | 'playing', currentTime: paged ? 0 : context.audio.currentTime } });
-    })),
-    /** Save a new speed for the edition the player plays; an address that carries playbackSpeed is kept in step. */
-    setSpeed: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as { speed: number };
-      const editionId = readerPlayback(context).edition?.id;
-      if (!isPlaybackSpeed(params.speed) || editionId === undefined) return;
-      const speeds = { ...(context.settings.audioSettings?.playbackSpeed ?? {}), [String(editionId)]: params.speed };
-      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audioSettingsWith(context.settings.audioSettings, { playbackSpeed: speeds }) } });
-      enqueue({ type: 'setReaderAudioRate', params: { rate: params.speed } });
-      enqueue({ type: 'showSpeedsInAddress', params: { speeds } });
     })),
     openReader: withSettings.createAction(enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'reader.open' && event.type !== 'reader.sync') return;
@@ -366,18 +282,12 @@ export const readerSystemMachine = withFlows.createMachine({
     columns: EMPTY_COLUMNS,
     reading: { mode: 'off', hasDecodeFeature: false, editionId: null, told: null },
     viewport: { wide: false },
-    audio: { state: 'init', narration: {}, loadingFor: null, loadedKey: null, currentTime: 0, duration: 0, heard: 0, pendingSeek: null, saved: null },
     premiumDialog: null,
     listen: null,
   }),
   entry: 'startChildren',
   on: {
-    // ---- the views' events, delivered to the child that owns them ----
-    'audio.open': { actions: sendTo('readerAudio', ({ event }) => event) },
-    'audio.play': { actions: sendTo('readerAudio', ({ event }) => event) },
-    'audio.pause': { actions: sendTo('readerAudio', ({ event }) => event) },
-    'audio.toggle': { actions: sendTo('readerAudio', ({ event }) => event) },
-    'audio.close': { actions: sendTo('readerAudio', ({ event }) => event) },
+    // ---- the views' events the root checks first ----
     // A locked level or a greyed language is not chosen: its upgrade is offered instead (SPEC §5, §6).
     'level.change': [
       { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { level: event.level })! }) } },
@@ -394,12 +304,8 @@ export const readerSystemMachine = withFlows.createMachine({
       { guard: 'isSameReading', actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: event.request.position ?? 1 })) },
       { actions: 'openReader' },
     ],
-    'reader.close': [
-      // Leaving the reader stops its audio: the player stays open, paused, for the next reader.
-      { guard: 'isPlayerPlaying', actions: [sendTo('readerAudio', { type: 'audio.pause' }), 'closeReader'] },
-      { actions: 'closeReader' },
-    ],
-    'address.speeds': { actions: { type: 'applySpeedsFromAddress', params: ({ event }: On<'address.speeds'>) => ({ param: event.param }) } },
+    // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
+    'reader.close': { actions: [sendTo('player', { type: 'player.leave' }), 'closeReader'] },
     'premiumDialog.open': { actions: { type: 'openPremiumDialog', params: ({ event }) => ({ feature: event.feature }) } },
     'premiumDialog.close': { actions: 'closePremiumDialog' },
     'listen.start': { actions: 'startListenFlow' },
@@ -422,17 +328,16 @@ export const readerSystemMachine = withFlows.createMachine({
     'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
     'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
     'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },
-    'audio.settingsChanged': {
+    // The listen flow's Auto-play switch: saved and tracked (the player saves and tracks its speed).
+    'listen.autoPlaySaved': {
       actions: [
-        { type: 'track', params: ({ event }) => ({ event: 'Changed Audio Settings', properties: { playbackSpeed: event.playbackSpeed, autoPlay: event.autoPlay } }) },
-        enqueueActions(({ event, enqueue }) => {
-          if (event.playbackSpeed !== undefined) enqueue({ type: 'setSpeed', params: { speed: event.playbackSpeed } });
-          if (event.autoPlay !== undefined) enqueue({ type: 'saveAudio', params: { autoPlay: event.autoPlay } });
-        }),
+        { type: 'track', params: ({ event }) => ({ event: 'Changed Audio Settings', properties: { autoPlay: event.autoPlay } }) },
+        { type: 'saveAudio', params: ({ event }: On<'listen.autoPlaySaved'>) => ({ autoPlay: event.autoPlay }) },
       ],
     },
+    'audio.save': { actions: { type: 'saveAudio', params: ({ event }: On<'audio.save'>) => event.patch } },
     'audio.listen': [
-      { guard: 'isListenOff', actions: sendTo('readerAudio', { type: 'audio.close' }) },
+      { guard: 'isListenOff', actions: sendTo('player', { type: 'audio.close' }) },
       // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
       { guard: 'isColumnAudioLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
       { actions: { type: 'listenTo', params: ({ event }: On<'audio.listen'>) => ({ slot: event.slot }) } },
@@ -441,29 +346,15 @@ export const readerSystemMachine = withFlows.createMachine({
     'word.say': [
       { guard: 'isWordColumnLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
       {
-        actions: sendTo('wordAudio', ({ context, event }: On<'word.say'>) => ({
-          type: 'wordAudio.say' as const,
-          request: wordRequestOf(context, event.slot, event.offset),
-          readerPlaying: context.audio.state === 'playing',
-        })),
+        actions: sendTo('wordAudio', ({ context, event }: On<'word.say'>) => ({ type: 'wordAudio.say' as const, request: wordRequestOf(context, event.slot, event.offset) })),
       },
     ],
     'word.playFrom': [
       { guard: 'isWordColumnLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
       {
-        actions: [
-          assign({ audio: ({ context, event }: On<'word.playFrom'>) => ({ ...context.audio, pendingSeek: playFromSeconds(context, event.slot, event.offset) }) }),
-          { type: 'listenTo', params: ({ event }: On<'word.playFrom'>) => ({ slot: event.slot }) },
-        ],
+        actions: { type: 'listenTo', params: ({ context, event }: On<'word.playFrom'>) => ({ slot: event.slot, from: playFromSeconds(context, event.slot, event.offset) }) },
       },
     ],
-    'audio.seek': {
-      guard: 'hasAudioLoaded',
-      actions: [
-        { type: 'seekReaderAudio', params: ({ context, event }) => ({ seconds: Math.max(0, context.audio.duration > 0 ? Math.min(event.seconds, context.audio.duration) : event.seconds) }) },
-        assign({ audio: ({ context, event }) => ({ ...context.audio, currentTime: Math.floor(Math.max(0, event.seconds)) }) }),
-      ],
-    },
     'settings.reader': {
       actions: [
         { type: 'writeSetting', params: ({ context, event }: On<'settings.reader'>) => ({ name: 'readerSettings', value: { ...context.settings.readerSettings, ...event.patch } satisfies ReaderSettings }) },
@@ -473,7 +364,7 @@ export const readerSystemMachine = withFlows.createMachine({
         }),
       ],
     },
-    'viewport.changed': { actions: assign({ viewport: ({ event }) => ({ wide: event.wide }) }) },
+    'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellPlayer'] },
 
     // ---- what the children ask for ----
     'session.loadPublication': {
@@ -531,7 +422,8 @@ export const readerSystemMachine = withFlows.createMachine({
       },
     },
     'column.shown': { actions: { type: 'showPassage', params: ({ event }: On<'column.shown'>) => ({ slot: event.slot, passage: event.passage }) } },
-    'column.failed': { actions: assign({ columns: ({ context, event }) => ({ ...context.columns, [event.slot]: { key: context.columns[event.slot].key, passage: null } }) }) },
+    'column.failed': { actions: [assign({ columns: ({ context, event }) => ({ ...context.columns, [event.slot]: { key: context.columns[event.slot].key, passage: null } }) }), 'tellPlayer'] },
+    'narration.loaded': { actions: 'mergeNarration' },
     'edition.reload': { actions: sendTo('session', { type: 'publication.reload' }) },
     'mode.persist': {
       actions: enqueueActions(({ context, event, enqueue }) => {
@@ -539,8 +431,6 @@ export const readerSystemMachine = withFlows.createMachine({
         if (context.settings.audioSettings || event.mode === 'highlight') enqueue({ type: 'saveAudio', params: { highlight: event.mode === 'highlight' } });
       }),
     },
-    // The narration region loads the marks once the mode is highlight (followed from the child's snapshot).
-    'mode.needSpeechMarks': {},
     'mode.needDecodedText': {
       actions: enqueueActions(({ context, enqueue }) => {
         const passage = context.columns.primary.passage;
@@ -563,75 +453,23 @@ export const readerSystemMachine = withFlows.createMachine({
     'xstate.error.actor.decodedText': { actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
     // Access tells who reads and the features in force: decode, the listen lock and gated columns follow.
-    'access.changed': { actions: [assign({ access: ({ event }) => event.access }), 'applyFeatures'] },
-    'xstate.snapshot.readerAudio': { actions: assign({ audio: ({ context, event }) => ({ ...context.audio, state: String(event.snapshot.value) }) }) },
+    'access.changed': { actions: [assign({ access: ({ event }) => event.access }), 'tellPlayer', 'applyFeatures'] },
     'xstate.snapshot.highlightDecode': {
       actions: assign({ reading: ({ context, event }) => ({ ...context.reading, mode: event.snapshot.value as ReaderSystemContext['reading']['mode'], hasDecodeFeature: event.snapshot.context.hasDecodeFeature }) }),
     },
     'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
     'analytics.track': {
-      // The audio player's events say what plays, and the ones that end a stretch of listening how long it was.
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const name = event.event as TrackedEvent;
-        const properties = isAudioTracking(name) ? { ...audioTrackingProperties(context, name), ...event.properties } : event.properties;
-        enqueue({ type: 'track', params: { event: name, properties } });
-        if (LISTENING_EVENTS.includes(name)) enqueue.assign({ audio: { ...context.audio, heard: 0 } });
-      }),
+      // The player's events say which title and position play (the player adds the edition and the seconds heard).
+      actions: {
+        type: 'track',
+        params: ({ context, event }) => {
+          const name = event.event as TrackedEvent;
+          return { event: name, properties: isAudioTracking(name) ? { ...audioTrackingProperties(context), ...event.properties } : event.properties };
+        },
+      },
     },
-    'playback.time': {
-      guard: 'isNewSecond',
-      actions: assign({
-        audio: ({ context, event }) => ({
-          ...context.audio,
-          currentTime: Math.floor(event.time),
-          duration: event.duration > 0 ? event.duration : context.audio.duration,
-          heard: context.audio.heard + heardStep(context.audio, event.time),
-        }),
-      }),
-    },
-    'playback.ended': { actions: sendTo('readerAudio', { type: 'audio.ended' }) },
-    'playback.refused': { actions: { type: 'logError', params: { message: 'Audio could not play' } } },
   },
   states: {
-    narration: {
-      initial: 'idle',
-      states: {
-        idle: {
-          always: { guard: 'wantsNarration', target: 'loading' },
-        },
-        loading: {
-          entry: 'startNarrationLoad',
-          on: {
-            'xstate.done.actor.narration': { target: 'idle', actions: 'keepNarration' },
-            'xstate.error.actor.narration': { target: 'idle', actions: 'forgetNarration' },
-          },
-        },
-      },
-    },
-    player: {
-      initial: 'silent',
-      states: {
-        silent: {
-          always: [
-            { guard: 'isOtherAudio', actions: 'loadAudio' },
-            { guard: 'canApplyPendingSeek', actions: 'applyPendingSeek' },
-            { guard: 'shouldPlay', target: 'playing' },
-          ],
-        },
-        playing: {
-          entry: 'startPlayback',
-          exit: 'stopPlayback',
-          always: [
-            { guard: 'isOtherAudio', target: 'silent' },
-            { guard: 'canApplyPendingSeek', actions: 'applyPendingSeek' },
-            { guard: not('shouldPlay'), target: 'silent' },
-          ],
-        },
-      },
-    },
-    saving: {
-      always: { guard: 'hasAudioStateMoved', actions: 'saveAudioState' },
-    },
     reading: {
       always: { guard: 'hasEditionFactsMoved', actions: 'tellEditionFacts' },
     },

@@ -1,11 +1,10 @@
 /**
  * The reader system's rules as pure functions of its context: the features in force, what each column shows,
- * what the reader's audio plays, what is saved. The machine's guards and actions call these, and so do the
+ * which column plays and what the player is told, what is saved. The machine's guards and actions call these, and so do the
  * engine's selectors, so each rule is written once.
  */
 import { classCodeFeatures, isAudioLocked } from '../../domain/access';
 import { columnLocks, languageUpgrade, levelUpgrade, NO_LOCKS, type ColumnLocks, type PremiumFeature } from '../../domain/locks';
-import { speedFor } from '../../domain/playbackSpeed';
 import { buildReaderPath } from '../../domain/readerUrl';
 import type { Edition, Passage } from '../../domain/schemas';
 import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain/settings';
@@ -14,8 +13,9 @@ import { defaultSecondEdition } from '../../domain/readerColumns';
 import { playingEdition } from '../../domain/playingEdition';
 import type { ColumnPlan } from '../readerColumn';
 import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
-import type { NarrationState, ReaderSystemContext, SessionView } from './readerSystem.types';
-import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
+import type { ReaderSystemContext, SessionView } from './readerSystem.types';
+import { isBlocked, type PlayerTrack } from '../player';
+import type { TrackedEvent } from '../../domain/analytics';
 import { passagePlainText } from '../../domain/sanitize';
 import { wordTimesAt, type WordTarget } from '../../domain/wordAudio';
 import type { WordRequest } from '../wordAudio';
@@ -73,8 +73,7 @@ export function columnPlan(view: SessionView, slot: Slot): ColumnPlan {
   return { kind: 'passage', key: `${edition.id}:${position}`, editionId: edition.id, position, passageCount: edition.passageCount };
 }
 
-/** The passage needs a license or a class code: it carries no text. */
-export const isBlocked = (passage: Passage | null) => Boolean(passage && (passage.licenseRequired || passage.groupCodeRequired));
+export { isBlocked };
 
 /** The request a reader.open makes: the stored position of this title wins when asked for. */
 export function openRequest(request: SessionRequest, useStoredPosition: boolean | undefined, lastPassages: Record<string, ReaderPosition>): SessionRequest {
@@ -138,41 +137,16 @@ export function savedModeOf(settings: StoredSettings): ReadingMode {
   return settings.audioSettings?.highlight ? 'highlight' : 'off';
 }
 
-/** What the reader's player plays: its column, that column's passage and edition, and its narration. */
-export interface ReaderPlayback {
-  slot: Slot;
-  passage: Passage | null;
-  edition: Edition | undefined;
-  /** The edition has narration and the passage is readable. */
-  enabled: boolean;
-  narration: NarrationState | undefined;
-  /** What the audio port should hold: `${passageId}|${url}` while the player is open with ready narration. */
-  key: string | null;
-  url: string | null;
-  speed: number;
-}
-
-export const isPlayerOpen = (state: string) => state === 'paused' || state === 'playing';
-
 /** The player plays the secondary column only when it is shown and chosen (src/domain/playingEdition.ts). */
 export function playingSlot(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'viewport' | 'access'>): Slot {
   return playingEdition(context.settings.audioSettings?.editionSelected, columnsOf(context).showSecondary);
 }
 
-/** The narration known for a passage: an earlier answer, or the url the passage came with. */
-export function narrationFor(context: ReaderSystemContext, passage: Passage): NarrationState | undefined {
-  return context.audio.narration[passage.id] ?? (passage.audio?.url ? { status: 'ready', url: passage.audio.url, duration: 0 } : undefined);
-}
-
-export function readerPlayback(context: ReaderSystemContext): ReaderPlayback {
+/** What the player is told plays: the playing column, the passage it shows and what the player needs of its edition. */
+export function playerTrack(context: ReaderSystemContext): PlayerTrack {
   const slot = playingSlot(context);
-  const passage = context.columns[slot].passage;
   const edition = editionOf(context.view, slot);
-  const enabled = Boolean(edition?.audioEnabled && passage && !isBlocked(passage));
-  const narration = enabled && passage ? narrationFor(context, passage) : undefined;
-  const ready = narration?.status === 'ready' ? narration : null;
-  const key = isPlayerOpen(context.audio.state) && passage && ready ? `${passage.id}|${ready.url}` : null;
-  return { slot, passage, edition, enabled, narration, key, url: key ? ready!.url : null, speed: speedFor(context.settings.audioSettings?.playbackSpeed ?? {}, edition?.id) };
+  return { slot, passage: context.columns[slot].passage, edition: edition ? { id: edition.id, audioEnabled: edition.audioEnabled, audioTotalLength: edition.audioTotalLength } : null };
 }
 
 /**
@@ -208,23 +182,23 @@ export interface FollowedColumn {
  * following the other column: in two columns with highlight on, the column that does not play lights what matches
  * the sentence the playing one speaks (src/domain/alignment.ts), when both show the same passage position.
  */
-export function columnDisplay(context: ReaderSystemContext, slot: Slot): { decoded: boolean; highlight: boolean; follows: FollowedColumn | null } {
+export function columnDisplay(context: ReaderSystemContext, slot: Slot, playerOpen: boolean): { decoded: boolean; highlight: boolean; follows: FollowedColumn | null } {
   const decoded = isDecoded(context, slot);
-  const highlight = isLit(context, slot);
+  const highlight = isLit(context, slot, playerOpen);
   const other: Slot = slot === 'primary' ? 'secondary' : 'primary';
   const mine = context.columns[slot].passage;
   const theirs = context.columns[other].passage;
   const language = choiceOf(context.view, other)?.language;
   const follows =
-    !decoded && !highlight && isLit(context, other) && columnsOf(context).showSecondary && language && mine && theirs && !isBlocked(mine) && !isBlocked(theirs) && mine.position === theirs.position
+    !decoded && !highlight && isLit(context, other, playerOpen) && columnsOf(context).showSecondary && language && mine && theirs && !isBlocked(mine) && !isBlocked(theirs) && mine.position === theirs.position
       ? { slot: other, language }
       : null;
   return { decoded, highlight, follows };
 }
 
 const isDecoded = (context: ReaderSystemContext, slot: Slot) => slot === 'primary' && context.reading.mode === 'decode' && context.columns.primary.passage?.textDecoded != null;
-const isLit = (context: ReaderSystemContext, slot: Slot) =>
-  context.reading.mode === 'highlight' && !isDecoded(context, slot) && playingSlot(context) === slot && isPlayerOpen(context.audio.state);
+const isLit = (context: ReaderSystemContext, slot: Slot, playerOpen: boolean) =>
+  context.reading.mode === 'highlight' && !isDecoded(context, slot) && playingSlot(context) === slot && playerOpen;
 
 /** Two columns: on wide screens only, and not with a class code (SPEC §2 Two-column mode). */
 export function columnsOf(context: Pick<ReaderSystemContext, 'view' | 'viewport' | 'access'>): { allowed: boolean; showSecondary: boolean } {
@@ -244,25 +218,6 @@ export function secondColumnChoice(context: ReaderSystemContext): EditionChoice 
   return publication ? defaultSecondEdition(publication.defaultReader, publication.editions, primary) : null;
 }
 
-/**
- * The playing column's passage needs its narration: the player is open and nothing is known yet, or highlight is
- * on and the passage lacks speech marks that have not been asked for.
- */
-export function wantsNarration(context: ReaderSystemContext): boolean {
-  const plan = readerPlayback(context);
-  if (!plan.enabled || !plan.passage || context.audio.loadingFor !== null) return false;
-  const asked = context.audio.narration[plan.passage.id] !== undefined;
-  const open = isPlayerOpen(context.audio.state) && plan.narration === undefined;
-  const marks = context.reading.mode === 'highlight' && !plan.passage.audio?.speechMarks.length && !asked;
-  return open || marks;
-}
-
-/** The audio port should play now. */
-export const shouldPlay = (context: ReaderSystemContext) => context.audio.state === 'playing' && readerPlayback(context).key !== null;
-
-/** The audio port holds another passage or url than the plan (or holds one while the player is closed). */
-export const isOtherAudio = (context: ReaderSystemContext) => readerPlayback(context).key !== context.audio.loadedKey;
-
 /** Where a word of a column's passage was tapped (word mode): its plain text, language and the offset; null without a passage. */
 export function wordTargetOf(context: ReaderSystemContext, slot: Slot, offset: number): WordTarget | null {
   const passage = context.columns[slot]?.passage ?? null;
@@ -278,9 +233,9 @@ export function wordRequestOf(context: ReaderSystemContext, slot: Slot, offset: 
   const passage = context.columns[slot]?.passage ?? null;
   const target = wordTargetOf(context, slot, offset) ?? { text: '', locale: 'en', offset };
   if (!passage || isBlocked(passage)) return { slot, target, narration: null, load: null };
-  const known = narrationFor(context, passage);
   const marks = passage.audio?.speechMarks ?? [];
-  const narration = passage.audio?.url && marks.length ? { url: passage.audio.url, speechMarks: marks, duration: known?.status === 'ready' ? known.duration : 0 } : null;
+  // The last word ends at the next mark's time, or a short while after its start (the length is the player's).
+  const narration = passage.audio?.url && marks.length ? { url: passage.audio.url, speechMarks: marks, duration: 0 } : null;
   const load = editionOf(context.view, slot)?.audioEnabled ? { passageId: passage.id, editionId: passage.editionId, position: passage.position } : null;
   return { slot, target, narration, load };
 }
@@ -294,36 +249,10 @@ export function playFromSeconds(context: ReaderSystemContext, slot: Slot, offset
   return passage && times ? { passageId: passage.id, seconds: times.start } : null;
 }
 
-/** The player has a 'Play from here' time to go to, and the narration it applies to is in the audio port. */
-export function canApplyPendingSeek(context: ReaderSystemContext): boolean {
-  const plan = readerPlayback(context);
-  return context.audio.pendingSeek !== null && plan.key !== null && plan.key === context.audio.loadedKey && plan.passage?.id === context.audio.pendingSeek.passageId;
-}
-
 /** The audio player's tracked events (SPEC §4 Audio control state). */
 const AUDIO_TRACKING: readonly TrackedEvent[] = ['Opened Audio Player', 'Closed Audio Player', 'Paused Audio', 'Resumed Audio'];
 
 export const isAudioTracking = (event: TrackedEvent) => AUDIO_TRACKING.includes(event);
 
-/**
- * What an audio tracking event says: the title, the edition that plays and the position; the events that
- * end a stretch of listening ('Paused Audio', 'Closed Audio Player') add the seconds heard since the last of them.
- */
-export function audioTrackingProperties(context: ReaderSystemContext, event: TrackedEvent): Record<string, unknown> {
-  const properties: Record<string, unknown> = {
-    slug: context.view.publication?.slug,
-    editionId: editionOf(context.view, playingSlot(context))?.id,
-    position: context.view.position,
-  };
-  if (LISTENING_EVENTS.includes(event)) properties.seconds = context.audio.heard;
-  return properties;
-}
-
-/**
- * The seconds of audio heard between the shown second and a new audio time: the forward step while the player
- * plays, when it is a step of playback (at most 2 s); a seek, a page turn or a paused player add nothing.
- */
-export function heardStep(audio: Pick<ReaderSystemContext['audio'], 'state' | 'currentTime'>, time: number): number {
-  const step = Math.floor(time) - audio.currentTime;
-  return audio.state === 'playing' && step > 0 && step <= 2 ? step : 0;
-}
+/** What the root adds to an audio tracking event: the title and the position (the player adds the edition and the seconds heard). */
+export const audioTrackingProperties = (context: Pick<ReaderSystemContext, 'view'>) => ({ slug: context.view.publication?.slug, position: context.view.position });

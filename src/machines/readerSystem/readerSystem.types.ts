@@ -1,7 +1,7 @@
 /**
  * The reader system (SPEC §2 Reader, §4, §5, §6): the root machine whose children are the product's machines.
- * Its context holds what spans them: the stored settings, who reads (features), what each column shows, the
- * reader's audio and the premium dialog. Everything the views render is read from it or its children.
+ * Its context holds what spans them: the stored settings, who reads (features), what each column shows and the
+ * premium dialog. Everything the views render is read from it or its children.
  */
 import type { Level } from '../../domain/levels';
 import type { Passage, Publication } from '../../domain/schemas';
@@ -11,10 +11,10 @@ import type { PremiumFeature } from '../../domain/locks';
 import type { SnapshotFrom } from 'xstate';
 import type { AccessFacts, VisitorCheck } from '../access';
 import type { highlightDecodeMachine, ReadingMode } from '../highlightDecode';
-import type { ReaderAudioEvent, readerAudioMachine } from '../readerAudio';
+import type { AudioSettings } from '../../domain/settings';
+import type { NarrationLoadedParams } from '../player';
 import type { ListenFlowInput } from '../listenFlow';
 import type { EditionChangeEvent, EditionChoice, SessionRequest, Slot } from '../readingSession';
-import type { Narration, PlaybackReport } from '../shared/audio';
 import type { ActorOutcome } from '../shared/outcome';
 
 /** What the listen page tells the system when it opens an edition ('listen.start'): the flow's input but the lock, which the system works out. */
@@ -38,32 +38,6 @@ export interface ColumnState {
   passage: Passage | null;
 }
 
-/** A passage's narration as far as the reader knows it. */
-export type NarrationState = { status: 'loading' } | { status: 'ready'; url: string; duration: number } | { status: 'failed' };
-
-export interface ReaderAudioContext {
-  /** The reader-audio child's state (closed, paused, playing), followed from its snapshot. */
-  state: string;
-  /** Narration per passage id. */
-  narration: Record<number, NarrationState>;
-  /** The passage whose narration is being loaded, if any. */
-  loadingFor: number | null;
-  /** `${passageId}|${url}` loaded into the audio port, or null. */
-  loadedKey: string | null;
-  /** Seconds played, to the shown second; and the length. */
-  currentTime: number;
-  duration: number;
-  /**
-   * Seconds of audio heard since the last 'Paused Audio' or 'Closed Audio Player' (which report and reset it): each
-   * shown second the player moves forward while playing, so a seek or a page turn adds nothing.
-   */
-  heard: number;
-  /** A 'Play from here' time (seconds) in one passage's narration, waiting for that narration to be in the audio port. */
-  pendingSeek: { passageId: number; seconds: number } | null;
-  /** What was last written to the saved audio settings (state and passage), so a save happens only on a change. */
-  saved: { state: string; passage: string } | null;
-}
-
 export interface ReaderSystemContext {
   settings: StoredSettings;
   /** Who reads and the features in force, as the access child last told them ('access.changed'). */
@@ -77,7 +51,6 @@ export interface ReaderSystemContext {
   reading: { mode: ReadingMode; hasDecodeFeature: boolean; editionId: number | null; told: string | null };
   /** What the view says of the screen: wide enough for two columns. */
   viewport: { wide: boolean };
-  audio: ReaderAudioContext;
   premiumDialog: { feature: PremiumFeature } | null;
   /** The listen flow running (after 'listen.start'): its language, for the audio gate. */
   listen: { language: string | null } | null;
@@ -101,14 +74,11 @@ export type ReaderSystemOwnEvent =
   | { type: 'catalog.viewed' }
   | { type: 'publication.viewed'; slug: string }
   | { type: 'url.visited'; url: string }
-  /** A new playback speed (for the edition the player plays) or auto-play; saved, applied and tracked. */
-  | { type: 'audio.settingsChanged'; playbackSpeed?: number; autoPlay?: boolean }
   /** A column's Listen toggle: play that column's edition (opening the player) with highlight, or close the player. */
   | { type: 'audio.listen'; slot: Slot; on: boolean }
-  | { type: 'audio.seek'; seconds: number }
   /**
    * Word mode (src/domain/wordAudio.ts): say the word at `offset` of the column's passage (an offset into its plain
-   * text, src/domain/sanitize.ts passagePlainText), pausing the player meanwhile; or play the passage from it.
+   * text, src/domain/sanitize.ts passagePlainText), holding the player meanwhile; or play the passage from it.
    */
   | { type: 'word.say'; slot: Slot; offset: number }
   | { type: 'word.playFrom'; slot: Slot; offset: number }
@@ -135,34 +105,33 @@ export type ReaderSystemChildEvent =
   /** A column created its missing edition: the title is fetched again. */
   | { type: 'edition.reload' }
   | { type: 'mode.persist'; mode: ReadingMode }
-  | { type: 'mode.needSpeechMarks' }
   | { type: 'mode.needDecodedText' }
   /** Access: the features in force may have changed. */
   | { type: 'access.changed'; access: AccessFacts }
   | { type: 'code.removeFromAddress' }
   | { type: 'setting.write'; write: SettingWrite }
   | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> }
-  /** The address's playbackSpeed parameter, read by the engine when the reader opens. */
-  | { type: 'address.speeds'; param: string | null }
-  | PlaybackReport;
+  /** The player: save part of the audio settings; a narration arrived. */
+  | { type: 'audio.save'; patch: Partial<AudioSettings> }
+  | ({ type: 'narration.loaded' } & NarrationLoadedParams)
+  /** The listen flow's Auto-play switch changed. */
+  | { type: 'listen.autoPlaySaved'; autoPlay: boolean };
 
 /** The outcomes of the I/O actors the root runs (XState's done and error events). */
 export type ReaderSystemIoEvent =
   | ActorOutcome<'publication', Publication>
-  | ActorOutcome<'narration', Narration>
   | ActorOutcome<'decodedText', string>
   // The children the root follows (spawned with syncSnapshot).
-  | { type: 'xstate.snapshot.readerAudio'; snapshot: Pick<SnapshotFrom<typeof readerAudioMachine>, 'value'> }
   | { type: 'xstate.snapshot.highlightDecode'; snapshot: Pick<SnapshotFrom<typeof highlightDecodeMachine>, 'value' | 'context'> };
 
 export type { AccessFacts, VisitorCheck };
 
 /**
- * The events the views and other front ends send to the root: its own, the reader player's, and the level and
- * language choices it checks for an upgrade first. Every other view event goes to the child the view shows
+ * The events the views and other front ends send to the root: its own, and the level and language choices it
+ * checks for an upgrade first. Every other view event goes to the child the view shows
  * (`engine.getChild`).
  */
-export type ReaderSystemEvent = ReaderSystemOwnEvent | EditionChangeEvent | ReaderAudioEvent;
+export type ReaderSystemEvent = ReaderSystemOwnEvent | EditionChangeEvent;
 
 /** Every event the root machine handles. */
 export type ReaderSystemMachineEvent = ReaderSystemEvent | ReaderSystemChildEvent | ReaderSystemIoEvent;

@@ -1,4 +1,4 @@
-import { assign, cancel, enqueueActions, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate';
+import { assign, cancel, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate';
 import { AUDIO_NOT_AVAILABLE } from '../../domain/constants';
 import type { SpeechMark } from '../../domain/speechMarks';
 import { WORD_WAIT_MS, wordTimesAt } from '../../domain/wordAudio';
@@ -24,7 +24,7 @@ const readyClip = (request: WordRequest) => (request.narration ? clipOf(request,
 /**
  * Say one word of a passage. A word whose narration is ready is said at once; one whose
  * narration is still being made waits for it up to WORD_WAIT_MS; one with no narration, or none that says it,
- * gets the 'Audio not available' toast. While it waits or speaks the reader's player is paused, and resumes when
+ * gets the 'Audio not available' toast. While it waits or speaks the reader's player is held, and plays on when
  * it ends if it was playing. A new word replaces the one being said. The narration load and the clip's playback
  * are actors the engine provides from its ports.
  */
@@ -37,9 +37,9 @@ const base = setup({
     sayClip: fromPromise<void, WordClip>(() => Promise.reject(new Error('sayClip is provided by the engine'))),
   },
   actions: {
-    /** Provided by the reader system: pause the reader's player. */
+    /** Provided by the reader system: hold the reader's player (a playing one waits for the word; the player decides). */
     pauseReader: () => {},
-    /** Provided by the reader system: play the reader's player again. */
+    /** Provided by the reader system: let the reader's player go (it plays on if it was held). */
     resumeReader: () => {},
     /** Provided by the reader system: a toast. */
     showToast: (_, _params: ToastRequest) => {},
@@ -59,40 +59,28 @@ const base = setup({
   },
 });
 
-export const wordAudioMachine = base
-  .extend({
-    actions: {
-      /** The player is paused only when it was playing, and played again only then. */
-      pauseIfPlaying: base.createAction(enqueueActions(({ context, enqueue }) => {
-        if (context.resume) enqueue({ type: 'pauseReader' });
-      })),
-      resumeIfPlaying: base.createAction(enqueueActions(({ context, enqueue }) => {
-        if (context.resume) enqueue({ type: 'resumeReader' });
-      })),
-    },
-  })
-  .createMachine({
+export const wordAudioMachine = base.createMachine({
   id: 'wordAudio',
-  context: { request: null, clip: null, resume: false },
+  context: { request: null, clip: null },
   initial: 'idle',
   states: {
     idle: {
       meta: { description: 'No word is being said.' },
       on: {
         'wordAudio.say': [
-          { guard: 'isReady', target: 'active.speaking', actions: ['take', assign({ resume: ({ event }) => event.readerPlaying })] },
-          { guard: 'canWait', target: 'active.waiting', actions: ['take', assign({ resume: ({ event }) => event.readerPlaying })] },
+          { guard: 'isReady', target: 'active.speaking', actions: 'take' },
+          { guard: 'canWait', target: 'active.waiting', actions: 'take' },
           { actions: { type: 'showToast', params: unavailable } },
         ],
       },
     },
     active: {
       meta: { description: "A word is asked for: the reader's player is paused until it is said." },
-      entry: 'pauseIfPlaying',
-      exit: 'resumeIfPlaying',
+      entry: 'pauseReader',
+      exit: 'resumeReader',
       initial: 'waiting',
       on: {
-        // Another word replaces this one; the player stays paused (and resumes after the new word if it played).
+        // Another word replaces this one; the player stays held until the last word is said.
         'wordAudio.say': [
           { guard: 'isReady', target: '.speaking', actions: 'take' },
           { guard: 'canWait', target: '.waiting', actions: 'take' },

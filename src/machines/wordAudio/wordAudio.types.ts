@@ -23,13 +23,11 @@ export interface WordClip extends WordTimes {
 export interface WordAudioContext {
   request: WordRequest | null;
   clip: WordClip | null;
-  /** The reader's player was playing when the word was asked for: it resumes after. */
-  resume: boolean;
 }
 
 export type WordAudioEvent =
-  /** Sent by the reader system: say this word (`readerPlaying`: the player plays now, and is paused meanwhile). */
-  | { type: 'wordAudio.say'; request: WordRequest; readerPlaying: boolean }
+  /** Sent by the reader system: say this word. */
+  | { type: 'wordAudio.say'; request: WordRequest }
   /** Sent by the reader system: stop (the reader closed). */
   | { type: 'wordAudio.cancel' }
   /** Raised WORD_WAIT_MS after the word began waiting for its narration. */

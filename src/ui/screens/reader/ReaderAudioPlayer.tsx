@@ -1,18 +1,18 @@
 /**
  * The reader's audio player, in the middle of the bottom bar (SPEC §2 Bottom bar; §4 Audio control state): the
- * reader-audio machine's Closed / Paused / Now Playing, play and pause, a seek bar, the clocks in mm:ss, the
+ * player machine's Closed / Paused / Now Playing, play and pause, a seek bar, the clocks in mm:ss, the
  * edition's total length ('Xh Ym' or 'Ym'), the playback speed, the narration's info (the voice that speaks it)
- * and a close control. It selects the engine's player slice and sends events; the rules live in the
- * engine and src/domain.
+ * and a close control. It selects the engine's player slice and sends its events to the player; the rules live in
+ * the player machine and src/domain.
  */
 import { Button, Dialog, DialogTrigger, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { formatAudioLength, formatClock } from '../../../domain/audioTime';
 import { AUDIO_NOT_AVAILABLE, PLAYBACK_SPEEDS } from '../../../domain/constants';
 import { voiceLabel } from '../../../domain/narrationVoice';
-import { connectReaderAudio } from '../../../machines/readerAudio';
+import { connectPlayer } from '../../../machines/player';
 import { ChevronDownIcon, CloseIcon } from '../../components/Icons';
 import { AudioOffIcon, LockIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { AUDIO_UPGRADE_TOOLTIP } from './ListenToggle';
 import { listItem, popoverStyles } from './readerStyles';
 
@@ -46,9 +46,9 @@ export function NarrationInfo({ voice, total }: { voice: string; total: string |
 
 export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audioEnabled: boolean; audioLocked?: boolean }) {
   const send = useEngineSend();
-  const snap = useEngine((s) => s.readerAudio, Object.is);
+  const snap = useEngine((s) => s.player, Object.is);
   const view = useEngine((s) => s.readerPlayer, Object.is);
-  const audio = connectReaderAudio(snap, send);
+  const audio = connectPlayer(snap, useChildSend('player'));
 
   if (!audioEnabled) {
     return (
@@ -118,7 +118,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
         step={1}
         value={Math.floor(current)}
         isDisabled={duration <= 0}
-        onChange={(seconds) => send({ type: 'audio.seek', seconds: seconds as number })}
+        onChange={(seconds) => audio.seek(seconds as number)}
         className="min-w-10 flex-1"
       >
         <SliderTrack className="relative h-6 w-full">
@@ -145,7 +145,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
       <Select
         aria-label="Playback speed"
         selectedKey={String(view?.speed ?? 1)}
-        onSelectionChange={(key) => key !== null && send({ type: 'audio.settingsChanged', playbackSpeed: Number(key) })}
+        onSelectionChange={(key) => key !== null && audio.setSpeed(Number(key))}
       >
         <Label className="sr-only">Playback speed</Label>
         <Button className="inline-flex h-8 shrink-0 items-center gap-0.5 rounded-full px-1 text-sm sm:gap-1 sm:px-2 font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">

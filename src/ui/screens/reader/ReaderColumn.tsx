@@ -14,7 +14,6 @@ import type { SlotView } from '../../../engine/createReaderEngine';
 import type { ReaderSettings } from '../../../engine/settings';
 import { connectClassCode } from '../../../machines/classCode';
 import { connectLevelIndicator } from '../../../machines/levelIndicator';
-import { connectReaderAudio } from '../../../machines/readerAudio';
 import { connectReaderColumn, PASSAGE_LOADING_TEXT } from '../../../machines/readerColumn';
 import type { FollowedColumn } from '../../../machines/readerSystem';
 import type { EditionChoice, Slot } from '../../../machines/readingSession';
@@ -120,7 +119,7 @@ const ColumnControls = memo(function ColumnControls({
   const sendIndicator = useChildSend('levelIndicator');
   // Only the facts these controls show: the player's and the indicator's snapshots change on every page turn.
   const isPulsing = useEngine((s) => connectLevelIndicator(s.levelIndicator, noop).isPulsing);
-  const isListening = useEngine((s) => connectReaderAudio(s.readerAudio, noop).isOpen && (s.readerPlayer?.slot ?? 'primary') === slot);
+  const isListening = useEngine((s) => s[slot].listening);
   const hoverIndicator = useCallback(() => sendIndicator({ type: 'indicator.hover' }), [sendIndicator]);
   // The primary column's level dropdown carries the indicator: its pulse runs from when it is on screen.
   useEffect(() => {

@@ -1,3 +1,0 @@
-export * from './readerAudio.machine';
-export * from './readerAudio.connect';
-export * from './readerAudio.types';
