@@ -7,49 +7,16 @@
  */
 import { createActor, type Actor, type ActorRefFrom } from 'xstate';
 import { ENGINE_SETTINGS, type StoredSettings } from '../domain/settings';
-import type { accessMachine } from '../machines/access';
-import type { classCodeMachine } from '../machines/classCode';
-import type { copyLinkMachine } from '../machines/copyLink';
-import type { highlightDecodeMachine } from '../machines/highlightDecode';
-import type { levelIndicatorMachine } from '../machines/levelIndicator';
-import type { listenFlowMachine } from '../machines/listenFlow';
-import type { playerMachine } from '../machines/player';
-import type { readerColumnMachine } from '../machines/readerColumn';
 import type { readerSystemMachine, ReaderSystemEvent } from '../machines/readerSystem';
-import type { readingSessionMachine } from '../machines/readingSession';
-import type { roleModalMachine } from '../machines/roleModal';
-import type { toastsMachine } from '../machines/toasts';
-import type { toolbarMachine } from '../machines/toolbar';
-import type { wordAudioMachine } from '../machines/wordAudio';
 import type { EnginePorts, LoggerPort } from './ports';
 import { createSettingsStore, type SettingsStore } from './settings';
-import { createSnapshotComposer, type ReaderEngineSnapshot } from './snapshot';
+import { createSnapshotComposer, type ReaderChildMachines, type ReaderEngineSnapshot } from './snapshot';
 import { provideReaderSystem } from './systemIo';
 
 export type { ReaderEngineSnapshot, ReaderPlayerView, SlotView, ReaderAudioStatus } from './snapshot';
 
 /** The children a view sends to directly, by their systemId: a view sends its events to the child it shows. */
-export interface ReaderEngineChildren {
-  /** The reading session: paging and the second column. */
-  session: ActorRefFrom<typeof readingSessionMachine>;
-  'column.primary': ActorRefFrom<typeof readerColumnMachine>;
-  'column.secondary': ActorRefFrom<typeof readerColumnMachine>;
-  /** Highlight and decode; started again for a new primary edition (the systemId then names the new one). */
-  highlightDecode: ActorRefFrom<typeof highlightDecodeMachine>;
-  access: ActorRefFrom<typeof accessMachine>;
-  /** The reader's player: its controls send it their events. */
-  player: ActorRefFrom<typeof playerMachine>;
-  /** The class code (access's child): the views that show it send it their events. */
-  classCode: ActorRefFrom<typeof classCodeMachine>;
-  roleModal: ActorRefFrom<typeof roleModalMachine>;
-  toasts: ActorRefFrom<typeof toastsMachine>;
-  copyLink: ActorRefFrom<typeof copyLinkMachine>;
-  levelIndicator: ActorRefFrom<typeof levelIndicatorMachine>;
-  toolbar: ActorRefFrom<typeof toolbarMachine>;
-  wordAudio: ActorRefFrom<typeof wordAudioMachine>;
-  /** The listen flow, from 'listen.start' on (started again for each edition the listen page opens). */
-  listen: ActorRefFrom<typeof listenFlowMachine>;
-}
+export type ReaderEngineChildren = { [K in keyof ReaderChildMachines]: ActorRefFrom<ReaderChildMachines[K]> };
 
 /** The events the child with this systemId takes. */
 export type ReaderEngineChildEvent<K extends keyof ReaderEngineChildren> = Parameters<ReaderEngineChildren[K]['send']>[0];

@@ -9,6 +9,7 @@ import { narrationVoiceOfUrl } from '../domain/narrationVoice';
 import type { PlaybackSpeed } from '../domain/playbackSpeed';
 import type { Passage } from '../domain/schemas';
 import type { ReaderSettings } from '../domain/settings';
+import type { accessMachine } from '../machines/access';
 import type { classCodeMachine } from '../machines/classCode';
 import type { copyLinkMachine } from '../machines/copyLink';
 import type { highlightDecodeMachine } from '../machines/highlightDecode';
@@ -61,24 +62,44 @@ export interface ReaderPlayerView {
   voice: string | null;
 }
 
-export interface ReaderEngineSnapshot {
-  session: SnapshotFrom<typeof readingSessionMachine>;
+/**
+ * The machine of each child of the reader system, by its systemId: the engine's children (the actors a view sends
+ * to) and the snapshots the engine's snapshot shows are both typed from this one table.
+ */
+export interface ReaderChildMachines {
+  /** The reading session: paging and the second column. */
+  session: typeof readingSessionMachine;
+  'column.primary': typeof readerColumnMachine;
+  'column.secondary': typeof readerColumnMachine;
+  /** Highlight and decode; started again for a new primary edition (the systemId then names the new one). */
+  highlightDecode: typeof highlightDecodeMachine;
+  access: typeof accessMachine;
+  /** The reader's player (src/machines/player): closed or open (paused, playing, held by a word), its narration and audio port. */
+  player: typeof playerMachine;
+  /** The class code (access's child). */
+  classCode: typeof classCodeMachine;
+  roleModal: typeof roleModalMachine;
+  toasts: typeof toastsMachine;
+  copyLink: typeof copyLinkMachine;
+  levelIndicator: typeof levelIndicatorMachine;
+  toolbar: typeof toolbarMachine;
+  wordAudio: typeof wordAudioMachine;
+  /** The listen flow, from 'listen.start' on (started again for each edition the listen page opens). */
+  listen: typeof listenFlowMachine;
+}
+
+/** The children whose snapshots the engine's snapshot shows as they are, under their systemId. */
+type ShownAsIs = 'session' | 'toolbar' | 'player' | 'highlightDecode' | 'classCode' | 'roleModal' | 'toasts' | 'copyLink' | 'levelIndicator';
+type ChildSnapshots = { [K in ShownAsIs]: SnapshotFrom<ReaderChildMachines[K]> };
+
+export interface ReaderEngineSnapshot extends ChildSnapshots {
   primary: SlotView;
   secondary: SlotView;
-  toolbar: SnapshotFrom<typeof toolbarMachine>;
-  /** The reader's player (src/machines/player): closed or open (paused, playing, held by a word), its narration and audio port. */
-  player: SnapshotFrom<typeof playerMachine>;
   readerPlayer: ReaderPlayerView;
   /** The listen player's state, or null before 'listen.start'. */
   listenAudio: SnapshotFrom<typeof listenAudioMachine> | null;
   /** The listen player's position and clock, or null before 'listen.start'. */
   listenPlayer: ListenPlayer | null;
-  highlightDecode: SnapshotFrom<typeof highlightDecodeMachine>;
-  classCode: SnapshotFrom<typeof classCodeMachine>;
-  roleModal: SnapshotFrom<typeof roleModalMachine>;
-  toasts: SnapshotFrom<typeof toastsMachine>;
-  copyLink: SnapshotFrom<typeof copyLinkMachine>;
-  levelIndicator: SnapshotFrom<typeof levelIndicatorMachine>;
   /** The features in force: the signed-in user's, else the valid class code's visitor features, else none. */
   features: string[];
   /** The 'Unlock Premium {feature}' dialog, when open. */
@@ -94,7 +115,7 @@ export interface ReaderEngineSnapshot {
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
 
 /** The children whose snapshots the engine's snapshot shows. */
-const SHOWN_CHILDREN = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'player', 'highlightDecode', 'access', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+const SHOWN_CHILDREN: (keyof ReaderChildMachines)[] = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'player', 'highlightDecode', 'access', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
 
 /** The last result of `fn`, kept while its inputs are the same objects. */
 function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
