@@ -15,8 +15,12 @@ import { provideReaderSystem } from './systemIo';
 
 export type { ReaderEngineSnapshot, ReaderPlayerView, SlotView, ReaderAudioStatus } from './snapshot';
 
-/** The children a view sends to directly, by their systemId: a view sends its events to the child it shows. */
-export type ReaderEngineChildren = { [K in keyof ReaderChildMachines]: ActorRefFrom<ReaderChildMachines[K]> };
+type ChildActors = { [K in keyof ReaderChildMachines]: ActorRefFrom<ReaderChildMachines[K]> };
+/**
+ * The children a view sends to directly, by their systemId: a view sends its events to the child it shows. An
+ * interface, so that one indexed by a generic systemId is still an actor (a mapped type's would stay unresolved).
+ */
+export interface ReaderEngineChildren extends ChildActors {}
 
 /** The events the child with this systemId takes. */
 export type ReaderEngineChildEvent<K extends keyof ReaderEngineChildren> = Parameters<ReaderEngineChildren[K]['send']>[0];
