@@ -1,12 +1,14 @@
 /**
  * Generates the machine docs and QA scripts from the machines themselves:
  * - docs/machines/<machine>.md: a Mermaid state diagram, the states (with timers), the events and the guards;
- * - docs/qa/<machine>.md: every transition with the shortest event path that reaches and takes it.
+ * - docs/qa/<machine>.md: every transition with the shortest event path that reaches and takes it;
+ * - docs/qa/readerSystem.composed.md: the reader system's composed paths, from their table (composedPaths.ts).
  * `npm run qa:paths` writes them; a test fails when the committed files differ from what this produces.
  */
 import { createActor, type AnyStateMachine } from 'xstate';
 import { MODELS, type MachineModel } from '../../tests/machines/models';
 import { allTransitions, planTransitionWalk, transitionKey } from '../../tests/machines/harness';
+import { COMPOSED_PATHS_FILE, composedPathsDoc, composedPathsLink } from './composedPaths';
 
 interface NodeLike {
   id: string;
@@ -236,8 +238,9 @@ export function generateAll(): Map<string, string> {
   for (const [name, model] of Object.entries(MODELS) as [string, MachineModel][]) {
     files.set(`docs/machines/${name}.md`, machineDoc(name, model));
     files.set(`docs/qa/${name}.md`, qaDoc(name, model));
-    index.push(`- [${name}](${name}.md), QA: [../qa/${name}.md](../qa/${name}.md)`);
+    index.push(`- [${name}](${name}.md), QA: [../qa/${name}.md](../qa/${name}.md)${composedPathsLink(name)}`);
   }
+  files.set(COMPOSED_PATHS_FILE, composedPathsDoc());
   files.set('docs/machines/README.md', index.join('\n') + '\n');
   return files;
 }
