@@ -16,7 +16,7 @@ import { ReaderColumn } from './ReaderColumn';
 import { useArrowKeyPaging, useToolbarActivity, useUserFeatures } from './readerHooks';
 import { ReaderLayout } from './ReaderLayout';
 import { EngineToasts, PremiumDialog } from './ReaderOverlays';
-import { ReaderToolbar } from './ReaderToolbar';
+import { ReaderToolbar, type ReaderControls } from './ReaderToolbar';
 import { PassageNotFound, PassageSkeleton } from './PassageStates';
 import { publicationPath } from '../../../domain/routes';
 import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerStyles';
@@ -62,6 +62,18 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   const setWordMode = useStableCallback((wordMode: boolean) => send({ type: 'settings.reader', patch: { wordMode } }));
   const { readingFont, textSpacing, pageTint } = settings;
   const page = useMemo(() => ({ readingFont, textSpacing, pageTint }), [readingFont, textSpacing, pageTint]);
+  const fontSize = illustratedTitle ? settings.illustratedModeFontSize : settings.fontSize;
+  // The settings the toolbar's menus show and change: spread into its props, so its memo compares each one.
+  const controls: ReaderControls = {
+    fontSize,
+    onFontSize: setFontSize,
+    ruler: settings.readingRuler,
+    onRuler: setRuler,
+    readingType: page,
+    onReadingType: setReadingType,
+    wordMode: settings.wordMode,
+    onWordMode: setWordMode,
+  };
 
   // The section a turn lands in reaches the toolbar's Sections picker in a render after the passage's own (a React
   // Aria Select re-renders its whole list): the turn's frame shows the text, the picker follows a moment later.
@@ -105,7 +117,6 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   }
 
   const illustrated = illustratedTitle && isMd;
-  const fontSize = illustratedTitle ? settings.illustratedModeFontSize : settings.fontSize;
   const needsGroupCode = connectReaderColumn(primaryColumnSnap, noop).needsGroupCode;
   const primary = session.primary!;
 
@@ -115,14 +126,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       shortcutLanguage={session.primaryEdition?.language.code ?? primary.language}
       currentShortcut={currentShortcut}
       onShortcut={goTo}
-      fontSize={fontSize}
-      onFontSize={setFontSize}
-      ruler={settings.readingRuler}
-      onRuler={setRuler}
-      readingType={page}
-      onReadingType={setReadingType}
-      wordMode={settings.wordMode}
-      onWordMode={setWordMode}
+      {...controls}
       columns={showSecondary ? 'two-column' : 'one-column'}
       onColumns={setColumns}
       showColumns={twoColumns.allowed}

@@ -63,28 +63,11 @@ type Columns = ReaderSettings['columns'];
 const WIDE_MENUS = ['font', 'ruler', 'columns'] as const;
 const NARROW_MENUS = ['mobile'] as const;
 
-export const ReaderToolbar = memo(function ReaderToolbar({
-  shortcuts,
-  shortcutLanguage,
-  currentShortcut,
-  onShortcut,
-  fontSize,
-  onFontSize,
-  ruler,
-  onRuler,
-  readingType,
-  onReadingType,
-  wordMode,
-  onWordMode,
-  columns,
-  onColumns,
-  showColumns,
-}: {
-  shortcuts: readonly Shortcut[];
-  /** The language the section names are written in (the first column's). */
-  shortcutLanguage: string;
-  currentShortcut: Shortcut | null;
-  onShortcut: (passage: number) => void;
+/**
+ * The reader settings the toolbar's menus show, each with its setter: the wide row, its text menu and the small
+ * screens' controls menu take the same ones.
+ */
+export interface ReaderControls {
   fontSize: FontSize;
   onFontSize: (size: FontSize) => void;
   /** The reading ruler (src/domain/readingRuler.ts): off, or its band in lines. */
@@ -96,6 +79,26 @@ export const ReaderToolbar = memo(function ReaderToolbar({
   /** Word mode (docs/reading-aids.md "Tap a word"): a tapped word is said. */
   wordMode: boolean;
   onWordMode: (on: boolean) => void;
+}
+
+/** A menu's open state, told to the toolbar machine, which holds the toolbar while one is open. */
+type MenuProps = { onOpenChange: (open: boolean) => void };
+
+export const ReaderToolbar = memo(function ReaderToolbar({
+  shortcuts,
+  shortcutLanguage,
+  currentShortcut,
+  onShortcut,
+  columns,
+  onColumns,
+  showColumns,
+  ...controls
+}: ReaderControls & {
+  shortcuts: readonly Shortcut[];
+  /** The language the section names are written in (the first column's). */
+  shortcutLanguage: string;
+  currentShortcut: Shortcut | null;
+  onShortcut: (passage: number) => void;
   columns: Columns;
   onColumns: (columns: Columns) => void;
   /** 1 Column / 2 Columns is offered (a large screen without a class code). */
@@ -128,24 +131,14 @@ export const ReaderToolbar = memo(function ReaderToolbar({
         {isMd ? (
           <div className="ms-auto flex items-center gap-2">
             <DecodeToggle />
-            <WordModeToggle isSelected={wordMode} onChange={onWordMode} />
-            <TextMenu fontSize={fontSize} onFontSize={onFontSize} readingType={readingType} onReadingType={onReadingType} onOpenChange={menu('font')} />
-            <SettingPicker {...RULER_PICKER} value={ruler} onChange={onRuler} onOpenChange={menu('ruler')} />
+            <WordModeToggle isSelected={controls.wordMode} onChange={controls.onWordMode} />
+            <TextMenu {...controls} onOpenChange={menu('font')} />
+            <SettingPicker {...RULER_PICKER} value={controls.ruler} onChange={controls.onRuler} onOpenChange={menu('ruler')} />
             {showColumns && <SettingPicker {...COLUMNS_PICKER} value={columns} onChange={onColumns} onOpenChange={menu('columns')} />}
           </div>
         ) : (
           <div className="ms-auto">
-            <MobileControls
-              fontSize={fontSize}
-              onFontSize={onFontSize}
-              ruler={ruler}
-              onRuler={onRuler}
-              readingType={readingType}
-              onReadingType={onReadingType}
-              wordMode={wordMode}
-              onWordMode={onWordMode}
-              onOpenChange={menu('mobile')}
-            />
+            <MobileControls {...controls} onOpenChange={menu('mobile')} />
           </div>
         )}
       </div>
@@ -261,17 +254,7 @@ function MobileControls({
   wordMode,
   onWordMode,
   onOpenChange,
-}: {
-  fontSize: FontSize;
-  onFontSize: (v: FontSize) => void;
-  ruler: ReadingRulerOption;
-  onRuler: (v: ReadingRulerOption) => void;
-  readingType: ReadingTypeSettings;
-  onReadingType: (patch: Partial<ReadingTypeSettings>) => void;
-  wordMode: boolean;
-  onWordMode: (on: boolean) => void;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: ReaderControls & MenuProps) {
   return (
     <DialogTrigger onOpenChange={onOpenChange}>
       <Button aria-label="Reader controls menu" className={`${controlButton} px-2.5`}>
@@ -342,13 +325,7 @@ function TextMenu({
   readingType,
   onReadingType,
   onOpenChange,
-}: {
-  fontSize: FontSize;
-  onFontSize: (v: FontSize) => void;
-  readingType: ReadingTypeSettings;
-  onReadingType: (patch: Partial<ReadingTypeSettings>) => void;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: Pick<ReaderControls, 'fontSize' | 'onFontSize' | 'readingType' | 'onReadingType'> & MenuProps) {
   return (
     <DialogTrigger onOpenChange={onOpenChange}>
       <Button className={controlButton}>
