@@ -32,6 +32,26 @@ export function highlightNamed(name: string): Highlight | null {
   return h;
 }
 
+/**
+ * Follows the narration as it plays: once per animation frame it reads the audio's time from the engine and finds
+ * the mark being spoken; `onMark` hears of each new index (-1 before the first mark). Returns the stop.
+ */
+function followSpokenMark(marks: readonly SpeechMark[], onMark: (index: number) => void): () => void {
+  const engine = getEngine();
+  let shown = -2;
+  let frame = 0;
+  const loop = () => {
+    const index = markIndexAt(marks, engine.getAudioTime() * 1000);
+    if (index !== shown) {
+      shown = index;
+      onMark(index);
+    }
+    frame = requestAnimationFrame(loop);
+  };
+  frame = requestAnimationFrame(loop);
+  return () => cancelAnimationFrame(frame);
+}
+
 function registry(): { sentence: Highlight; word: Highlight } | null {
   const sentence = highlightNamed(SENTENCE_HIGHLIGHT);
   const word = highlightNamed(WORD_HIGHLIGHT);
@@ -61,10 +81,7 @@ export function useSpeechHighlight({
     if (map.text !== plain) console.warn('Highlight: the rendered text differs from the plain text of the passage');
     const words = markWordSpans(plain, marks, locale);
     const sentences = sentenceSpans(plain, locale);
-    const engine = getEngine();
-    let shown = -2;
     let ranges: { word: Range | null; sentence: Range | null } = { word: null, sentence: null };
-    let frame = 0;
 
     const clear = () => {
       if (highlights && ranges.word) highlights.word.delete(ranges.word);
@@ -88,17 +105,9 @@ export function useSpeechHighlight({
       }
     };
 
-    const loop = () => {
-      const index = markIndexAt(marks, engine.getAudioTime() * 1000);
-      if (index !== shown) {
-        shown = index;
-        show(index);
-      }
-      frame = requestAnimationFrame(loop);
-    };
-    frame = requestAnimationFrame(loop);
+    const stop = followSpokenMark(marks, show);
     return () => {
-      cancelAnimationFrame(frame);
+      stop();
       clear();
       delete el.dataset.highlightWord;
       delete el.dataset.highlightTime;
@@ -134,11 +143,8 @@ export function useAlignedHighlight({
     const highlight = highlightNamed(ALIGNED_HIGHLIGHT);
     const map = mapPassageText(el);
     const alignment = alignPassages({ text: passagePlainText(sourceHtml), locale: sourceLocale }, { text: passagePlainText(html), locale });
-    const engine = getEngine();
-    let shownMark = -2;
     let shownKey = '';
     let range: Range | null = null;
-    let frame = 0;
 
     const clear = () => {
       if (highlight && range) highlight.delete(range);
@@ -147,28 +153,21 @@ export function useAlignedHighlight({
       delete el.dataset.alignedSentence;
     };
 
-    const loop = () => {
-      const index = markIndexAt(marks, engine.getAudioTime() * 1000);
-      if (index !== shownMark) {
-        shownMark = index;
-        const aligned = index >= 0 ? alignedHighlight(alignment, marks[index].offset) : null;
-        const key = aligned ? `${aligned.paragraph}:${aligned.sentence ?? ''}` : '';
-        if (key !== shownKey) {
-          shownKey = key;
-          clear();
-          if (aligned) {
-            range = map.range(aligned.span.start, aligned.span.end);
-            if (highlight && range) highlight.add(range);
-            el.dataset.alignedParagraph = String(aligned.paragraph);
-            if (aligned.sentence !== null) el.dataset.alignedSentence = String(aligned.sentence);
-          }
-        }
-      }
-      frame = requestAnimationFrame(loop);
-    };
-    frame = requestAnimationFrame(loop);
+    const stop = followSpokenMark(marks, (index) => {
+      const aligned = index >= 0 ? alignedHighlight(alignment, marks[index].offset) : null;
+      // A new word in the same sentence (or paragraph) leaves the highlight as it is.
+      const key = aligned ? `${aligned.paragraph}:${aligned.sentence ?? ''}` : '';
+      if (key === shownKey) return;
+      shownKey = key;
+      clear();
+      if (!aligned) return;
+      range = map.range(aligned.span.start, aligned.span.end);
+      if (highlight && range) highlight.add(range);
+      el.dataset.alignedParagraph = String(aligned.paragraph);
+      if (aligned.sentence !== null) el.dataset.alignedSentence = String(aligned.sentence);
+    });
     return () => {
-      cancelAnimationFrame(frame);
+      stop();
       clear();
     };
   }, [containerRef, html, locale, sourceHtml, sourceMarks, sourceLocale]);
