@@ -12,7 +12,7 @@ import type { ReaderSettings } from '../domain/settings';
 import type { accessMachine } from '../machines/access';
 import type { classCodeMachine } from '../machines/classCode';
 import type { copyLinkMachine } from '../machines/copyLink';
-import type { highlightDecodeMachine } from '../machines/highlightDecode';
+import type { highlightDecodeMachine, ReadingMode } from '../machines/highlightDecode';
 import type { levelIndicatorMachine } from '../machines/levelIndicator';
 import type { listenAudioMachine } from '../machines/listenAudio';
 import { listenPlayerOf, type listenFlowMachine, type ListenPlayer } from '../machines/listenFlow';
@@ -207,8 +207,10 @@ export function createSnapshotComposer() {
     const held = features(context.access, context.view);
     const playerSnapshot = child<SnapshotFrom<typeof playerMachine> | undefined>('player');
     const playerOpen = playerSnapshot !== undefined && playerState(playerSnapshot) !== 'closed';
+    const reading = child<SnapshotFrom<typeof highlightDecodeMachine> | undefined>('highlightDecode');
+    const facts = { playerOpen, mode: (reading?.value ?? 'off') as ReadingMode };
     const column = (slot: Slot): SlotView => {
-      const { decoded, highlight, follows } = columnDisplay(context, slot, playerOpen);
+      const { decoded, highlight, follows } = columnDisplay(context, slot, facts);
       const snapshot = child<SlotView['column'] | undefined>(`column.${slot}`);
       return slotViews[slot](snapshot?.context.passage ?? null, snapshot!, locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null, playerOpen && playerSnapshot!.context.track.slot === slot);
     };

@@ -67,6 +67,7 @@ const copyLinkEvents: (CopyLinkEvent | CopyLinkDone)[] = [
 
 const highlightDecodeEvents: HighlightDecodeEvent[] = [
   { type: 'highlight.toggle' },
+  { type: 'highlight.enable' },
   { type: 'decode.toggle' },
   { type: 'passage.changed', ...facts(false, false, true) },
   { type: 'speechMarks.loaded' },
@@ -335,7 +336,7 @@ export const readerSystemInertActors = {
   session: inertChild('idle'),
   column: inertChild('idle'),
   player: inertChild('idle'),
-  highlightDecode: puppet((c) => ({ value: c.reading.mode, context: { hasDecodeFeature: c.reading.hasDecodeFeature } })),
+  highlightDecode: inertChild('idle'),
   access: inertChild('idle'),
   roleModal: inertChild('idle'),
   toasts: inertChild('idle'),
@@ -419,10 +420,6 @@ const done = <T extends string>(id: T, output: unknown) => ({ type: `xstate.done
 const failed = <T extends string>(id: T, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as unknown as RootEvent;
 /** A column's report: it shows this passage (or its gate). */
 const shown = (slot: 'primary' | 'secondary', p: Passage): RootEvent => ({ type: 'column.shown', slot, passage: p });
-const modeReport = (value: 'off' | 'highlight' | 'decode', hasDecodeFeature: boolean): RootEvent => ({
-  type: 'xstate.snapshot.highlightDecode',
-  snapshot: { value, context: { hasDecodeFeature } } as never,
-});
 /** Access tells who reads and the features in force. */
 const accessReport = (access: ReaderSystemContext['access']): RootEvent => ({ type: 'access.changed', access });
 
@@ -456,10 +453,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'settings.reader', patch: { fontSize: 'large' } },
   { type: 'settings.reader', patch: { columns: 'one-column' } },
   { type: 'viewport.changed', wide: true },
-  { type: 'session.loadPublication', request: { slug: 'fixture' } },
-  done('publication', fixture),
-  failed('publication', failure.notFound),
-  failed('publication', failure.premium),
   { type: 'session.savePosition', view: views.fixture },
   { type: 'session.saveRecentLanguages', languages: ['es', 'en'] },
   { type: 'session.leave' },
@@ -481,8 +474,10 @@ const readerSystemOnce: RootEvent[] = [
 
 const uniqueEvents = (events: RootEvent[]) => [...new Map(events.map((e) => [JSON.stringify(e), e])).values()];
 
-const isFresh = (c: ReaderSystemContext) =>
-  !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.columns.primary.key === null && c.columns.secondary.key === null;
+/** The root's life cycle state (closed, opening, open.reading, open.refreshing, failed). */
+const lifeOf = (value: unknown) => JSON.stringify((value as { life: unknown }).life);
+const isFresh = (c: ReaderSystemContext, value: unknown) =>
+  lifeOf(value) === '"closed"' && !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.columns.primary.key === null && c.columns.secondary.key === null;
 
 /** A column's answer: the passage it shows (nothing moves), or, while it loads, the passages its key may bring. */
 function passageAnswers(c: ReaderSystemContext, slot: 'primary' | 'secondary'): RootEvent[] {
@@ -507,7 +502,6 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     : { slug: 'fixture' };
   const out: RootEvent[] = [
       { type: 'settings.reader', patch: { fontSize: 'large' } },
-    { type: 'session.loadPublication', request: { slug: view.publication?.slug ?? 'fixture' } },
     { type: 'session.showPassages', view },
     { type: 'session.savePosition', view },
     { type: 'session.syncAddress', view },
@@ -516,7 +510,6 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     ...passageAnswers(c, 'secondary'),
     { type: 'column.failed', slot: 'primary' },
     accessReport(c.access),
-    modeReport(c.reading.mode, c.reading.hasDecodeFeature),
     { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
     { type: 'reader.sync', request: same },
     // The player's reports: a save, a narration of a passage no column shows; the listen flow's Auto-play.
@@ -557,9 +550,9 @@ function voicedStage(c: ReaderSystemContext): 'loading' | 'plain' | 'marked' | '
  * fix what their guards read. readerSystem.test.ts checks that each case's last event takes the transitions the
  * plan credits, from the state the replay reached.
  */
-function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): RootEvent[] {
+function readerSystemEventsFor(snapshot: { context: ReaderSystemContext; value: unknown }): RootEvent[] {
   const c = snapshot.context;
-  if (isFresh(c)) {
+  if (isFresh(c, snapshot.value)) {
     return uniqueEvents([
       ...readerSystemHold(c),
       ...readerSystemOnce,
@@ -574,6 +567,10 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext }): Root
   }
   const out = readerSystemHold(c);
   const slug = c.view.publication?.slug ?? null;
+  // The life cycle: a title loads (opening, or refreshing after a missing edition was created), or is open.
+  const life = lifeOf(snapshot.value);
+  if (life === '"opening"' || life.includes('refreshing')) out.push(done('publication', fixture), failed('publication', failure.notFound), failed('publication', failure.premium));
+  if (life.includes('reading')) out.push({ type: 'edition.reload' });
   // A running listen flow takes its own events (engine.getChild('listen')); the root only hears what the others say.
   if (c.listen) return out;
   if (c.access.known) {
@@ -608,7 +605,7 @@ function readerSystemState(s: { value: unknown; context: ReaderSystemContext }):
   const c = s.context;
   const view = [c.view.publication?.slug ?? null, c.view.primary, c.view.secondary, c.view.position];
   const code = c.access.classCode;
-  if (isFresh(c)) return JSON.stringify(['fresh', code]);
+  if (isFresh(c, s.value)) return JSON.stringify(['fresh', code]);
   if (c.listen) return JSON.stringify(['listen', code, view, s.value]);
   if (c.access.known) return JSON.stringify(['known', c.access.features, code, view, s.value]);
   if (c.viewport.wide) return JSON.stringify(['wide', c.settings.readerSettings.columns, code, view, s.value]);

@@ -15,7 +15,7 @@ const plan = planTransitionWalk(readingSessionMachine, {
   maxStates: 2000,
 });
 
-const NAMED = ['loadPublication', 'loadPassages', 'savePosition', 'saveRecentLanguages', 'syncAddress', 'leaveToCatalog', 'trackViewedPassage'] as const;
+const NAMED = ['loadPassages', 'savePosition', 'saveRecentLanguages', 'syncAddress', 'leaveToCatalog', 'trackViewedPassage'] as const;
 
 function sut() {
   const calls: string[] = [];

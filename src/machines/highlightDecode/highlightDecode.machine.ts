@@ -10,6 +10,7 @@ import type {
   ReadingMode,
   ShowUpgradeParams,
 } from './highlightDecode.types';
+import { isSameEdition } from './highlightDecode.rules';
 
 /** The saved mode, read from the `xstate.init` event that carries the input (it is not kept in context). */
 const savedModeOf = (event: HighlightDecodeEvent): ReadingMode => (event as unknown as { input: HighlightDecodeInput }).input.savedMode;
@@ -28,6 +29,7 @@ const featureOf = ({ event }: { event: EventOf<'features.changed'> }) => ({ allo
 /** A new edition while a mode is on: off when the edition does not offer the mode, else the mode again (`entering`). */
 const onEditionChanged = (allowedOf: typeof highlightOf, entering: 'enteringHighlight' | 'enteringDecode', description: string) =>
   [
+    { guard: { type: 'isSameEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, actions: storeEdition, description: 'The editions allow what they did: the mode stays.' },
     { guard: { type: 'isWithdrawn', params: allowedOf }, target: 'off', actions: [storeEdition, persist('off')], description },
     { target: entering, actions: storeEdition },
   ] as const;
@@ -78,6 +80,7 @@ export const highlightDecodeMachine = setup({
     lacksSpeechMarks: not('hasSpeechMarks'),
     /** Decoded text exists for English passages only. */
     lacksDecodedText: and(['isEnglish', not('hasDecodedText')]),
+    isSameEdition: ({ context }, facts: EditionFacts) => isSameEdition(context, facts),
     /** A change takes away what the mode needs. */
     isWithdrawn: (_, params: { allowed: boolean }) => !params.allowed,
   },
@@ -113,6 +116,7 @@ export const highlightDecodeMachine = setup({
       meta: { description: 'Neither highlight nor decode is on.' },
       on: {
         'highlight.toggle': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight') },
+        'highlight.enable': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight'), description: "A column's Listen turned on: read along." },
         'decode.toggle': [
           { guard: 'canDecode', target: 'enteringDecode', actions: persist('decode') },
           { guard: 'isDecodeLocked', actions: offerUpgrade, description: 'Offer the upgrade.' },

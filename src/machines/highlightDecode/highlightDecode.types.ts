@@ -49,6 +49,8 @@ export interface ShowUpgradeParams {
 export type HighlightDecodeEvent =
   /** The highlight control: on (turning decode off) when the edition allows it, or off. */
   | { type: 'highlight.toggle' }
+  /** A column's Listen turned on: highlight comes on when the mode is off and the edition allows it; otherwise nothing moves. */
+  | { type: 'highlight.enable' }
   /** The decode control: on (turning highlight off) when allowed; without the DECODE feature it offers the upgrade. */
   | { type: 'decode.toggle' }
   /** Sent by the engine when another passage is shown. */

@@ -33,7 +33,6 @@ const viewOf = (context: ReadingSessionContext): SessionView => ({
 
 const session = readingSessionMachine.provide({
   actions: {
-    loadPublication: sendParent(({ context }) => ({ type: 'session.loadPublication', request: context.request })),
     loadPassages: sendParent(({ context }) => ({ type: 'session.showPassages', view: viewOf(context) })),
     savePosition: sendParent(({ context }) => ({ type: 'session.savePosition', view: viewOf(context) })),
     saveRecentLanguages: sendParent(({ context }) => ({ type: 'session.saveRecentLanguages', languages: context.recentLanguages })),

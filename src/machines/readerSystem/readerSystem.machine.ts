@@ -6,9 +6,9 @@
  * ports; effects the root cannot do itself (storage, the address, analytics, the audio port) are named actions the
  * engine provides.
  *
- * Two regions run beside the event handlers: `reading` tells the reading mode what the editions allow when they
- * change, and `columns` opens the second column the reader asked for. What plays is the player's (src/machines/player):
- * the root tells it the playing column's passage ('player.track').
+ * Its life cycle is the `life` region: closed, opening (the title loads), open (reading, or refreshing after a
+ * missing edition was created) or failed. Beside it the `columns` region opens the second column the reader asked for.
+ * What plays is the player's (src/machines/player): the root tells it the playing column's passage ('player.track').
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
@@ -21,40 +21,8 @@ import type { Slot } from '../readingSession';
 import type { NarrationInput } from '../shared/audio';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
-import {
-  audioSettingsWith,
-  editionFactsKey,
-  playerTrack,
-  playingSlot,
-  readingFacts,
-  secondColumnChoice,
-  wantsSecondColumn,
-  choiceUpgrade,
-  columnPlan,
-  editionOf,
-  hasDecodeFeature,
-  isListenLocked,
-  isSameReading,
-  locksOf,
-  openRequest,
-  positionEntry,
-  readerPathOf,
-  savedModeOf,
-  SLOTS,
-  wordRequestOf,
-  playFromSeconds,
-  audioTrackingProperties,
-  isAudioTracking,
-} from './readerSystem.rules';
-import type {
-  ListenStart,
-  ReaderSystemContext,
-  ReaderSystemInput,
-  ReaderSystemMachineEvent,
-  SessionView,
-  SettingWrite,
-  StoredSettings,
-} from './readerSystem.types';
+import { viewedPassageProperties, audioSettingsWith, playerTrack, playingSlot, readingFacts, secondColumnChoice, wantsSecondColumn, choiceUpgrade, columnPlan, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, positionEntry, readerPathOf, savedModeOf, SLOTS, wordRequestOf, playFromSeconds, audioTrackingProperties, isAudioTracking } from './readerSystem.rules';
+import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView, SettingWrite, StoredSettings } from './readerSystem.types';
 
 /** Access starts from the stored class code, its visitor features and titles. */
 const accessInput = (settings: StoredSettings): AccessInput => ({ storedCode: settings.groupCode, features: settings.features, classTitleIds: settings.classTitleIds });
@@ -102,6 +70,8 @@ const base = setup({
     tellPlayer: sendTo('player', ({ context }) => ({ type: 'player.track', track: playerTrack(context) })),
     openPremiumDialog: assign({ premiumDialog: (_, params: { feature: PremiumFeature }) => ({ feature: params.feature }) }),
     closePremiumDialog: assign({ premiumDialog: null }),
+    /** The title could not be loaded: the session hears why. */
+    tellLoadFailed: sendTo('session', (_, params: { error: unknown }) => ({ type: 'publication.failed', status: failedStatus(params.error), message: failureMessage(params.error) })),
   },
   guards: {
     isPremiumContent: ({ event }) => 'error' in event && isPremiumContentError(event.error),
@@ -112,7 +82,6 @@ const base = setup({
     isListenOff: ({ event }) => event.type === 'audio.listen' && !event.on,
     isColumnAudioLocked: ({ context, event }) => event.type === 'audio.listen' && locksOf(context, event.slot).audioLocked,
     isWordColumnLocked: ({ context, event }) => (event.type === 'word.say' || event.type === 'word.playFrom') && locksOf(context, event.slot).audioLocked,
-    hasEditionFactsMoved: ({ context }) => context.reading.editionId !== null && editionFactsKey(context) !== context.reading.told,
     wantsSecondColumn: ({ context }) => wantsSecondColumn(context),
   },
 });
@@ -135,7 +104,7 @@ const withLoads = base.extend({
       for (const slot of SLOTS) enqueue.spawnChild('column', { id: `column.${slot}`, systemId: `column.${slot}`, input: { slot } });
       const audio = context.settings.audioSettings;
       enqueue.spawnChild('player', { id: 'player', systemId: 'player', input: { hasSavedSettings: audio !== null, speeds: audio?.playbackSpeed ?? {} } });
-      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
+      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context) });
       enqueue.spawnChild('access', { id: 'access', systemId: 'access', input: accessInput(context.settings) });
       enqueue.spawnChild('roleModal', { id: 'roleModal', systemId: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
       enqueue.spawnChild('toasts', { id: 'toasts', systemId: TOASTS_SYSTEM_ID });
@@ -175,8 +144,8 @@ const withLoads = base.extend({
       const params = rawParams as { editionId: number };
       // Stopping frees the systemId at once, so the new reading mode takes it: the views reach the new one.
       enqueue.stopChild('highlightDecode');
-      enqueue.assign({ reading: { ...context.reading, editionId: params.editionId, told: editionFactsKey(context) } });
-      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context), syncSnapshot: true });
+      enqueue.assign({ reading: { editionId: params.editionId } });
+      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context) });
     })),
     /** The player loaded a narration: the columns that show its passage gain its speech marks (and highlight hears of them). */
     mergeNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
@@ -193,10 +162,12 @@ const withLoads = base.extend({
         enqueue.sendTo(`column.${slot}`, { type: 'column.update', passage: merged });
       }
     })),
-    /** The playing or primary edition changed: the highlight/decode machine hears what the editions now allow. */
+    /**
+     * Tell the reading mode what the playing and primary editions allow (it keeps only a change). Only the one started
+     * for this primary edition hears them: a new primary edition starts a new reading mode (restartReading).
+     */
     tellEditionFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ reading: { ...context.reading, told: editionFactsKey(context) } });
-      enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...readingFacts(context) });
+      if (editionOf(context.view, 'primary')?.id === context.reading.editionId) enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...readingFacts(context) });
     })),
     /** Open the second column the reader asked for, with its default edition. */
     openSecondColumn: base.createAction(enqueueActions(({ context, enqueue }) => {
@@ -217,6 +188,12 @@ const withLoads = base.extend({
 
 const withSettings = withLoads.extend({
   actions: {
+    /** The session shows a view: the player and the reading mode hear what it now plays and allows. */
+    keepView: withLoads.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      enqueue.assign({ view: (rawParams as { view: SessionView }).view });
+      enqueue('tellPlayer');
+      enqueue('tellEditionFacts');
+    })),
     saveAudio: withLoads.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as Partial<NonNullable<StoredSettings['audioSettings']>>;
       enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audioSettingsWith(context.settings.audioSettings, params) } });
@@ -225,25 +202,30 @@ const withSettings = withLoads.extend({
     reloadBlockedColumns: withLoads.createAction(enqueueActions(({ enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reload' });
     })),
-    /** Load each column's passage for the view (or start its missing-edition flow), and restart the reading mode for a new primary edition. */
-    showView: withLoads.createAction(enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'session.showPassages') return;
-      enqueue.assign({ view: event.view });
-      for (const slot of SLOTS) enqueue({ type: 'loadColumn', params: { slot, view: event.view } });
-      const edition = editionOf(event.view, 'primary');
-      if (edition && edition.id !== context.reading.editionId) enqueue({ type: 'restartReading', params: { editionId: edition.id } });
-    })),
   },
 });
 
 const withFlows = withSettings.extend({
   actions: {
+    /** Load each column's passage for the view (or start its missing-edition flow), and restart the reading mode for a new primary edition. */
+    showView: withSettings.createAction(enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'session.showPassages') return;
+      enqueue({ type: 'keepView', params: { view: event.view } });
+      for (const slot of SLOTS) enqueue({ type: 'loadColumn', params: { slot, view: event.view } });
+      const edition = editionOf(event.view, 'primary');
+      if (edition && edition.id !== context.reading.editionId) enqueue({ type: 'restartReading', params: { editionId: edition.id } });
+    })),
     /** The features in force may have changed: decode, the listen flow's audio lock and gated columns follow. */
-    applyFeatures: withSettings.createAction(enqueueActions(({ context, enqueue }) => {
+    applyFeatures: withSettings.createAction(enqueueActions(({ context: before, enqueue }, rawParams) => {
+      const { access } = rawParams as { access: ReaderSystemContext['access'] };
+      const context = { ...before, access };
+      enqueue.assign({ access });
+      enqueue('tellPlayer');
+      enqueue('tellEditionFacts');
       const decode = hasDecodeFeature(context);
       const primary = editionOf(context.view, 'primary');
       // DECODE just arrived (the user loads after the reader opens): start the mode again, so a saved decode mode resumes.
-      if (decode && !context.reading.hasDecodeFeature && primary) enqueue({ type: 'restartReading', params: { editionId: primary.id } });
+      if (decode && !hasDecodeFeature(before) && primary) enqueue({ type: 'restartReading', params: { editionId: primary.id } });
       else enqueue.sendTo('highlightDecode', { type: 'features.changed', hasDecodeFeature: decode });
       if (context.listen) enqueue.sendTo('listen', { type: 'listen.locked', locked: isListenLocked(context, context.listen.language) });
       enqueue('reloadBlockedColumns');
@@ -259,15 +241,16 @@ const withFlows = withSettings.extend({
       // Highlight follows the column that plays: the reading mode hears of it before highlight is turned on.
       enqueue('tellEditionFacts');
       enqueue.sendTo('player', params.from === undefined ? { type: 'player.listen' } : { type: 'player.playFrom', at: params.from });
-      if (context.reading.mode === 'off') enqueue.sendTo('highlightDecode', { type: 'highlight.toggle' });
+      enqueue.sendTo('highlightDecode', { type: 'highlight.enable' });
     })),
-    openReader: withSettings.createAction(enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'reader.open' && event.type !== 'reader.sync') return;
+    /** Open what the reader asks for (the stored position wins when asked for and its editions exist): `opening` loads it. */
+    openReader: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const params = rawParams as { request: SessionRequest; useStoredPosition?: boolean };
+      const request = openRequest(params.request, params.useStoredPosition, context.settings.lastPassages);
       enqueue('readAddressSpeeds');
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
-      enqueue.assign({ columns: EMPTY_COLUMNS });
-      const useStored = event.type === 'reader.open' && event.useStoredPosition;
-      enqueue.sendTo('session', { type: 'session.open', request: openRequest(event.request, useStored, context.settings.lastPassages) });
+      enqueue.assign({ columns: EMPTY_COLUMNS, request });
+      enqueue.sendTo('session', { type: 'session.open', request });
     })),
   },
 });
@@ -280,7 +263,8 @@ export const readerSystemMachine = withFlows.createMachine({
     access: accessFactsOf(initialAccess(accessInput(input.settings))),
     view: EMPTY_VIEW,
     columns: EMPTY_COLUMNS,
-    reading: { mode: 'off', hasDecodeFeature: false, editionId: null, told: null },
+    request: null,
+    reading: { editionId: null },
     viewport: { wide: false },
     premiumDialog: null,
     listen: null,
@@ -299,25 +283,12 @@ export const readerSystemMachine = withFlows.createMachine({
     ],
 
     // ---- the system's own events ----
-    'reader.open': { actions: 'openReader' },
-    'reader.sync': [
-      { guard: 'isSameReading', actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: event.request.position ?? 1 })) },
-      { actions: 'openReader' },
-    ],
-    // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
-    'reader.close': { actions: [sendTo('player', { type: 'player.leave' }), 'closeReader'] },
     'premiumDialog.open': { actions: { type: 'openPremiumDialog', params: ({ event }) => ({ feature: event.feature }) } },
     'premiumDialog.close': { actions: 'closePremiumDialog' },
     'listen.start': { actions: 'startListenFlow' },
     'listen.upgrade': { actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
     'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('access', { type: 'auth.signedIn' })] },
-    'auth.signedOut': {
-      actions: [
-        { type: 'track', params: { event: 'Signed Out' } },
-        sendTo('access', { type: 'auth.signedOut' }),
-        sendTo('roleModal', { type: 'auth.signedOut' }),
-      ],
-    },
+    'auth.signedOut': { actions: [{ type: 'track', params: { event: 'Signed Out' } }, sendTo('access', { type: 'auth.signedOut' }), sendTo('roleModal', { type: 'auth.signedOut' })] },
     'user.loaded': {
       actions: [
         sendTo('access', ({ event }) => ({ type: 'user.loaded', features: 'features' in event ? event.features : undefined })),
@@ -364,31 +335,13 @@ export const readerSystemMachine = withFlows.createMachine({
         }),
       ],
     },
-    'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellPlayer'] },
+    'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellPlayer', 'tellEditionFacts'] },
 
     // ---- what the children ask for ----
-    'session.loadPublication': {
-      actions: [
-        stopChild('publication'),
-        enqueueActions(({ event, enqueue }) => enqueue.spawnChild('loadPublication', { id: 'publication', input: { slug: event.request.slug, version: event.request.version } })),
-      ],
-    },
-    'xstate.done.actor.publication': { actions: sendTo('session', ({ event }) => ({ type: 'publication.loaded', publication: event.output })) },
-    'xstate.error.actor.publication': [
-      // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
-      {
-        guard: 'isPremiumContent',
-        actions: [
-          { type: 'openPremiumDialog', params: { feature: 'Novels' } },
-          sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failureMessage(event.error) })),
-        ],
-      },
-      { actions: sendTo('session', ({ event }) => ({ type: 'publication.failed', status: failedStatus(event.error), message: failureMessage(event.error) })) },
-    ],
     'session.showPassages': { actions: 'showView' },
     'session.savePosition': {
       actions: [
-        assign({ view: ({ event }) => event.view }),
+        { type: 'keepView', params: ({ event }: On<'session.savePosition'>) => event },
         enqueueActions(({ context, event, enqueue }) => {
           const entry = positionEntry(event.view);
           if (entry) enqueue({ type: 'writeSetting', params: { name: 'lastPassages', value: { ...context.settings.lastPassages, [entry.publicationSlug]: entry } } });
@@ -398,7 +351,7 @@ export const readerSystemMachine = withFlows.createMachine({
     'session.saveRecentLanguages': { actions: { type: 'writeSetting', params: ({ event }: On<'session.saveRecentLanguages'>) => ({ name: 'recentLanguages', value: event.languages }) } },
     'session.syncAddress': {
       actions: [
-        assign({ view: ({ event }) => event.view }),
+        { type: 'keepView', params: ({ event }: On<'session.syncAddress'>) => event },
         enqueueActions(({ event, enqueue }) => {
           const path = readerPathOf(event.view);
           if (path) enqueue({ type: 'showReaderPath', params: { path } });
@@ -406,25 +359,10 @@ export const readerSystemMachine = withFlows.createMachine({
       ],
     },
     'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.access.classCode !== null }) } },
-    'session.viewedPassage': {
-      actions: {
-        type: 'track',
-        params: ({ event }) => ({
-          event: 'Viewed Passage',
-          properties: {
-            slug: event.view.publication?.slug,
-            editionId: editionOf(event.view, 'primary')?.id,
-            position: event.view.position,
-            language: event.view.primary?.language,
-            level: event.view.primary?.level,
-          },
-        }),
-      },
-    },
+    'session.viewedPassage': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Passage', properties: viewedPassageProperties(event.view) }) } },
     'column.shown': { actions: { type: 'showPassage', params: ({ event }: On<'column.shown'>) => ({ slot: event.slot, passage: event.passage }) } },
     'column.failed': { actions: [assign({ columns: ({ context, event }) => ({ ...context.columns, [event.slot]: { key: context.columns[event.slot].key, passage: null } }) }), 'tellPlayer'] },
     'narration.loaded': { actions: 'mergeNarration' },
-    'edition.reload': { actions: sendTo('session', { type: 'publication.reload' }) },
     'mode.persist': {
       actions: enqueueActions(({ context, event, enqueue }) => {
         enqueue({ type: 'writeSetting', params: { name: 'readerSettings', value: { ...context.settings.readerSettings, decodeEnabled: event.mode === 'decode' } } });
@@ -453,10 +391,7 @@ export const readerSystemMachine = withFlows.createMachine({
     'xstate.error.actor.decodedText': { actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
     // Access tells who reads and the features in force: decode, the listen lock and gated columns follow.
-    'access.changed': { actions: [assign({ access: ({ event }) => event.access }), 'tellPlayer', 'applyFeatures'] },
-    'xstate.snapshot.highlightDecode': {
-      actions: assign({ reading: ({ context, event }) => ({ ...context.reading, mode: event.snapshot.value as ReaderSystemContext['reading']['mode'], hasDecodeFeature: event.snapshot.context.hasDecodeFeature }) }),
-    },
+    'access.changed': { actions: { type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event } },
     'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
     'analytics.track': {
       // The player's events say which title and position play (the player adds the edition and the seconds heard).
@@ -470,8 +405,53 @@ export const readerSystemMachine = withFlows.createMachine({
     },
   },
   states: {
-    reading: {
-      always: { guard: 'hasEditionFactsMoved', actions: 'tellEditionFacts' },
+    life: {
+      initial: 'closed',
+      on: {
+        'reader.open': { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.open'>) => event } },
+        // The address changed: page within the open title when only the position moved, else open it.
+        'reader.sync': [
+          { guard: 'isSameReading', actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: event.request.position ?? 1 })) },
+          { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.sync'>) => event } },
+        ],
+        // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
+        'reader.close': { target: '.closed', actions: [sendTo('player', { type: 'player.leave' }), 'closeReader'] },
+      },
+      states: {
+        closed: { meta: { description: 'No reader is open.' } },
+        opening: {
+          meta: { description: 'The title asked for is loaded (GET /publications/{slug}); the session hears the outcome.' },
+          invoke: {
+            id: 'publication',
+            src: 'loadPublication',
+            input: ({ context }) => ({ slug: context.request!.slug, version: context.request!.version }),
+            onDone: { target: 'open', actions: sendTo('session', ({ event }) => ({ type: 'publication.loaded', publication: event.output })) },
+            onError: [
+              // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
+              { guard: 'isPremiumContent', target: 'failed', actions: [{ type: 'openPremiumDialog', params: { feature: 'Novels' } }, { type: 'tellLoadFailed', params: ({ event }) => event }] },
+              { target: 'failed', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
+            ],
+          },
+        },
+        open: {
+          meta: { description: 'The title is open: the session shows its passages.' },
+          initial: 'reading',
+          states: {
+            reading: { on: { 'edition.reload': { target: 'refreshing', actions: sendTo('session', { type: 'publication.reload' }) } } },
+            refreshing: {
+              meta: { description: 'A column created a missing edition: the title is loaded again, its passages stay shown.' },
+              invoke: {
+                id: 'publication',
+                src: 'loadPublication',
+                input: ({ context }) => ({ slug: context.request!.slug, version: context.request!.version }),
+                onDone: { target: 'reading', actions: sendTo('session', ({ event }) => ({ type: 'publication.loaded', publication: event.output })) },
+                onError: { target: 'reading', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
+              },
+            },
+          },
+        },
+        failed: { meta: { description: 'The title could not be opened: the session leaves for the catalog.' } },
+      },
     },
     columns: {
       always: { guard: 'wantsSecondColumn', actions: 'openSecondColumn' },

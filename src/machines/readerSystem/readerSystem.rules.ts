@@ -104,6 +104,15 @@ export function readerPathOf(view: SessionView): string | null {
   return buildReaderPath({ slug: view.publication.slug, version: view.publication.version, primary: view.primary, secondary: view.secondary, position: view.position });
 }
 
+/** What 'Viewed Passage' says of a view. */
+export const viewedPassageProperties = (view: SessionView) => ({
+  slug: view.publication?.slug,
+  editionId: editionOf(view, 'primary')?.id,
+  position: view.position,
+  language: view.primary?.language,
+  level: view.primary?.level,
+});
+
 /** The stored position of a view. */
 export function positionEntry(view: SessionView): ReaderPosition | null {
   if (!view.publication || !view.primary) return null;
@@ -165,12 +174,6 @@ export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'vi
   };
 }
 
-/** The editions' part of the reading facts, as a key: it changes when the playing or the primary edition does. */
-export const editionFactsKey = (context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'access'>) => {
-  const { highlightEnabled, decodeEnabled, isEnglish } = readingFacts(context);
-  return JSON.stringify([highlightEnabled, decodeEnabled, isEnglish]);
-};
-
 /** The column the other one's aligned highlight follows, and the language it is segmented in. */
 export interface FollowedColumn {
   slot: Slot;
@@ -182,23 +185,29 @@ export interface FollowedColumn {
  * following the other column: in two columns with highlight on, the column that does not play lights what matches
  * the sentence the playing one speaks (src/domain/alignment.ts), when both show the same passage position.
  */
-export function columnDisplay(context: ReaderSystemContext, slot: Slot, playerOpen: boolean): { decoded: boolean; highlight: boolean; follows: FollowedColumn | null } {
-  const decoded = isDecoded(context, slot);
-  const highlight = isLit(context, slot, playerOpen);
+export function columnDisplay(context: ReaderSystemContext, slot: Slot, reader: ReaderFacts): { decoded: boolean; highlight: boolean; follows: FollowedColumn | null } {
+  const decoded = isDecoded(context, slot, reader);
+  const highlight = isLit(context, slot, reader);
   const other: Slot = slot === 'primary' ? 'secondary' : 'primary';
   const mine = context.columns[slot].passage;
   const theirs = context.columns[other].passage;
   const language = choiceOf(context.view, other)?.language;
   const follows =
-    !decoded && !highlight && isLit(context, other, playerOpen) && columnsOf(context).showSecondary && language && mine && theirs && !isBlocked(mine) && !isBlocked(theirs) && mine.position === theirs.position
+    !decoded && !highlight && isLit(context, other, reader) && columnsOf(context).showSecondary && language && mine && theirs && !isBlocked(mine) && !isBlocked(theirs) && mine.position === theirs.position
       ? { slot: other, language }
       : null;
   return { decoded, highlight, follows };
 }
 
-const isDecoded = (context: ReaderSystemContext, slot: Slot) => slot === 'primary' && context.reading.mode === 'decode' && context.columns.primary.passage?.textDecoded != null;
-const isLit = (context: ReaderSystemContext, slot: Slot, playerOpen: boolean) =>
-  context.reading.mode === 'highlight' && !isDecoded(context, slot) && playingSlot(context) === slot && playerOpen;
+/** What the engine reads from the player and the reading mode for a column's display. */
+export interface ReaderFacts {
+  playerOpen: boolean;
+  mode: ReadingMode;
+}
+
+const isDecoded = (context: ReaderSystemContext, slot: Slot, reader: ReaderFacts) => slot === 'primary' && reader.mode === 'decode' && context.columns.primary.passage?.textDecoded != null;
+const isLit = (context: ReaderSystemContext, slot: Slot, reader: ReaderFacts) =>
+  reader.mode === 'highlight' && !isDecoded(context, slot, reader) && playingSlot(context) === slot && reader.playerOpen;
 
 /** Two columns: on wide screens only, and not with a class code (SPEC §2 Two-column mode). */
 export function columnsOf(context: Pick<ReaderSystemContext, 'view' | 'viewport' | 'access'>): { allowed: boolean; showSecondary: boolean } {

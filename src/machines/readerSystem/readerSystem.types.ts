@@ -42,13 +42,12 @@ export interface ReaderSystemContext {
   settings: StoredSettings;
   /** Who reads and the features in force, as the access child last told them ('access.changed'). */
   access: AccessFacts;
+  /** What the reader asked to open (after the stored position is applied): `opening` loads its title. */
+  request: SessionRequest | null;
   view: SessionView;
   columns: Record<Slot, ColumnState>;
-  /**
-   * The highlight/decode child: its mode and DECODE fact (followed from its snapshot), the primary edition it was
-   * started for, and the editions' facts it was last told (readerSystem.rules.ts editionFactsKey).
-   */
-  reading: { mode: ReadingMode; hasDecodeFeature: boolean; editionId: number | null; told: string | null };
+  /** The primary edition the reading mode (highlightDecode) was started for: a new one starts it again. */
+  reading: { editionId: number | null };
   /** What the view says of the screen: wide enough for two columns. */
   viewport: { wide: boolean };
   premiumDialog: { feature: PremiumFeature } | null;
@@ -91,7 +90,6 @@ export type ReaderSystemOwnEvent =
 
 /** What the children tell the root (sent with sendParent by the actions the root provides them). */
 export type ReaderSystemChildEvent =
-  | { type: 'session.loadPublication'; request: SessionRequest }
   | { type: 'session.showPassages'; view: SessionView }
   | { type: 'session.savePosition'; view: SessionView }
   | { type: 'session.saveRecentLanguages'; languages: string[] }
@@ -119,10 +117,7 @@ export type ReaderSystemChildEvent =
 
 /** The outcomes of the I/O actors the root runs (XState's done and error events). */
 export type ReaderSystemIoEvent =
-  | ActorOutcome<'publication', Publication>
-  | ActorOutcome<'decodedText', string>
-  // The children the root follows (spawned with syncSnapshot).
-  | { type: 'xstate.snapshot.highlightDecode'; snapshot: Pick<SnapshotFrom<typeof highlightDecodeMachine>, 'value' | 'context'> };
+  | ActorOutcome<'decodedText', string>;
 
 export type { AccessFacts, VisitorCheck };
 

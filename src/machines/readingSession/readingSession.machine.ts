@@ -1,7 +1,7 @@
 /**
  * The reading session ties the reader together (SPEC §2 Reader entry and screen, §4 Passage navigation and
- * Language and level change): which publication, which editions in which columns, which position. Loading and
- * saving go through named actions the engine provides; their outcomes come back as events.
+ * Language and level change): which publication, which editions in which columns, which position. The reader
+ * system loads the publication and tells the session the outcome; saving goes through named actions it provides.
  */
 import { assign, setup } from 'xstate';
 import type { Publication } from '../../domain/schemas';
@@ -27,8 +27,6 @@ export const readingSessionMachine = setup({
     meta: StateMetaWithTimers;
   },
   actions: {
-    /** Provided by the engine: fetch the publication of context.request. */
-    loadPublication: () => {},
     /** Provided by the engine: load the passages in view and prefetch their neighbours. */
     loadPassages: () => {},
     /** Provided by the engine: remember the position for this publication. */
@@ -72,7 +70,8 @@ export const readingSessionMachine = setup({
     error: null,
   }),
   on: {
-    'session.open': { target: '.loading', actions: [{ type: 'assignRequest', params: ({ event }) => ({ request: event.request }) }, 'loadPublication'] },
+    // The reader system loads the publication and tells the session how it went (publication.loaded / .failed).
+    'session.open': { target: '.loading', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
     'session.close': { target: '.idle', actions: 'clearSession' },
   },
   states: {
@@ -111,7 +110,7 @@ export const readingSessionMachine = setup({
         },
         'secondary.set': { actions: [{ type: 'assignMove', params: ({ context, event }) => secondaryMove(context, event.choice as EditionChoice) }, 'syncAddress', 'savePosition', 'loadPassages'] },
         'secondary.clear': { actions: ['clearSecondary', 'syncAddress', 'savePosition'] },
-        'publication.reload': { target: 'refreshing', actions: 'loadPublication' },
+        'publication.reload': { target: 'refreshing' },
       },
     },
     refreshing: {
