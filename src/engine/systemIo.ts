@@ -77,8 +77,13 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
         actors: {
           loadPassage: passageLoadActor(cache),
           createEdition: fromPromise(({ input }) => optional(api.createEdition)(input.slug, input.body)),
+          loadDecodedText: fromPromise(({ input }) => optional(api.getDecodedText)(input.passageId, input.editionId, input.position)),
         },
-        actions: { prefetchNeighbours: (_, request) => cache.prefetchNeighbours(request.editionId, request.position, request.passageCount) },
+        actions: {
+          prefetchNeighbours: (_, request) => cache.prefetchNeighbours(request.editionId, request.position, request.passageCount),
+          cachePassage: (_, params) => cache.update(params.passage),
+          logError: (_, params) => logger.error(params.message, params.error),
+        },
       }),
       access: readerSystemChildren.access.provide({
         actors: { checkVisitor: fromPromise(({ input }) => optional(api.getVisitor)({ groupCode: input.code })) },
@@ -105,7 +110,6 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
           logError: (_, params) => logger.error(params.message, params.error),
         },
       }),
-      loadDecodedText: fromPromise(({ input }) => optional(api.getDecodedText)(input.passageId, input.editionId, input.position)),
       roleModal: readerSystemChildren.roleModal.provide({
         actors: { updateRole: fromPromise(({ input }) => optional(api.updateRole)(input.role)) },
         actions: { logRoleUpdateFailed: (_, params) => logger.error(params.message, params.error) },
@@ -141,7 +145,6 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
           return withQuery(path, params.toString());
         }),
       cachePassage: (_, params) => cache.update(params.passage),
-      logError: (_, params) => logger.error(params.message, params.error),
     },
   });
 }

@@ -38,6 +38,8 @@ interface Server {
   writeText: () => Promise<void>;
   /** GET /publications/{slug} fails with this, when set. */
   publicationFailure?: PortFailure;
+  /** Answer of GET /passages/{id}/decode. */
+  decodedText: (passageId: number) => Promise<string>;
   calls: string[];
 }
 
@@ -49,6 +51,7 @@ function makeSystem(overrides: Partial<Server> = {}) {
     createEdition: () => Promise.reject(new PortFailure('not_found', 404, 'Passage not found')),
     updateRole: () => Promise.resolve({}),
     writeText: () => Promise.resolve(),
+    decodedText: async (passageId) => `<p><span class="syllable">Decoded ${passageId}</span></p>`,
     calls: [],
     ...overrides,
   };
@@ -73,6 +76,10 @@ function makeSystem(overrides: Partial<Server> = {}) {
     updateRole: async (role) => {
       server.calls.push(`role ${role}`);
       return server.updateRole();
+    },
+    getDecodedText: async (passageId, editionId, position) => {
+      server.calls.push(`decode ${passageId} of ${editionId}:${position}`);
+      return server.decodedText(passageId);
     },
     getPassageAudio: async (passageId) => ({ passageId, status: 'ready', audio: { url: `/audio/${passageId}.mp3`, speechMarks: [{ offset: 0, time: 0 }], duration: 5000 } }),
   };
@@ -217,6 +224,53 @@ describe('bug 3: highlight follows the column that plays', () => {
     expect(mode().isHighlightOn).toBe(true);
     expect(engine.getSnapshot().secondary.display.highlight).toBe(true);
     expect(engine.getSnapshot().primary.display.highlight).toBe(false);
+    engine.stop();
+  });
+});
+
+describe('decode mode: the primary column loads its decoded text', () => {
+  const open = (engine: ReaderEngine) =>
+    engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 1 } });
+  const mode = (engine: ReaderEngine) => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
+
+  it('decode on: the column loads, caches and shows the passage decoded; a page turn loads the next one', async () => {
+    const { engine, server } = makeSystem();
+    engine.getChild('access')!.send({ type: 'user.features', features: ['DECODE'] });
+    open(engine);
+    await settle();
+    mode(engine).toggleDecode();
+    await settle();
+    expect(server.calls.filter((c) => c.startsWith('decode'))).toEqual(['decode 201 of 2:1']);
+    expect(mode(engine).isDecodeOn).toBe(true);
+    expect(engine.getSnapshot().highlightDecode.context.hasDecodedText).toBe(true);
+    expect(engine.getSnapshot().primary.passage?.textDecoded).toBe('<p><span class="syllable">Decoded 201</span></p>');
+    expect(engine.getSnapshot().primary.display.decoded).toBe(true);
+
+    engine.getChild('session')!.send({ type: 'page.next' });
+    await settle();
+    expect(server.calls.filter((c) => c.startsWith('decode'))).toEqual(['decode 201 of 2:1', 'decode 202 of 2:2']);
+    expect(engine.getSnapshot().primary.passage?.textDecoded).toBe('<p><span class="syllable">Decoded 202</span></p>');
+    expect(engine.getSnapshot().primary.display.decoded).toBe(true);
+
+    // The passage cache kept the decoded text: turning back shows it without asking again.
+    engine.getChild('session')!.send({ type: 'page.previous' });
+    await settle();
+    expect(server.calls.filter((c) => c.startsWith('decode'))).toHaveLength(2);
+    expect(engine.getSnapshot().primary.display.decoded).toBe(true);
+    engine.stop();
+  });
+
+  it("a failed load is logged ('Decoded text failed'); the passage shows as it is, decode stays on", async () => {
+    const { engine, errors } = makeSystem({ decodedText: () => Promise.reject(new PortFailure('network', 0, 'Network down')) });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['DECODE'] });
+    open(engine);
+    await settle();
+    mode(engine).toggleDecode();
+    await settle();
+    expect(errors).toEqual(['Decoded text failed']);
+    expect(mode(engine).isDecodeOn).toBe(true);
+    expect(text(engine)).toBe('<p>Edition 2, passage 1.</p>');
+    expect(engine.getSnapshot().primary.display.decoded).toBe(false);
     engine.stop();
   });
 });

@@ -148,7 +148,8 @@ describe('highlightDecode machine: rules', () => {
     expect(names()).toEqual(['persistMode']);
     actor.send({ type: 'passage.changed', ...facts(false, false, true) });
     expect(names()).toEqual(['persistMode', 'requestDecodedText']);
-    actor.send({ type: 'decodedText.loaded' });
+    // The passage comes back with its decoded text (the primary column loaded it).
+    actor.send({ type: 'passage.changed', ...facts(false, true, true) });
     actor.send({ type: 'highlight.toggle' });
     actor.send({ type: 'decode.toggle' });
     expect(names().filter((n) => n === 'requestDecodedText')).toHaveLength(1);

@@ -70,8 +70,9 @@ const highlightDecodeEvents: HighlightDecodeEvent[] = [
   { type: 'highlight.enable' },
   { type: 'decode.toggle' },
   { type: 'passage.changed', ...facts(false, false, true) },
+  // The passage again, with the decoded text the primary column loaded for it.
+  { type: 'passage.changed', ...facts(false, true, true) },
   { type: 'speechMarks.loaded' },
-  { type: 'decodedText.loaded' },
   { type: 'edition.changed', highlightEnabled: true, decodeEnabled: true, ...facts(false, false, true) },
   { type: 'edition.changed', highlightEnabled: false, decodeEnabled: true, ...facts(false, false, true) },
   { type: 'edition.changed', highlightEnabled: true, decodeEnabled: false, ...facts(false, false, false) },
@@ -218,6 +219,9 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
   { type: 'xstate.after.1500.readerColumn.loading.waiting' },
   { type: 'xstate.after.8500.readerColumn.loading.slow' },
   { type: 'xstate.after.50.readerColumn.shown' },
+  { type: 'decodedText.want' },
+  { type: 'xstate.done.actor.decodedText', output: '<p><span class="syllable">Once</span></p>' },
+  { type: 'xstate.error.actor.decodedText', error: new PortFailure('network', 0, 'Network down') },
 ];
 
 
@@ -464,9 +468,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'edition.reload' },
   { type: 'mode.persist', mode: 'highlight' },
   { type: 'mode.persist', mode: 'decode' },
-  { type: 'mode.needDecodedText' },
-  done('decodedText', '<p><span>Once</span></p>'),
-  failed('decodedText', failure.network),
   { type: 'code.removeFromAddress' },
   { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
   { type: 'analytics.track', event: 'Opened Audio Player' },
@@ -789,15 +790,15 @@ export const MODELS = {
   // The download actor is the default one, which does nothing: its reports are sample events.
   offlineDownload: { machine: offlineDownloadMachine, events: offlineDownloadEvents, inputs: [{ passageCount: 3 }], serializeState: byValue },
   readerColumn: {
-    // The passage load and the edition's creation never settle on their own in the walks: their answers are sample events.
+    // The passage load, the edition's creation and the decoded text never settle on their own in the walks: their answers are sample events.
     machine: readerColumnMachine.provide({
-      actors: { loadPassage: fromPromise<Passage, unknown>(() => new Promise(() => {})) as never, createEdition: fromPromise<unknown, unknown>(() => new Promise(() => {})) as never },
+      actors: { loadPassage: pending<Passage, never>() as never, createEdition: pending<unknown, never>() as never, loadDecodedText: pending<string, never>() as never },
     }),
     events: readerColumnEvents,
     inputs: [{ slot: 'primary' }] as ReaderColumnInput[],
-    // What the guards read: the state, the passage shown (by kind) and the editions created in this attempt.
+    // What the guards read: the state, the passage shown (by kind, and whether it has its decoded text) and the editions created in this attempt.
     serializeState: (s: { value: unknown; context: { passage: Passage | null; attempts: string[]; request: unknown } }) =>
-      JSON.stringify([s.value, s.context.passage?.audio ? 'voiced' : s.context.passage ? 'plain' : null, s.context.attempts, s.context.request]),
+      JSON.stringify([s.value, s.context.passage?.audio ? 'voiced' : s.context.passage ? 'plain' : null, s.context.passage?.textDecoded != null, s.context.attempts, s.context.request]),
     maxStates: 5000,
   },
   player: { machine: playerInert, events: playerEvents, inputs: playerInputs, serializeState: playerState, maxStates: 10_000 },

@@ -3,17 +3,18 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { REFRESH_BUTTON_DELAY_MS, SPINNER_DELAY_MS } from '../../src/domain/constants';
 import { PortFailure } from '../../src/domain/failures';
 import type { OnDemandEditionBody, Passage } from '../../src/domain/schemas';
-import { connectReaderColumn, PREFETCH_DELAY_MS, readerColumnMachine, type ColumnPlan, type PassageRequest } from '../../src/machines/readerColumn';
+import { connectReaderColumn, PREFETCH_DELAY_MS, readerColumnMachine, type ColumnPlan, type DecodedTextRequest, type PassageRequest } from '../../src/machines/readerColumn';
 import { planTransitionWalk, timedSend } from './harness';
 import { MODELS } from './models';
 import { fixturePassage } from '../fixtures/publication';
 
 /** The actions the engine and the reader system provide; the SUT records each call (with its params) instead. */
-const PROVIDED = ['prefetchNeighbours', 'tellShown', 'tellFailed', 'leaveForPremium', 'reloadPublication'] as const;
+const PROVIDED = ['prefetchNeighbours', 'cachePassage', 'logError', 'tellShown', 'tellFailed', 'leaveForPremium', 'reloadPublication'] as const;
 
 type Loads = {
   loadPassage?: (input: PassageRequest) => Promise<Passage>;
   createEdition?: (input: { slug: string; body: OnDemandEditionBody }) => Promise<unknown>;
+  loadDecodedText?: (input: DecodedTextRequest) => Promise<string>;
 };
 
 /** A column whose provided actions are recorded; its loads are the walk model's (never settling) unless given. */
@@ -23,6 +24,7 @@ function startColumn(loads: Loads = {}) {
   const actors = {
     ...(loads.loadPassage ? { loadPassage: fromPromise<Passage, PassageRequest>(({ input }) => loads.loadPassage!(input)) } : {}),
     ...(loads.createEdition ? { createEdition: fromPromise<unknown, { slug: string; body: OnDemandEditionBody }>(({ input }) => loads.createEdition!(input)) } : {}),
+    ...(loads.loadDecodedText ? { loadDecodedText: fromPromise<string, DecodedTextRequest>(({ input }) => loads.loadDecodedText!(input)) } : {}),
   };
   const clock = new SimulatedClock();
   const machine = MODELS.readerColumn.machine.provide({ actions, actors: actors as never });
@@ -172,5 +174,55 @@ describe('readerColumn machine: rules', () => {
     expect(actor.getSnapshot().context.passage).toEqual(passage());
     actor.send({ type: 'column.update', passage: voiced });
     expect(actor.getSnapshot().context.passage).toEqual(voiced);
+  });
+
+  it('asked for the decoded text, loads it for the shown passage, keeps and caches it, and tells the system', async () => {
+    const asked: DecodedTextRequest[] = [];
+    const { actor, api, calls } = startColumn({ loadPassage: async () => passage(), loadDecodedText: async (input) => (asked.push(input), '<p><b>Owls</b>.</p>') });
+    actor.send({ type: 'column.show', plan: show });
+    await settle();
+    calls.length = 0;
+    actor.send({ type: 'decodedText.want' });
+    expect(api().isLoaded).toBe(true);
+    await settle();
+    const decoded = passage({ textDecoded: '<p><b>Owls</b>.</p>' });
+    expect(asked).toEqual([{ passageId: 7, editionId: 1, position: 2 }]);
+    expect(actor.getSnapshot().context.passage).toEqual(decoded);
+    expect(calls).toEqual([
+      { name: 'cachePassage', params: { passage: decoded } },
+      { name: 'tellShown', params: { passage: decoded } },
+    ]);
+  });
+
+  it("a failed decoded-text load is logged ('Decoded text failed') and the passage shows as it was", async () => {
+    const error = new PortFailure('network', 0, 'Network down');
+    const { actor, api, calls } = startColumn({ loadPassage: async () => passage(), loadDecodedText: () => Promise.reject(error) });
+    actor.send({ type: 'column.show', plan: show });
+    await settle();
+    calls.length = 0;
+    actor.send({ type: 'decodedText.want' });
+    await settle();
+    expect(api().isLoaded).toBe(true);
+    expect(actor.getSnapshot().context.passage).toEqual(passage());
+    expect(calls).toEqual([{ name: 'logError', params: { message: 'Decoded text failed', error } }]);
+  });
+
+  it('decoded text that arrives after the column moved on is dropped; a column that shows no passage ignores the ask', async () => {
+    let answer: (text: string) => void = () => {};
+    const { actor, calls } = startColumn({
+      loadPassage: async (input) => passage({ id: input.position, position: input.position }),
+      loadDecodedText: () => new Promise((resolve) => (answer = resolve)),
+    });
+    actor.send({ type: 'decodedText.want' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'column.show', plan: show });
+    await settle();
+    actor.send({ type: 'decodedText.want' });
+    actor.send({ type: 'column.show', plan: { ...show, key: '1:3', position: 3 } });
+    await settle();
+    answer('<p>late</p>');
+    await settle();
+    expect(actor.getSnapshot().context.passage).toEqual(passage({ id: 3, position: 3 }));
+    expect(calls.map((c) => c.name)).toEqual(['tellShown', 'tellShown']);
   });
 });

@@ -41,7 +41,7 @@ export const highlightDecodeMachine = setup({
     persistMode: (_, _params: PersistModeParams) => {},
     /** Provided by the engine: requests the passage's speech marks, stores them into the cached passage, then sends 'speechMarks.loaded'. */
     requestSpeechMarks: () => {},
-    /** Provided by the engine: requests the passage's decoded text, merges it into the cached passage, then sends 'decodedText.loaded'. */
+    /** Provided by the system: asks the primary column for its passage's decoded text; the passage then changes ('passage.changed'). */
     requestDecodedText: () => {},
     /** Provided by the engine: opens the 'Unlock Premium Decode' dialog (Decode Mode requires a school license). */
     showDecodeUpgrade: (_, _params: ShowUpgradeParams) => {},
@@ -55,7 +55,6 @@ export const highlightDecodeMachine = setup({
     })),
     storeFeatures: assign((_, facts: { hasDecodeFeature: boolean }) => ({ hasDecodeFeature: facts.hasDecodeFeature })),
     markSpeechMarksLoaded: assign({ hasSpeechMarks: true }),
-    markDecodedTextLoaded: assign({ hasDecodedText: true }),
   },
   guards: {
     /** The edition allows highlight. */
@@ -101,7 +100,6 @@ export const highlightDecodeMachine = setup({
     'edition.changed': { actions: storeEdition },
     'features.changed': { actions: storeFeatures },
     'speechMarks.loaded': { actions: 'markSpeechMarksLoaded' },
-    'decodedText.loaded': { actions: 'markDecodedTextLoaded' },
   },
   states: {
     init: {

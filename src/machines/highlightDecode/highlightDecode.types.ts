@@ -57,8 +57,6 @@ export type HighlightDecodeEvent =
   | ({ type: 'passage.changed' } & PassageFacts)
   /** Sent by the engine when requested speech marks were stored into the cached passage. */
   | { type: 'speechMarks.loaded' }
-  /** Sent by the engine when requested decoded text was merged into the cached passage. */
-  | { type: 'decodedText.loaded' }
   /** Sent by the engine when another edition is selected. */
   | ({ type: 'edition.changed' } & EditionFacts)
   /** Sent by the engine when the user's features change (sign-in, class code). */

@@ -4,7 +4,7 @@ import { failureOf } from '../../domain/failures';
 import { isPremiumContentError } from '../../domain/locks';
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { StateMetaWithTimers } from '../shared/timers';
-import type { ColumnPlan, PassageRequest, ReaderColumnContext, ReaderColumnDone, ReaderColumnEvent, ReaderColumnInput } from './readerColumn.types';
+import type { ColumnPlan, DecodedTextRequest, PassageRequest, ReaderColumnContext, ReaderColumnDone, ReaderColumnEvent, ReaderColumnInput } from './readerColumn.types';
 
 /**
  * How long after a column shows its passage its neighbours are asked for. Not in the spec: the prefetch's request
@@ -23,12 +23,16 @@ type Plan<K extends ColumnPlan['kind']> = Extract<ColumnPlan, { kind: K }>;
 const planOf = (event: { type: string }) => (event as { plan?: ColumnPlan }).plan;
 const missingOf = (event: { type: string }) => planOf(event) as Plan<'missing'>;
 const passageOf = (event: { type: string }) => (event as unknown as { output: Passage }).output;
+/** The passage shown, for the actions that hand it on. */
+const shownPassage = ({ context }: { context: ReaderColumnContext }) => ({ passage: context.passage! });
 
 /**
  * A reader column: it loads the passage the reader system asks for (the load is invoked in `loading`, whose
  * sub-states are the spinner and Refresh delays), shows it or its gate, asks for its neighbours a moment after
- * showing it, and creates a missing edition once per navigation attempt. What the reader system needs of it (the
- * passage shown, a failure, 'Premium content', a created edition) it tells with named actions the system provides.
+ * showing it, and creates a missing edition once per navigation attempt. Asked for the shown passage's decoded text
+ * (the reading mode in decode), it loads it in `shown.decoding` and shows the passage with it. What the reader
+ * system needs of it (the passage shown, a failure, 'Premium content', a created edition) it tells with named
+ * actions the system provides.
  */
 export const readerColumnMachine = setup({
   types: {} as { context: ReaderColumnContext; events: ReaderColumnEvent | ReaderColumnDone; input: ReaderColumnInput; meta: StateMetaWithTimers },
@@ -37,10 +41,16 @@ export const readerColumnMachine = setup({
     loadPassage: fromPromise<Passage, PassageRequest>(() => Promise.reject(new Error('provided by the engine'))),
     /** Provided by the engine: POST sources/on-demand. */
     createEdition: fromPromise<unknown, { slug: string; body: OnDemandEditionBody }>(() => Promise.reject(new Error('provided by the engine'))),
+    /** Provided by the engine: the passage's decode markup (GET /passages/{id}/decode). */
+    loadDecodedText: fromPromise<string, DecodedTextRequest>(() => Promise.reject(new Error('provided by the engine'))),
   },
   actions: {
     /** Provided by the engine: fetch the passages before and after the shown one into its cache, in the background. */
     prefetchNeighbours: (_, _params: PassageRequest) => {},
+    /** Provided by the engine: keep a passage that gained its decoded text in the passage cache. */
+    cachePassage: (_, _params: { passage: Passage }) => {},
+    /** Provided by the engine: log a load that failed without changing what the column shows. */
+    logError: (_, _params: { message: string; error?: unknown }) => {},
     /** Provided by the reader system: the column shows (or gates) this passage. */
     tellShown: (_, _params: { passage: Passage }) => {},
     /** Provided by the reader system: the column shows no passage (its load failed). */
@@ -55,6 +65,7 @@ export const readerColumnMachine = setup({
     }),
     storePassage: assign({ passage: ({ event }) => passageOf(event) }),
     storeError: assign({ passage: null, errorStatus: ({ event }) => failureOf((event as { error?: unknown }).error).status }),
+    storeDecodedText: assign({ passage: ({ context, event }) => ({ ...context.passage!, textDecoded: (event as unknown as { output: string }).output }) }),
     updatePassage: assign({ passage: ({ context, event }) => (event.type === 'column.update' && event.passage.id === context.passage?.id ? event.passage : context.passage) }),
     clearPassage: assign({ passage: null, request: null, errorStatus: null }),
     storeMissing: assign(({ context, event }) => {
@@ -123,8 +134,29 @@ export const readerColumnMachine = setup({
       },
     },
     shown: {
+      initial: 'ready',
       meta: { description: 'The passage is shown; its neighbours are asked for a moment later.' },
       after: { [PREFETCH_DELAY_MS]: { actions: { type: 'prefetchNeighbours', params: ({ context }) => context.request! } } },
+      states: {
+        ready: {
+          meta: { description: 'The passage shows as it was loaded, or with the decoded text it gained.' },
+          on: { 'decodedText.want': { target: 'decoding', description: 'The reading mode is in decode and the passage lacks its decoded text.' } },
+        },
+        decoding: {
+          meta: { description: "The passage's decoded text is being fetched; the passage shows as it is meanwhile." },
+          invoke: {
+            id: 'decodedText',
+            src: 'loadDecodedText',
+            input: ({ context }) => ({ passageId: context.passage!.id, editionId: context.passage!.editionId, position: context.passage!.position }),
+            onDone: {
+              target: 'ready',
+              actions: ['storeDecodedText', { type: 'cachePassage', params: shownPassage }, { type: 'tellShown', params: shownPassage }],
+              description: 'The passage shows with its decoded text; the system hears of it (and the reading mode through it).',
+            },
+            onError: { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },
+          },
+        },
+      },
     },
     gated: {
       initial: 'groupCode',

@@ -1,6 +1,7 @@
 /**
- * One reader column (SPEC §2 Reader screen: passage states; §4 Passage loading, Missing edition; §8): the passage it
- * shows, its load, its gates and the on-demand creation of a missing edition. The reader system spawns one per slot.
+ * One reader column (SPEC §2 Reader screen: passage states; §4 Passage loading, Missing edition, Decode; §8): the
+ * passage it shows, its load, its gates, the on-demand creation of a missing edition and the shown passage's decoded
+ * text. The reader system spawns one per slot.
  */
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { Slot } from '../readingSession';
@@ -15,6 +16,13 @@ export interface PassageRequest {
   editionId: number;
   position: number;
   passageCount: number;
+}
+
+/** Which passage's decoded text to load (its decode markup: GET /passages/{id}/decode at an edition and position). */
+export interface DecodedTextRequest {
+  passageId: number;
+  editionId: number;
+  position: number;
 }
 
 /** What a column is told to show: nothing, a missing edition (to create), or a passage. */
@@ -47,9 +55,12 @@ export type ReaderColumnEvent =
   /** The reader system: the shown passage gained data (narration, speech marks, decoded text). */
   | { type: 'column.update'; passage: Passage }
   /** The 'Refresh' button of a stalled load. */
-  | { type: 'passage.refresh' };
+  | { type: 'passage.refresh' }
+  /** The reading mode is in decode and the shown passage lacks its decoded text: the column loads it. */
+  | { type: 'decodedText.want' };
 
 /** The outcomes of the column's own loads (XState's done and error events of its invocations). */
 export type ReaderColumnDone =
   | ActorOutcome<'passage', Passage>
-  | ActorOutcome<'edition', unknown>;
+  | ActorOutcome<'edition', unknown>
+  | ActorOutcome<'decodedText', string>;

@@ -52,6 +52,9 @@ const column = readerColumnMachine.provide({
   },
 });
 
+/** The systemId of the primary column, whose passage decode mode shows. */
+export const PRIMARY_COLUMN_SYSTEM_ID = 'column.primary';
+
 /** The systemId of the reader's player, which highlight and word audio tell what they need of it. */
 export const PLAYER_SYSTEM_ID = 'player';
 
@@ -64,12 +67,13 @@ const player = playerMachine.provide({
   },
 });
 
-
+/** The reading mode saves its mode, and asks the player for speech marks and the primary column for decoded text. */
 const highlightDecode = highlightDecodeMachine.provide({
   actions: {
     persistMode: sendParent((_, params) => ({ type: 'mode.persist', mode: params.mode })),
     requestSpeechMarks: sendTo(({ system }) => system.get(PLAYER_SYSTEM_ID), { type: 'narration.wantMarks' }),
-    requestDecodedText: sendParent({ type: 'mode.needDecodedText' }),
+    // The primary column shows the passage decode reads, and loads its decoded text itself.
+    requestDecodedText: sendTo(({ system }) => system.get(PRIMARY_COLUMN_SYSTEM_ID), { type: 'decodedText.want' }),
     showDecodeUpgrade: sendParent((_, params) => ({ type: 'premiumDialog.open', feature: params.feature })),
   },
 });

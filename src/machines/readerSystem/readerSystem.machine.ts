@@ -18,7 +18,6 @@ import type { Passage, Publication } from '../../domain/schemas';
 import { withSetting, type ReaderSettings } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
-import type { NarrationInput } from '../shared/audio';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
 import { viewedPassageProperties, audioSettingsWith, playerTrack, playingSlot, readingFacts, secondColumnChoice, wantsSecondColumn, choiceUpgrade, columnPlan, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, positionEntry, readerPathOf, savedModeOf, SLOTS, wordRequestOf, playFromSeconds, audioTrackingProperties, isAudioTracking } from './readerSystem.rules';
@@ -46,8 +45,6 @@ const base = setup({
     ...readerSystemChildren,
     /** Provided by the engine: GET /publications/{slug}. */
     loadPublication: fromPromise<Publication, { slug: string; version?: string }>(() => Promise.reject(new Error('provided by the engine'))),
-    /** Provided by the engine: a passage's decode markup. */
-    loadDecodedText: fromPromise<string, NarrationInput>(() => Promise.reject(new Error('provided by the engine'))),
   },
   actions: {
     // ---- effects the engine provides ----
@@ -62,9 +59,8 @@ const base = setup({
     leaveToCatalog: (_, _params: { classroom: boolean }) => {},
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
-    /** Keep a passage that gained narration or decode markup in the passage cache. */
+    /** Keep a passage that gained narration in the passage cache. */
     cachePassage: (_, _params: { passage: Passage }) => {},
-    logError: (_, _params: { message: string; error?: unknown }) => {},
 
     /** Tell the player what plays now: the playing column, its passage and edition. */
     tellPlayer: sendTo('player', ({ context }) => ({ type: 'player.track', track: playerTrack(context) })),
@@ -369,26 +365,6 @@ export const readerSystemMachine = withFlows.createMachine({
         if (context.settings.audioSettings || event.mode === 'highlight') enqueue({ type: 'saveAudio', params: { highlight: event.mode === 'highlight' } });
       }),
     },
-    'mode.needDecodedText': {
-      actions: enqueueActions(({ context, enqueue }) => {
-        const passage = context.columns.primary.passage;
-        if (!passage) return;
-        enqueue.stopChild('decodedText');
-        enqueue.spawnChild('loadDecodedText', { id: 'decodedText', input: { passageId: passage.id, editionId: passage.editionId, position: passage.position } });
-      }),
-    },
-    'xstate.done.actor.decodedText': {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const passage = context.columns.primary.passage;
-        if (!passage) return;
-        const merged: Passage = { ...passage, textDecoded: event.output };
-        enqueue.assign({ columns: { ...context.columns, primary: { key: context.columns.primary.key, passage: merged } } });
-        enqueue({ type: 'cachePassage', params: { passage: merged } });
-        enqueue.sendTo('highlightDecode', { type: 'decodedText.loaded' });
-        enqueue.sendTo('column.primary', { type: 'column.update', passage: merged });
-      }),
-    },
-    'xstate.error.actor.decodedText': { actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
     // Access tells who reads and the features in force: decode, the listen lock and gated columns follow.
     'access.changed': { actions: { type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event } },

@@ -8,14 +8,12 @@ import type { Passage, Publication } from '../../domain/schemas';
 import type { ReaderSettings, SettingWrite, StoredSettings } from '../../domain/settings';
 export type { SettingWrite, StoredSettings };
 import type { PremiumFeature } from '../../domain/locks';
-import type { SnapshotFrom } from 'xstate';
 import type { AccessFacts, VisitorCheck } from '../access';
-import type { highlightDecodeMachine, ReadingMode } from '../highlightDecode';
+import type { ReadingMode } from '../highlightDecode';
 import type { AudioSettings } from '../../domain/settings';
 import type { NarrationLoadedParams } from '../player';
 import type { ListenFlowInput } from '../listenFlow';
 import type { EditionChangeEvent, EditionChoice, SessionRequest, Slot } from '../readingSession';
-import type { ActorOutcome } from '../shared/outcome';
 
 /** What the listen page tells the system when it opens an edition ('listen.start'): the flow's input but the lock, which the system works out. */
 export type ListenStart = Omit<ListenFlowInput, 'audioLocked'>;
@@ -103,7 +101,6 @@ export type ReaderSystemChildEvent =
   /** A column created its missing edition: the title is fetched again. */
   | { type: 'edition.reload' }
   | { type: 'mode.persist'; mode: ReadingMode }
-  | { type: 'mode.needDecodedText' }
   /** Access: the features in force may have changed. */
   | { type: 'access.changed'; access: AccessFacts }
   | { type: 'code.removeFromAddress' }
@@ -115,10 +112,6 @@ export type ReaderSystemChildEvent =
   /** The listen flow's Auto-play switch changed. */
   | { type: 'listen.autoPlaySaved'; autoPlay: boolean };
 
-/** The outcomes of the I/O actors the root runs (XState's done and error events). */
-export type ReaderSystemIoEvent =
-  | ActorOutcome<'decodedText', string>;
-
 export type { AccessFacts, VisitorCheck };
 
 /**
@@ -129,6 +122,6 @@ export type { AccessFacts, VisitorCheck };
 export type ReaderSystemEvent = ReaderSystemOwnEvent | EditionChangeEvent;
 
 /** Every event the root machine handles. */
-export type ReaderSystemMachineEvent = ReaderSystemEvent | ReaderSystemChildEvent | ReaderSystemIoEvent;
+export type ReaderSystemMachineEvent = ReaderSystemEvent | ReaderSystemChildEvent;
 
 export type { Slot, EditionChoice, SessionRequest, Level };
