@@ -187,7 +187,7 @@ async function main() {
   // Only one of --language/--level: let the engine pick the closest edition once the book is known.
   if ((language && !level) || (level && !language)) {
     void afterOpen(engine).then(() => {
-      const s = connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')?.send(e), (e) => engine.send(e));
+      const s = connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')?.send(e));
       if (!s.isReading || !s.publication) return;
       if (language) {
         if (s.publication.editions.some((e) => e.language.code === language)) s.changeLanguage('primary', language);

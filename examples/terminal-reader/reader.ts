@@ -129,7 +129,7 @@ interface View {
 /** What the terminal shows for a snapshot. Pure. */
 export function viewOf(snapshot: ReaderEngineSnapshot, width: number, notice: string | null = null): View {
   const noop = () => {};
-  const session = connectReadingSession(snapshot.session, noop, noop);
+  const session = connectReadingSession(snapshot.session, noop);
   const body: string[] = [];
   const header: string[] = [];
   let settled = true;
@@ -215,8 +215,8 @@ export function createTerminalReader(options: TerminalReaderOptions): TerminalRe
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
 
-  // Paging goes to the session; a language or level to the system, which may offer the upgrade instead.
-  const session = () => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')?.send(e), (e) => engine.send(e));
+  // Paging, a language or a level go to the session, which may offer the upgrade instead.
+  const session = () => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')?.send(e));
   const current = () => viewOf(engine.getSnapshot(), width(), notice);
 
   function render() {

@@ -125,6 +125,15 @@ export function classCodeFeatures(features: Features, sharedWithClass: boolean):
 }
 
 /**
+ * The features in force on a title: a class code's (`classTitleIds`, the titles its teacher shared) reach only those
+ * titles; anyone else's (`classTitleIds` null) reach every title. With no title named, the features as they are.
+ */
+export function featuresOnTitle(features: Features, classTitleIds: readonly number[] | null, titleId: number | undefined): Features {
+  if (classTitleIds === null || titleId === undefined) return features;
+  return classCodeFeatures(features, classTitleIds.includes(titleId));
+}
+
+/**
  * Whether a premium title is closed to this reader, judged as GET /publications/{slug} judges it (403
  * `premium_content`): `features` are the signed-in user's or the class code's; `classTitleIds` are, for a
  * class-code student, the titles the teacher shared (a list still loading is empty), and null for anyone else,
@@ -135,8 +144,7 @@ export function isTitleLockedFor(
   features: Features,
   classTitleIds: readonly number[] | null,
 ): boolean {
-  const held = classTitleIds === null ? features : classCodeFeatures(features, classTitleIds.includes(publication.id));
-  return isTitleLocked(publication, held);
+  return isTitleLocked(publication, featuresOnTitle(features, classTitleIds, publication.id));
 }
 
 /** The outcome of a gated request (server/access; SPEC §3 Passage: groupCodeRequired and licenseRequired). */

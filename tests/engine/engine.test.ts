@@ -108,7 +108,7 @@ function until(engine: ReaderEngine, predicate: (s: ReaderEngineSnapshot) => boo
   });
 }
 
-const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')!.send(e), (e) => engine.send(e));
+const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')!.send(e));
 const text = (s: ReaderEngineSnapshot) => s.primary.passage?.text ?? '';
 
 // Throughout: no test leaves a browser global behind.

@@ -114,7 +114,7 @@ async function open(engine: ReaderEngine, primary: { language: string; level: Le
   return engine.getSnapshot();
 }
 
-const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')!.send(e), (e) => engine.send(e));
+const session = (engine: ReaderEngine) => connectReadingSession(engine.getSnapshot().session, (e) => engine.getChild('session')!.send(e));
 const dialog = (s: ReaderEngineSnapshot) => connectPremiumDialog(s.premiumDialog, () => {});
 
 describe('column locks', () => {

@@ -186,7 +186,7 @@ describe('bug 4: position 0', () => {
     engine.send({ type: 'user.features', features: null });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 0 } });
     await settle();
-    expect(connectReadingSession(engine.getSnapshot().session, () => {}, () => {}).isPassageNotFound).toBe(true);
+    expect(connectReadingSession(engine.getSnapshot().session, () => {}).isPassageNotFound).toBe(true);
     expect(server.calls).toEqual([]);
     engine.stop();
   });
@@ -337,7 +337,7 @@ describe('a child started again is the one the views reach', () => {
     expect(mode().canHighlight).toBe(false);
 
     // Spanish is narrated with highlight: the reading mode starts again for it.
-    engine.send({ type: 'language.change', slot: 'primary', language: 'es' });
+    engine.getChild('session')!.send({ type: 'language.change', slot: 'primary', language: 'es' });
     await settle();
     const second = engine.getChild('highlightDecode')!;
     expect(second).not.toBe(first);

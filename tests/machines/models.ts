@@ -15,7 +15,7 @@ import { listenFlowMachine, type ListenFlowContext, type ListenFlowEvent, type L
 import { offlineDownloadMachine, type OfflineDownloadEvent, type OfflineDownloadReport } from '../../src/machines/offlineDownload';
 import { readerColumnMachine, type ColumnPlan, type ReaderColumnDone, type ReaderColumnEvent, type ReaderColumnInput } from '../../src/machines/readerColumn';
 import { playerMachine, type PlayerContext, type PlayerEvent, type PlayerInput, type PlayerTrack } from '../../src/machines/player';
-import { readingSessionMachine, type ReadingSessionEvent } from '../../src/machines/readingSession';
+import { readingSessionMachine, type ReadingSessionContext, type ReadingSessionEvent } from '../../src/machines/readingSession';
 import { roleModalMachine, type RoleModalDone, type RoleModalEvent, type RoleModalInput } from '../../src/machines/roleModal';
 import { isApplicable, rosterUploadMachine, type RosterReport, type RosterUploadContext, type RosterUploadDone, type RosterUploadEvent } from '../../src/machines/rosterUpload';
 import { toolbarMachine, type ToolbarEvent } from '../../src/machines/toolbar';
@@ -243,6 +243,8 @@ const readingSessionEvents: ReadingSessionEvent[] = [
   { type: 'secondary.set', choice: { language: 'es', level: 'ORIGINAL' } },
   { type: 'secondary.clear' },
   { type: 'session.close' },
+  // Who reads becomes known: nobody with features (GOLD is locked, Russian greyed).
+  { type: 'access.changed', access: { known: true, features: [], titleIds: null } },
 ];
 
 const roleModalEvents: (RoleModalEvent | RoleModalDone)[] = [
@@ -372,7 +374,7 @@ export const readerSystemInputs: ReaderSystemInput[] = [
   { settings: { ...defaultSettings, groupCode: 'STORED01', features: ['AUDIO', 'DECODE'], classTitleIds: [2] } },
 ];
 
-/** The fixture title (no narration, no highlight); the same title voiced (every edition narrated, with highlight); a premium title. */
+/** The fixture title (no narration, no highlight); the same title voiced (every edition narrated, with highlight). */
 const fixture = publication;
 const voiced: Publication = {
   ...fixturePublication(),
@@ -381,7 +383,6 @@ const voiced: Publication = {
   editions: [edition(11, 'en', 'GOLD', 3), edition(12, 'en', 'ORIGINAL', 4), edition(13, 'es', 'ORIGINAL', 4)].map((e) => ({ ...e, audioEnabled: true, highlightModeEnabled: true })),
 };
 voiced.englishEditions = voiced.editions.filter((e) => e.language.code === 'en');
-const premium: Publication = { ...fixturePublication(), id: 3, slug: 'premium', badges: ['premium'] };
 
 const en = { language: 'en', level: 'ORIGINAL' } as const;
 const es = { language: 'es', level: 'ORIGINAL' } as const;
@@ -390,7 +391,6 @@ const views = {
   fixture: viewOf(fixture),
   voiced: viewOf(voiced, 1, es),
   missing: viewOf(fixture, 1, null, { language: 'en', level: 'SILVER' }),
-  premium: viewOf(premium),
 };
 
 /** A passage of an edition; `audio` with speech marks, none (the narration is loaded), or a gate. */
@@ -433,8 +433,6 @@ const accessReport = (access: ReaderSystemContext['access']): RootEvent => ({ ty
  * the root; trying them in every state would only repeat it).
  */
 const readerSystemOnce: RootEvent[] = [
-  { type: 'level.change', slot: 'primary', level: 'GOLD' }, // nobody known yet: chosen, no upgrade offered
-  { type: 'language.change', slot: 'primary', language: 'es' },
   { type: 'reader.open', request: { slug: 'voiced' }, useStoredPosition: true },
   { type: 'reader.sync', request: { slug: 'fixture', position: 2 } }, // nothing open: opens it
   { type: 'reader.close' },
@@ -542,8 +540,8 @@ function voicedStage(c: ReaderSystemContext): 'loading' | 'plain' | 'marked' | '
 
 /**
  * The walk's events in a state. The fresh system takes every handler once; past it, the events that need a payload
- * (readerSystemHold) and a few stories: a listen flow; who reads (upgrades offered for a locked level, a greyed
- * language, a premium title, an unvoiced column); a synced address; two columns on a wide screen; and the reader's
+ * (readerSystemHold) and a few stories: a listen flow; who reads (the upgrade offered for an unvoiced column); a
+ * synced address; two columns on a wide screen; and the reader's
  * audio on a voiced title (voicedStage).
  *
  * Note: the walk's graph keeps, for each serialized state, the last snapshot it reached, while a case replays the
@@ -575,8 +573,7 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext; value: 
   // A running listen flow takes its own events (engine.getChild('listen')); the root only hears what the others say.
   if (c.listen) return out;
   if (c.access.known) {
-    if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced }, { type: 'session.syncAddress', view: views.premium });
-    out.push({ type: 'level.change', slot: 'primary', level: slug === 'premium' ? 'ORIGINAL' : 'GOLD' }, { type: 'language.change', slot: 'primary', language: 'ru' });
+    if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced });
     if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'word.say', slot: 'secondary', offset: 0 }, { type: 'word.playFrom', slot: 'secondary', offset: 0 });
   } else if (slug === 'fixture') {
     out.push({ type: 'reader.sync', request: { slug: 'fixture', primary: en, position: 3 } }, { type: 'reader.sync', request: { slug: 'fixture', primary: es } });
@@ -806,8 +803,9 @@ export const MODELS = {
     machine: readingSessionMachine,
     events: readingSessionEvents,
     inputs: [{}],
-    serializeState: (s: { value: unknown; context: { primary: unknown; secondary: unknown; position: number; publication: unknown } }) =>
-      JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication]),
+    // What the guards read: the state, the editions in view, the position, a title open and whether who reads is known.
+    serializeState: (s: { value: unknown; context: ReadingSessionContext }) =>
+      JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication, s.context.access.known]),
     maxStates: 2000,
   },
   roleModal: {

@@ -410,7 +410,7 @@ export const COMPOSED_PATHS: ComposedPath[] = [
         expectSay: 'The column shows the loading skeleton.',
         do: (sys) => {
           sys.server.passageScripts.set(`${english.id}:1`, { answerAfterMs: 12_000 });
-          return sys.send({ type: 'language.change', slot: 'primary', language: 'en' });
+          sys.session().changeLanguage('primary', 'en');
         },
         expect: (sys, expect) => {
           expect(sys.session().primary).toEqual(choice(english));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { readingSessionMachine, connectReadingSession, RECENT_LANGUAGES_CAP } from '../../src/machines/readingSession';
 import type { ReadingSessionEvent } from '../../src/machines/readingSession';
+import type { Publication } from '../../src/domain/schemas';
 import { fixturePublication } from '../fixtures/publication';
 import { MODELS } from './models';
 import { planTransitionWalk } from './harness';
@@ -11,11 +12,11 @@ const events = MODELS.readingSession.events;
 
 const plan = planTransitionWalk(readingSessionMachine, {
   events,
-  serializeState: (s) => JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication]),
-  maxStates: 2000,
+  serializeState: MODELS.readingSession.serializeState,
+  maxStates: MODELS.readingSession.maxStates,
 });
 
-const NAMED = ['loadPassages', 'savePosition', 'saveRecentLanguages', 'syncAddress', 'leaveToCatalog', 'trackViewedPassage'] as const;
+const NAMED = ['loadPassages', 'savePosition', 'saveRecentLanguages', 'syncAddress', 'leaveToCatalog', 'trackViewedPassage', 'showUpgrade'] as const;
 
 function sut() {
   const calls: string[] = [];
@@ -35,6 +36,7 @@ describe('reading session: every transition', () => {
           expect(s.context.position).toBe(expected.context.position);
           expect(s.context.primary).toEqual(expected.context.primary);
           expect(s.context.secondary).toEqual(expected.context.secondary);
+          expect(s.context.access).toEqual(expected.context.access);
           expect(calls).toEqual(actions.filter((a) => (NAMED as readonly string[]).includes(a)));
           calls.length = 0;
         },
@@ -55,8 +57,7 @@ describe('reading session rules', () => {
     actor.send({ type: 'publication.loaded', publication });
     return actor;
   }
-  // The session alone: its choices of language and level go to it too (in the system the root checks them first).
-  const view = (actor: ReturnType<typeof open>) => connectReadingSession(actor.getSnapshot(), (e) => actor.send(e), (e) => actor.send(e));
+  const view = (actor: ReturnType<typeof open>) => connectReadingSession(actor.getSnapshot(), (e) => actor.send(e));
 
   it('uses the default reader when the request names no edition, and position 1 by default', () => {
     const v = view(open({ slug: 'fixture' }));
@@ -114,5 +115,59 @@ describe('reading session rules', () => {
   it('flags a requested edition that does not exist', () => {
     const v = view(open({ slug: 'fixture', primary: { language: 'ru', level: 'GOLD' } }));
     expect(v.primaryMissing).toBe(true);
+  });
+
+  describe('a locked choice offers its upgrade instead of moving the column (SPEC §5, §6)', () => {
+    /** The fixture title with its upgrades recorded; its GOLD level needs LEVELS, Russian and Portuguese need LANGUAGES. */
+    function gated(access: { known: boolean; features: string[]; titleIds: number[] | null }, title: Publication = publication) {
+      const upgrades: unknown[] = [];
+      const machine = readingSessionMachine.provide({ actions: { showUpgrade: (_, params) => void upgrades.push(params.feature) } });
+      const actor = createActor(machine, { input: {} }).start();
+      actor.send({ type: 'access.changed', access });
+      actor.send({ type: 'session.open', request: { slug: title.slug } });
+      actor.send({ type: 'publication.loaded', publication: title });
+      return { actor, upgrades, v: () => view(actor) };
+    }
+    const withRussian: Publication = { ...publication, editions: [...publication.editions, { ...publication.editions[2]!, id: 4, language: { ...publication.editions[2]!.language, code: 'ru' } }] };
+
+    it("a locked level offers 'Levels' and a greyed language 'Languages'; the column stays", () => {
+      const { upgrades, v } = gated({ known: true, features: [], titleIds: null }, withRussian);
+      v().changeLevel('primary', 'GOLD');
+      v().changeLanguage('primary', 'ru');
+      expect(upgrades).toEqual(['Levels', 'Languages']);
+      expect(v().primary).toEqual({ language: 'en', level: 'ORIGINAL' });
+      v().changeLanguage('primary', 'es');
+      expect(v().primary).toEqual({ language: 'es', level: 'ORIGINAL' });
+      expect(upgrades).toHaveLength(2);
+    });
+
+    it("every choice on a premium title offers 'Novels' to a reader without LEVELS", () => {
+      const { upgrades, v } = gated({ known: true, features: [], titleIds: null }, { ...publication, badges: ['premium'] });
+      v().changeLevel('primary', 'ORIGINAL');
+      v().changeLanguage('primary', 'es');
+      expect(upgrades).toEqual(['Novels', 'Novels']);
+    });
+
+    it('nothing is offered until who reads is known, and the features that came later open the choice', () => {
+      const { actor, upgrades, v } = gated({ known: false, features: [], titleIds: null });
+      v().changeLevel('primary', 'GOLD');
+      expect(v().primary).toEqual({ language: 'en', level: 'GOLD' });
+      actor.send({ type: 'access.changed', access: { known: true, features: [], titleIds: null } });
+      v().changeLevel('primary', 'ORIGINAL');
+      v().changeLevel('primary', 'GOLD');
+      expect(upgrades).toEqual(['Levels']);
+      actor.send({ type: 'access.changed', access: { known: true, features: ['LEVELS'], titleIds: null } });
+      v().changeLevel('primary', 'GOLD');
+      expect(v().primary).toEqual({ language: 'en', level: 'GOLD' });
+    });
+
+    it("a class code's features reach only the titles its teacher shared", () => {
+      const shared = gated({ known: true, features: ['LEVELS'], titleIds: [publication.id] });
+      shared.v().changeLevel('primary', 'GOLD');
+      expect(shared.upgrades).toEqual([]);
+      const other = gated({ known: true, features: ['LEVELS'], titleIds: [99] });
+      other.v().changeLevel('primary', 'GOLD');
+      expect(other.upgrades).toEqual(['Levels']);
+    });
   });
 });

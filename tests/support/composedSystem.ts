@@ -356,7 +356,7 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
       const view = snapshot()[slot];
       return { ...connectReaderColumn(view.column, (e) => child(`column.${slot}`).send(e)), text: view.passage?.text ?? null, position: view.passage?.position ?? null };
     },
-    session: () => connectReadingSession(snapshot().session, (e) => child('session').send(e), (e) => engine.send(e)),
+    session: () => connectReadingSession(snapshot().session, (e) => child('session').send(e)),
     reading: () => connectHighlightDecode(snapshot().highlightDecode, (e) => child('highlightDecode').send(e)),
     classCode: () => connectClassCode(snapshot().classCode, (e) => child('classCode').send(e)),
     premiumDialog: () => connectPremiumDialog(snapshot().premiumDialog, (e) => engine.send(e)),

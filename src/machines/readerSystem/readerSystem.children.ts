@@ -39,6 +39,7 @@ const session = readingSessionMachine.provide({
     syncAddress: sendParent(({ context }) => ({ type: 'session.syncAddress', view: viewOf(context) })),
     leaveToCatalog: sendParent({ type: 'session.leave' }),
     trackViewedPassage: sendParent(({ context }) => ({ type: 'session.viewedPassage', view: viewOf(context) })),
+    showUpgrade: sendParent((_, params) => ({ type: 'premiumDialog.open', feature: params.feature })),
   },
 });
 

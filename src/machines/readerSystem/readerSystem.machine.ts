@@ -20,7 +20,7 @@ import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
-import { viewedPassageProperties, audioSettingsWith, playerTrack, playingSlot, readingFacts, secondColumnChoice, wantsSecondColumn, choiceUpgrade, columnPlan, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, positionEntry, readerPathOf, savedModeOf, SLOTS, wordRequestOf, playFromSeconds, audioTrackingProperties, isAudioTracking } from './readerSystem.rules';
+import { viewedPassageProperties, audioSettingsWith, playerTrack, playingSlot, readingFacts, secondColumnChoice, wantsSecondColumn, columnPlan, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, positionEntry, readerPathOf, savedModeOf, SLOTS, wordRequestOf, playFromSeconds, audioTrackingProperties, isAudioTracking } from './readerSystem.rules';
 import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView, SettingWrite, StoredSettings } from './readerSystem.types';
 
 /** Access starts from the stored class code, its visitor features and titles. */
@@ -72,9 +72,6 @@ const base = setup({
   guards: {
     isPremiumContent: ({ event }) => 'error' in event && isPremiumContentError(event.error),
     isSameReading: ({ context, event }) => event.type === 'reader.sync' && isSameReading(context.view, event.request),
-    offersUpgrade: ({ context, event }) =>
-      (event.type === 'level.change' && choiceUpgrade(context, { level: event.level }) !== null) ||
-      (event.type === 'language.change' && choiceUpgrade(context, { language: event.language }) !== null),
     isListenOff: ({ event }) => event.type === 'audio.listen' && !event.on,
     isColumnAudioLocked: ({ context, event }) => event.type === 'audio.listen' && locksOf(context, event.slot).audioLocked,
     isWordColumnLocked: ({ context, event }) => (event.type === 'word.say' || event.type === 'word.playFrom') && locksOf(context, event.slot).audioLocked,
@@ -267,17 +264,6 @@ export const readerSystemMachine = withFlows.createMachine({
   }),
   entry: 'startChildren',
   on: {
-    // ---- the views' events the root checks first ----
-    // A locked level or a greyed language is not chosen: its upgrade is offered instead (SPEC §5, §6).
-    'level.change': [
-      { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { level: event.level })! }) } },
-      { actions: sendTo('session', ({ event }) => event) },
-    ],
-    'language.change': [
-      { guard: 'offersUpgrade', actions: { type: 'openPremiumDialog', params: ({ context, event }) => ({ feature: choiceUpgrade(context, { language: event.language })! }) } },
-      { actions: sendTo('session', ({ event }) => event) },
-    ],
-
     // ---- the system's own events ----
     'premiumDialog.open': { actions: { type: 'openPremiumDialog', params: ({ event }) => ({ feature: event.feature }) } },
     'premiumDialog.close': { actions: 'closePremiumDialog' },
@@ -366,8 +352,11 @@ export const readerSystemMachine = withFlows.createMachine({
       }),
     },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
-    // Access tells who reads and the features in force: decode, the listen lock and gated columns follow.
-    'access.changed': { actions: { type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event } },
+    // Access tells who reads and the features in force: decode, the listen lock and gated columns follow, and the
+    // session hears who reads for the level and language choices it checks.
+    'access.changed': {
+      actions: [{ type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event }, sendTo('session', ({ event }) => ({ type: 'access.changed', access: event.access }))],
+    },
     'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
     'analytics.track': {
       // The player's events say which title and position play (the player adds the edition and the seconds heard).

@@ -3,8 +3,8 @@
  * which column plays and what the player is told, what is saved. The machine's guards and actions call these, and so do the
  * engine's selectors, so each rule is written once.
  */
-import { classCodeFeatures, isAudioLocked } from '../../domain/access';
-import { columnLocks, languageUpgrade, levelUpgrade, NO_LOCKS, type ColumnLocks, type PremiumFeature } from '../../domain/locks';
+import { featuresOnTitle, isAudioLocked } from '../../domain/access';
+import { columnLocks, NO_LOCKS, type ColumnLocks } from '../../domain/locks';
 import { buildReaderPath } from '../../domain/readerUrl';
 import type { Edition, Passage } from '../../domain/schemas';
 import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain/settings';
@@ -24,14 +24,11 @@ export const SLOTS: readonly Slot[] = ['primary', 'secondary'];
 
 /**
  * The features in force for the open title (or in general, when none is open), as access tells them: the signed-in
- * user's, else the class code's, which reach only the titles the code opens (classCodeFeatures, as the server
+ * user's, else the class code's, which reach only the titles the code opens (featuresOnTitle, as the server
  * applies them).
  */
 export function featuresOf(context: Pick<ReaderSystemContext, 'access' | 'view'>): string[] {
-  const { features, titleIds } = context.access;
-  const titleId = context.view.publication?.id;
-  if (titleIds === null || titleId === undefined) return features;
-  return [...classCodeFeatures(features, titleIds.includes(titleId))];
+  return [...featuresOnTitle(context.access.features, context.access.titleIds, context.view.publication?.id)];
 }
 
 /** The listen flow's narration is locked for this reader (once the system knows who reads). */
@@ -54,13 +51,6 @@ export function locksOf(context: ReaderSystemContext, slot: Slot): ColumnLocks {
   const choice = choiceOf(context.view, slot);
   if (!context.view.publication || !choice || !context.access.known) return NO_LOCKS;
   return columnLocks(context.view.publication, choice.language, featuresOf(context));
-}
-
-/** The upgrade a level or language choice offers instead of being chosen, once the system knows who reads. */
-export function choiceUpgrade(context: ReaderSystemContext, choice: { level: EditionChoice['level'] } | { language: string }): PremiumFeature | null {
-  if (!context.access.known) return null;
-  const features = featuresOf(context);
-  return 'level' in choice ? levelUpgrade(context.view.publication, choice.level, features) : languageUpgrade(context.view.publication, choice.language, features);
 }
 
 /** What a column should load for a view: nothing, a missing edition (to create), or a passage by edition and position. */

@@ -13,7 +13,7 @@ import type { ReadingMode } from '../highlightDecode';
 import type { AudioSettings } from '../../domain/settings';
 import type { NarrationLoadedParams } from '../player';
 import type { ListenFlowInput } from '../listenFlow';
-import type { EditionChangeEvent, EditionChoice, SessionRequest, Slot } from '../readingSession';
+import type { EditionChoice, SessionRequest, Slot } from '../readingSession';
 
 /** What the listen page tells the system when it opens an edition ('listen.start'): the flow's input but the lock, which the system works out. */
 export type ListenStart = Omit<ListenFlowInput, 'audioLocked'>;
@@ -115,11 +115,10 @@ export type ReaderSystemChildEvent =
 export type { AccessFacts, VisitorCheck };
 
 /**
- * The events the views and other front ends send to the root: its own, and the level and language choices it
- * checks for an upgrade first. Every other view event goes to the child the view shows
- * (`engine.getChild`).
+ * The events the views and other front ends send to the root: its own. Every other view event goes to the child
+ * the view shows (`engine.getChild`).
  */
-export type ReaderSystemEvent = ReaderSystemOwnEvent | EditionChangeEvent;
+export type ReaderSystemEvent = ReaderSystemOwnEvent;
 
 /** Every event the root machine handles. */
 export type ReaderSystemMachineEvent = ReaderSystemEvent | ReaderSystemChildEvent;

@@ -2,17 +2,13 @@ import type { SnapshotFrom } from 'xstate';
 import type { Level } from '../../domain/levels';
 import { currentShortcut as shortcutAt } from '../../domain/shortcuts';
 import { editionFor, maxPositionOf, type readingSessionMachine } from './readingSession.machine';
-import type { EditionChangeEvent, EditionChoice, ReadingSessionEvent, Slot } from './readingSession.types';
+import type { EditionChoice, ReadingSessionEvent, Slot } from './readingSession.types';
 
 /**
- * The session's view: paging and the second column are sent to the session (`send`); a language or level choice
- * goes to whoever decides whether it is allowed (`choose`: the reader system, which offers the upgrade for a locked one).
+ * The session's view: paging, the second column and a language or level choice are sent to the session, which
+ * offers the upgrade for a locked choice.
  */
-export function connectReadingSession(
-  snapshot: SnapshotFrom<typeof readingSessionMachine>,
-  send: (event: ReadingSessionEvent) => void,
-  choose: (event: EditionChangeEvent) => void,
-) {
+export function connectReadingSession(snapshot: SnapshotFrom<typeof readingSessionMachine>, send: (event: ReadingSessionEvent) => void) {
   const { context } = snapshot;
   const primaryEdition = editionFor(context.publication, context.primary);
   const secondaryEdition = editionFor(context.publication, context.secondary);
@@ -44,8 +40,8 @@ export function connectReadingSession(
     next: () => send({ type: 'page.next' }),
     previous: () => send({ type: 'page.previous' }),
     goTo: (position: number) => send({ type: 'page.goto', position }),
-    changeLanguage: (slot: Slot, language: string) => choose({ type: 'language.change', slot, language }),
-    changeLevel: (slot: Slot, level: Level) => choose({ type: 'level.change', slot, level }),
+    changeLanguage: (slot: Slot, language: string) => send({ type: 'language.change', slot, language }),
+    changeLevel: (slot: Slot, level: Level) => send({ type: 'level.change', slot, level }),
     showSecondary: (choice: EditionChoice) => send({ type: 'secondary.set', choice }),
     hideSecondary: () => send({ type: 'secondary.clear' }),
   };

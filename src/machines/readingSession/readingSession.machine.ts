@@ -2,13 +2,16 @@
  * The reading session ties the reader together (SPEC §2 Reader entry and screen, §4 Passage navigation and
  * Language and level change): which publication, which editions in which columns, which position. The reader
  * system loads the publication and tells the session the outcome; saving goes through named actions it provides.
+ * A locked level or language is not chosen: it offers its upgrade (SPEC §5, §6), by who reads as the system tells
+ * it ('access.changed').
  */
 import { assign, setup } from 'xstate';
+import type { PremiumFeature } from '../../domain/locks';
 import type { Publication } from '../../domain/schemas';
 import { RECENT_LANGUAGES_CAP } from '../../domain/settings';
 import type { StateMetaWithTimers } from '../shared/timers';
-import { hasLanguage, hasLevel, isPositionMissing, languageMove, levelMove, maxPositionOf, positionWithin, resolveOpen, secondaryMove } from './readingSession.rules';
-import type { EditionChoice, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput, SessionRequest } from './readingSession.types';
+import { choiceUpgrade, hasLanguage, hasLevel, isPositionMissing, languageMove, levelMove, maxPositionOf, positionWithin, resolveOpen, secondaryMove, type ColumnChoice } from './readingSession.rules';
+import type { EditionChoice, ReaderAccess, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput, SessionRequest } from './readingSession.types';
 
 export { RECENT_LANGUAGES_CAP } from '../../domain/settings';
 export { editionFor, maxPositionOf } from './readingSession.rules';
@@ -18,6 +21,13 @@ type Args<T extends ReadingSessionEvent['type']> = { context: ReadingSessionCont
 /** What paging does: move, put the address and the stored position in step, show the passages, track the view. */
 const turnTo = <T extends 'page.next' | 'page.previous' | 'page.goto'>(position: (args: Args<T>) => number) =>
   [{ type: 'assignPosition', params: (args: Args<T>) => ({ position: positionWithin(args.context, position(args)) }) }, 'syncAddress', 'savePosition', 'loadPassages', 'trackViewedPassage'] as const;
+
+/** A locked choice offers its upgrade instead of moving the column (the guard, then the upgrade it names). */
+const offerUpgrade = <T extends 'language.change' | 'level.change'>(choice: (event: Args<T>['event']) => ColumnChoice, description: string) => ({
+  guard: { type: 'offersUpgrade', params: ({ event }: Args<T>) => choice(event) },
+  actions: { type: 'showUpgrade', params: ({ context, event }: Args<T>) => ({ feature: choiceUpgrade(context, choice(event))! }) },
+  description,
+}) as const;
 
 export const readingSessionMachine = setup({
   types: {} as {
@@ -39,6 +49,9 @@ export const readingSessionMachine = setup({
     leaveToCatalog: () => {},
     /** Provided by the engine: tracking of 'Viewed Passage'. */
     trackViewedPassage: () => {},
+    /** Provided by the system: open the 'Unlock Premium {feature}' dialog. */
+    showUpgrade: (_, _params: { feature: PremiumFeature }) => {},
+    assignAccess: assign((_, params: ReaderAccess) => ({ access: { known: params.known, features: params.features, titleIds: params.titleIds } })),
     assignPublication: assign(({ context }, params: { publication: Publication }) => resolveOpen(context, params.publication)),
     assignRequest: assign((_, params: { request: SessionRequest }) => ({ request: params.request, error: null })),
     assignError: assign((_, params: { status: number; message: string }) => ({ error: { status: params.status, message: params.message } })),
@@ -56,6 +69,8 @@ export const readingSessionMachine = setup({
     isNewPosition: ({ context }, params: { position: number }) => positionWithin(context, params.position) !== context.position,
     hasLanguage: ({ context }, params: { language: string }) => hasLanguage(context.publication, params.language),
     hasLevel: ({ context }, params: { level: string }) => hasLevel(context.publication, params.level),
+    /** The choice is locked for who reads: it offers an upgrade instead. */
+    offersUpgrade: ({ context }, params: ColumnChoice) => choiceUpgrade(context, params) !== null,
   },
 }).createMachine({
   id: 'readingSession',
@@ -68,11 +83,13 @@ export const readingSessionMachine = setup({
     position: 1,
     recentLanguages: (input?.recentLanguages ?? []).slice(0, RECENT_LANGUAGES_CAP),
     error: null,
+    access: { known: false, features: [], titleIds: null },
   }),
   on: {
     // The reader system loads the publication and tells the session how it went (publication.loaded / .failed).
     'session.open': { target: '.loading', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
     'session.close': { target: '.idle', actions: 'clearSession' },
+    'access.changed': { actions: { type: 'assignAccess', params: ({ event }) => event.access } },
   },
   states: {
     idle: { meta: { description: 'No publication is open.' } },
@@ -100,14 +117,20 @@ export const readingSessionMachine = setup({
         'page.next': { guard: 'canGoNext', actions: turnTo<'page.next'>(({ context }) => context.position + 1) },
         'page.previous': { guard: 'canGoPrevious', actions: turnTo<'page.previous'>(({ context }) => context.position - 1) },
         'page.goto': { guard: { type: 'isNewPosition', params: ({ event }) => ({ position: event.position }) }, actions: turnTo<'page.goto'>(({ event }) => event.position) },
-        'language.change': {
-          guard: { type: 'hasLanguage', params: ({ event }) => ({ language: event.language }) },
-          actions: [{ type: 'assignMove', params: ({ context, event }) => languageMove(context, event.slot, event.language) }, 'saveRecentLanguages', 'syncAddress', 'savePosition', 'loadPassages'],
-        },
-        'level.change': {
-          guard: { type: 'hasLevel', params: ({ event }) => ({ level: event.level }) },
-          actions: [{ type: 'assignMove', params: ({ context, event }) => levelMove(context, event.slot, event.level) }, 'syncAddress', 'savePosition', 'loadPassages'],
-        },
+        'language.change': [
+          offerUpgrade<'language.change'>((event) => ({ language: event.language }), 'A greyed language, or any on a premium title, offers its upgrade.'),
+          {
+            guard: { type: 'hasLanguage', params: ({ event }) => ({ language: event.language }) },
+            actions: [{ type: 'assignMove', params: ({ context, event }) => languageMove(context, event.slot, event.language) }, 'saveRecentLanguages', 'syncAddress', 'savePosition', 'loadPassages'],
+          },
+        ],
+        'level.change': [
+          offerUpgrade<'level.change'>((event) => ({ level: event.level }), 'A locked level, or any on a premium title, offers its upgrade.'),
+          {
+            guard: { type: 'hasLevel', params: ({ event }) => ({ level: event.level }) },
+            actions: [{ type: 'assignMove', params: ({ context, event }) => levelMove(context, event.slot, event.level) }, 'syncAddress', 'savePosition', 'loadPassages'],
+          },
+        ],
         'secondary.set': { actions: [{ type: 'assignMove', params: ({ context, event }) => secondaryMove(context, event.choice as EditionChoice) }, 'syncAddress', 'savePosition', 'loadPassages'] },
         'secondary.clear': { actions: ['clearSecondary', 'syncAddress', 'savePosition'] },
         'publication.reload': { target: 'refreshing' },

@@ -1,7 +1,11 @@
 /**
  * The reading session's rules as pure functions (SPEC §2 Reader entry, §4 Passage navigation, Language and level
- * change): which edition a choice names, how far paging goes, where a column moves, how a publication opens.
+ * change, §6 Feature gates): which edition a choice names, whether it offers an upgrade instead, how far paging
+ * goes, where a column moves, how a publication opens.
  */
+import { featuresOnTitle } from '../../domain/access';
+import type { Level } from '../../domain/levels';
+import { languageUpgrade, levelUpgrade, type PremiumFeature } from '../../domain/locks';
 import { closestForLanguage, closestForLevel, clampPosition, findEdition, pagingMax, pushRecent } from '../../domain/reading';
 import type { Edition, Publication } from '../../domain/schemas';
 import { RECENT_LANGUAGES_CAP } from '../../domain/settings';
@@ -47,6 +51,21 @@ export function levelMove(context: ReadingSessionContext, slot: Slot, level: Edi
 /** A second column opened with this choice, the position kept within the editions now in view. */
 export function secondaryMove(context: ReadingSessionContext, choice: EditionChoice): Partial<ReadingSessionContext> {
   return { secondary: choice, position: clampPosition(context.position, maxPositionOf({ ...context, secondary: choice })) };
+}
+
+/** A level or a language for a column. */
+export type ColumnChoice = { level: Level } | { language: string };
+
+/**
+ * The upgrade a level or language choice offers instead of being chosen (SPEC §2 Reading level dropdown, §5, §6):
+ * 'Novels' on a premium title, 'Levels' for a locked level, 'Languages' for a greyed language; none until who
+ * reads is known, with the features in force on the open title.
+ */
+export function choiceUpgrade(context: Pick<ReadingSessionContext, 'publication' | 'access'>, choice: ColumnChoice): PremiumFeature | null {
+  const { known, features, titleIds } = context.access;
+  if (!known) return null;
+  const held = featuresOnTitle(features, titleIds, context.publication?.id);
+  return 'level' in choice ? levelUpgrade(context.publication, choice.level, held) : languageUpgrade(context.publication, choice.language, held);
 }
 
 /** The publication has an edition in this language, or at this level. */

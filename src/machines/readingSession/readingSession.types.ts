@@ -20,6 +20,16 @@ export interface SessionRequest {
   fallbackToDefault?: boolean;
 }
 
+/** Who reads, as the access child tells the reader system ('access.changed'), which tells the session. */
+export interface ReaderAccess {
+  /** The system has heard who reads; until then no choice offers an upgrade (no flash of locks). @default false */
+  known: boolean;
+  /** The signed-in user's features, else a valid class code's. @default [] */
+  features: string[];
+  /** For a class code, the titles its features reach; null when they reach every title. @default null */
+  titleIds: number[] | null;
+}
+
 export interface ReadingSessionContext {
   request: SessionRequest | null;
   publication: Publication | null;
@@ -29,6 +39,8 @@ export interface ReadingSessionContext {
   /** Most recent first, no duplicates, capped (RECENT_LANGUAGES_CAP). */
   recentLanguages: string[];
   error: { status: number; message: string } | null;
+  /** Who reads, for the gates of a level or language choice. */
+  access: ReaderAccess;
 }
 
 export interface ReadingSessionInput {
@@ -44,12 +56,12 @@ export type ReadingSessionEvent =
   | { type: 'page.next' }
   | { type: 'page.previous' }
   | { type: 'page.goto'; position: number }
+  /** A column's language or level chosen: a locked one offers its upgrade instead (SPEC §5, §6). */
   | { type: 'language.change'; slot: Slot; language: string }
   | { type: 'level.change'; slot: Slot; level: Level }
   /** Two-column mode: show a secondary edition, or hide it. */
   | { type: 'secondary.set'; choice: EditionChoice }
   | { type: 'secondary.clear' }
-  | { type: 'session.close' };
-
-/** A language or level chosen for a column: the reader system offers the upgrade for a locked one, else the session takes it. */
-export type EditionChangeEvent = Extract<ReadingSessionEvent, { type: 'language.change' | 'level.change' }>;
+  | { type: 'session.close' }
+  /** The reader system: who reads changed (a sign-in, a class code); a locked choice offers its upgrade. */
+  | { type: 'access.changed'; access: ReaderAccess };

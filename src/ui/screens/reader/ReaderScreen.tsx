@@ -36,8 +36,8 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   const primaryAudioLocked = useEngine((s) => s.primary.locks.audioLocked);
   const secondaryAudioLocked = useEngine((s) => s.secondary.locks.audioLocked);
   const sendSession = useChildSend('session');
-  // Paging and the second column go to the session; a language or level goes to the system, which may offer the upgrade.
-  const session = connectReadingSession(sessionSnap, sendSession, send);
+  // Paging, the second column, a language or a level go to the session, which may offer the upgrade instead.
+  const session = connectReadingSession(sessionSnap, sendSession);
   const settings = useEngine((s) => s.readerSettings, Object.is);
   const twoColumns = useEngine((s) => s.columns, Object.is);
   const isMd = useMinWidth('md');
