@@ -67,9 +67,9 @@ describe('a stored class code', () => {
   it('is checked once when the engine hears nobody is signed in, and kept with fresh features and titles', async () => {
     const { engine, visitorCalls, settings } = makeEngine(async () => ({ groupCodeValid: true, features: ['LEVELS'], titleIds: [1] }));
     expect(visitorCalls).toEqual([]);
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     await settle();
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     await settle();
     expect(visitorCalls).toEqual([CODE]);
     expect(classCode(engine).code).toBe(CODE);
@@ -81,7 +81,7 @@ describe('a stored class code', () => {
 
   it('is not checked for a signed-in user', async () => {
     const { engine, visitorCalls } = makeEngine(async () => ({ groupCodeValid: false, features: [], titleIds: [] }));
-    engine.send({ type: 'user.features', features: ['LEVELS'] });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['LEVELS'] });
     await settle();
     expect(visitorCalls).toEqual([]);
     engine.stop();
@@ -89,7 +89,7 @@ describe('a stored class code', () => {
 
   it("is cleared with 'Invalid Class Code' when the check says it is no longer valid", async () => {
     const { engine, settings } = makeEngine(async () => ({ groupCodeValid: false, features: [], titleIds: [] }));
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     await settle();
     expect(classCode(engine).code).toBeNull();
     expect(settings.get('groupCode')).toBeNull();
@@ -102,12 +102,12 @@ describe('a stored class code', () => {
     const { engine, visitorCalls } = makeEngine(async () => {
       throw apiFailure(429, [{ code: 'rate_limited', message: 'Too many wrong class codes. Try again in 5 minutes.' }]);
     });
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     await settle();
     expect(classCode(engine).code).toBe(CODE);
     expect(toasts(engine)).toContain('Too many wrong class codes. Try again in 5 minutes.');
     // A failed check may be tried again later.
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     await settle();
     expect(visitorCalls).toHaveLength(2);
     engine.stop();
@@ -117,14 +117,14 @@ describe('a stored class code', () => {
 describe("a class code's features reach only the titles it opens", () => {
   it('on a title the teacher shared, GOLD is open; on another title the student reads as a visitor', async () => {
     const shared = makeEngine(async () => ({ groupCodeValid: true, features: TEACHER_FEATURES, titleIds: [1] }));
-    shared.engine.send({ type: 'user.features', features: null });
+    shared.engine.getChild('access')!.send({ type: 'user.features', features: null });
     await settle();
     await openFixture(shared.engine);
     expect(shared.engine.getSnapshot().primary.locks).toEqual(NO_LOCKS);
     shared.engine.stop();
 
     const other = makeEngine(async () => ({ groupCodeValid: true, features: TEACHER_FEATURES, titleIds: [99] }));
-    other.engine.send({ type: 'user.features', features: null });
+    other.engine.getChild('access')!.send({ type: 'user.features', features: null });
     await settle();
     await openFixture(other.engine);
     expect(other.engine.getSnapshot().primary.locks.lockedLevels).toEqual(['GOLD']);

@@ -85,7 +85,7 @@ function makeEngine(
     logger: { error: (m, d) => void errors.push([m, d]), warn: () => {} },
   });
   engine.start();
-  engine.send({ type: 'user.features', features: overrides.anonymous ? null : [...CONTENT_TYPES] });
+  engine.getChild('access')!.send({ type: 'user.features', features: overrides.anonymous ? null : [...CONTENT_TYPES] });
   return { engine, storage, analytics, navigation, requests, errors };
 }
 

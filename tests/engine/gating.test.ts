@@ -108,7 +108,7 @@ async function settle() {
 }
 
 async function open(engine: ReaderEngine, primary: { language: string; level: Level } = { language: 'en', level: 'ORIGINAL' }, features: string[] | null = null) {
-  engine.send({ type: 'user.features', features });
+  engine.getChild('access')!.send({ type: 'user.features', features });
   engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary, position: 1 } });
   await settle();
   return engine.getSnapshot();
@@ -154,9 +154,9 @@ describe('column locks', () => {
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', position: 1 } });
     await settle();
     expect(engine.getSnapshot().primary.locks).toEqual(NO_LOCKS);
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     expect(engine.getSnapshot().primary.locks.lockedLevels).toEqual(['GOLD']);
-    engine.send({ type: 'user.features', features: ALL });
+    engine.getChild('access')!.send({ type: 'user.features', features: ALL });
     expect(engine.getSnapshot().primary.locks).toEqual(NO_LOCKS);
     engine.stop();
   });
@@ -256,7 +256,7 @@ describe('the upgrade dialogs', () => {
     expect(mode().isDecodeOn).toBe(false);
     engine.send({ type: 'premiumDialog.close' });
     // The user's plan arrives with DECODE: decode turns on.
-    engine.send({ type: 'user.features', features: ['DECODE'] });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['DECODE'] });
     mode().toggleDecode();
     expect(mode().isDecodeOn).toBe(true);
     expect(engine.getSnapshot().premiumDialog).toBeNull();
@@ -272,10 +272,10 @@ describe('the upgrade dialogs', () => {
     await settle();
     const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
     expect(mode().isDecodeOn).toBe(false);
-    engine.send({ type: 'user.features', features: ['DECODE'] });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['DECODE'] });
     expect(mode().isDecodeOn).toBe(true);
     // Losing the feature turns it off again.
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     expect(mode().isDecodeOn).toBe(false);
     engine.stop();
   });
@@ -334,7 +334,7 @@ describe('the listen flow', () => {
 
   it('locked narration is never fetched: the player says locked, stays paused, and play offers the upgrade', async () => {
     const { engine, calls } = makeEngine();
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     start(engine, 'es');
     await settle();
     const s = engine.getSnapshot();
@@ -345,7 +345,7 @@ describe('the listen flow', () => {
     expect(dialog(engine.getSnapshot()).title).toBe('Unlock Premium Audio');
     // A license arrives: the narration is fetched.
     engine.send({ type: 'premiumDialog.close' });
-    engine.send({ type: 'user.features', features: ['AUDIO'] });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['AUDIO'] });
     await settle();
     expect(engine.getSnapshot().listenPlayer?.audio).toBe('ready');
     expect(calls.filter((c) => c.startsWith('audioOnly'))).toEqual(['audioOnly 3:1']);
@@ -355,7 +355,7 @@ describe('the listen flow', () => {
   it('a 403 license_required on the narration is logged only: not playing, locked, not asked again', async () => {
     const refusal = apiFailure(403, [{ code: 'license_required', message: 'This content requires a School License' }]);
     const { engine, calls, errors } = makeEngine({ audioOnly: () => Promise.reject(refusal) });
-    engine.send({ type: 'user.features', features: ALL });
+    engine.getChild('access')!.send({ type: 'user.features', features: ALL });
     start(engine, 'en');
     await settle();
     const s = engine.getSnapshot();
@@ -370,7 +370,7 @@ describe('the listen flow', () => {
 
   it('another narration failure stays a failure (logged), and paging asks again', async () => {
     const { engine, calls } = makeEngine({ audioOnly: () => Promise.reject(apiFailure(500, [])) });
-    engine.send({ type: 'user.features', features: ALL });
+    engine.getChild('access')!.send({ type: 'user.features', features: ALL });
     start(engine, 'en', false);
     await settle();
     expect(engine.getSnapshot().listenPlayer?.audio).toBe('failed');

@@ -35,7 +35,7 @@ function makeEngine(passageAudio: (p: Passage) => Passage['audio']) {
   const clock = createManualClock();
   const engine = createReaderEngine({ api, storage: createMemoryStorage(), clock, audio: createSilentAudio(clock), analytics: createMemoryAnalytics(), navigation });
   engine.start();
-  engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+  engine.getChild('access')!.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
   engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 1 } });
   return engine;
 }

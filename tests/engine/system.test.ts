@@ -115,7 +115,7 @@ const toasts = (engine: ReaderEngine) => engine.getSnapshot().toasts.context.toa
 describe('bug 1: a locked passage opens once access is gained', () => {
   it('a visitor on a GOLD passage sees the license state; after signing in as a licensed teacher the text shows, without a reload', async () => {
     const { engine, server } = makeSystem();
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'GOLD' }, position: 2 } });
     await settle();
     expect(loading(engine).needsLicense).toBe(true);
@@ -133,7 +133,7 @@ describe('bug 1: a locked passage opens once access is gained', () => {
 
   it('a class code accepted in the reader asks again for the same edition and position', async () => {
     const { engine, server } = makeSystem();
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'GOLD' }, position: 3 } });
     await settle();
     expect(loading(engine).needsLicense).toBe(true);
@@ -183,7 +183,7 @@ describe('bug 2: a failed class-code check is not a wrong code', () => {
 describe('bug 4: position 0', () => {
   it("says 'Passage not found' and loads no passage", async () => {
     const { engine, server } = makeSystem();
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 0 } });
     await settle();
     expect(connectReadingSession(engine.getSnapshot().session, () => {}).isPassageNotFound).toBe(true);
@@ -195,7 +195,7 @@ describe('bug 4: position 0', () => {
 describe('missing editions', () => {
   it("one that cannot be created shows 'Passage not found'", async () => {
     const { engine, server } = makeSystem();
-    engine.send({ type: 'user.features', features: null });
+    engine.getChild('access')!.send({ type: 'user.features', features: null });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'ru', level: 'GOLD' }, position: 1 } });
     await settle();
     expect(server.calls).toEqual(['createEdition']);
@@ -207,7 +207,7 @@ describe('missing editions', () => {
 describe('bug 3: highlight follows the column that plays', () => {
   it('the right column plays with highlight although the left edition offers none', async () => {
     const { engine } = makeSystem();
-    engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
     // The second column shows (and so may play) on a wide screen only.
     engine.send({ type: 'viewport.changed', wide: true });
     engine.send({
@@ -329,7 +329,7 @@ describe('Copy Magic Link writes the clipboard itself', () => {
 describe('a child started again is the one the views reach', () => {
   it('a new primary edition starts the reading mode again under the same systemId: getChild reaches the new one', async () => {
     const { engine } = makeSystem();
-    engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 1 } });
     await settle();
     const first = engine.getChild('highlightDecode')!;
@@ -353,7 +353,7 @@ describe('a child started again is the one the views reach', () => {
 describe('two columns in step', () => {
   it('the column that does not play follows the one that plays, when two columns show the same passage', async () => {
     const { engine } = makeSystem();
-    engine.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
+    engine.getChild('access')!.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
     // The second column shows (and so may play) on a wide screen only.
     engine.send({ type: 'viewport.changed', wide: true });
     engine.send({
@@ -396,7 +396,7 @@ describe('two columns in step', () => {
 describe("a premium title the reader may not open", () => {
   it("leaves for the reader's library with 'Unlock Premium Novels', which stays open once the reader has closed", async () => {
     const premium = makeSystem({ publicationFailure: new PortFailure('premium_content', 403, 'Premium content') });
-    premium.engine.send({ type: 'user.features', features: null });
+    premium.engine.getChild('access')!.send({ type: 'user.features', features: null });
     premium.engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', position: 1 } });
     await settle();
     expect(premium.history.at(-1)).toBe('/catalog');

@@ -53,7 +53,7 @@ function makeReader(options: { narrationReadyAfterPolls?: number } = {}) {
   };
   const engine = createReaderEngine({ api, storage: createMemoryStorage(), clock, audio: createSilentAudio(clock, () => 3), wordAudio, analytics: createMemoryAnalytics() });
   engine.start();
-  engine.send({ type: 'user.features', features: null });
+  engine.getChild('access')!.send({ type: 'user.features', features: null });
   return { engine, clock, calls, polls: () => polls };
 }
 

@@ -441,7 +441,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'listen.upgrade' },
   { type: 'auth.signedIn' },
   { type: 'auth.signedOut' },
-  { type: 'user.features', features: null },
   { type: 'catalog.viewed' },
   { type: 'publication.viewed', slug: 'fixture' },
   { type: 'url.visited', url: '/fixture' },

@@ -37,8 +37,11 @@ function openTitle(sys: ComposedSystem, primary: EditionChoice, extra: Partial<S
   return sys.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary, position: 1, ...extra } });
 }
 
-/** The reader screen tells the engine who reads: here, nobody signed in. */
-const asVisitor = (sys: ComposedSystem) => sys.send({ type: 'user.features', features: null });
+/** The reader screen tells the engine's access child who reads: here, nobody signed in. */
+const asVisitor = (sys: ComposedSystem) => {
+  sys.engine.getChild('access')!.send({ type: 'user.features', features: null });
+  return sys.settle();
+};
 
 /** A teacher of a school with a School License signs in: the server answers for them, the engine hears their plan. */
 async function signInLicensed(sys: ComposedSystem) {

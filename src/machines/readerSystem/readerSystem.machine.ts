@@ -277,7 +277,6 @@ export const readerSystemMachine = withFlows.createMachine({
         sendTo('roleModal', ({ event }) => ({ type: 'user.loaded', hasRole: event.hasRole })),
       ],
     },
-    'user.features': { actions: sendTo('access', ({ event }) => event) },
     'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
     'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
     'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },

@@ -66,8 +66,6 @@ export type ReaderSystemOwnEvent =
   | { type: 'auth.signedOut' }
   /** The signed-in user arrived (features from their plan). */
   | { type: 'user.loaded'; hasRole: boolean; features?: string[] }
-  /** Who reads, as far as gating goes: the plan's features, or null when nobody is signed in. */
-  | { type: 'user.features'; features: string[] | null }
   | { type: 'catalog.viewed' }
   | { type: 'publication.viewed'; slug: string }
   | { type: 'url.visited'; url: string }

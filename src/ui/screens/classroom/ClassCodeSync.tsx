@@ -2,15 +2,15 @@
  * Keeps the engine's class code in step with the address and the session (SPEC §4 Class code, §7 visitors/me):
  * - a `?groupCode=` in the address (a magic link) is sent to the engine as 'classCode.fromLink', for a visitor who
  *   is not signed in; the engine verifies it, stores or clears it, toasts, and removes it from the address;
- * - while a code is stored, the engine hears who reads ('user.features'); with nobody signed in it checks the code
- *   again with GET /visitors/me (src/machines/access: its recheck) and keeps, clears or marks it.
+ * - while a code is stored, the engine's access child hears who reads ('user.features'); with nobody signed in it
+ *   checks the code again with GET /visitors/me (its recheck) and keeps, clears or marks it.
  * Rendered once, outside the routes, so it also runs on the reader's addresses. Without a code it does not load
  * the engine at all (the catalog's entry chunk stays without it).
  */
 import { useEffect, useRef } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { useCurrentUser } from '../auth/session';
-import { sendToEngine, sendToEngineChild, useClassCode } from './classCodeState';
+import { sendToEngineChild, useClassCode } from './classCodeState';
 import { rootTarget } from './classroom';
 
 export function ClassCodeSync() {
@@ -31,7 +31,7 @@ export function ClassCodeSync() {
   const features = user ? user.features.join(',') : null;
   useEffect(() => {
     if (!hasCode || userPending) return;
-    void sendToEngine({ type: 'user.features', features: features === null ? null : features ? features.split(',') : [] });
+    void sendToEngineChild('access', { type: 'user.features', features: features === null ? null : features ? features.split(',') : [] });
   }, [hasCode, userPending, features]);
 
   return null;

@@ -88,12 +88,12 @@ export function useToolbarActivity(): void {
 }
 
 /**
- * Tell the engine whose features gate what this screen shows (SPEC §4 Class code: features come from the
- * signed-in user, else from the visitor check): the signed-in user's plan, or null once we know nobody is signed
- * in. Nothing is sent while the first check runs, so the engine keeps what it knew.
+ * Tell the engine's access child whose features gate what this screen shows (SPEC §4 Class code: features come
+ * from the signed-in user, else from the visitor check): the signed-in user's plan, or null once we know nobody is
+ * signed in. Nothing is sent while the first check runs, so access keeps what it knew.
  */
 export function useUserFeatures(): void {
-  const send = useEngineSend();
+  const send = useChildSend('access');
   const { data: user } = useCurrentUser();
   const key = user === undefined ? undefined : user === null ? null : [...user.features].sort().join(',');
   useEffect(() => {
