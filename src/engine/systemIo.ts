@@ -144,7 +144,6 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
           params.delete('groupCode');
           return withQuery(path, params.toString());
         }),
-      cachePassage: (_, params) => cache.update(params.passage),
     },
   });
 }

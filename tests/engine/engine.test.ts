@@ -548,7 +548,8 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
     });
     await until(engine, (x) => x.primary.passage?.position === 1 && x.secondary.passage?.position === 1);
     engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
-    let s = await until(engine, (x) => x.readerPlayer?.slot === 'secondary' && x.readerPlayer.status === 'ready', 20_000);
+    // The player has the narration, and the column that shows its passage the speech marks it hands on.
+    let s = await until(engine, (x) => x.readerPlayer?.slot === 'secondary' && x.readerPlayer.status === 'ready' && x.secondary.passage?.audio != null, 20_000);
     expect(connectHighlightDecode(s.highlightDecode, () => {}).isHighlightOn).toBe(true);
     expect(s.secondary.passage!.audio!.speechMarks.length).toBeGreaterThan(0);
     expect(audio.loads().at(-1)).toBe(`load(${s.secondary.passage!.audio!.url})`);

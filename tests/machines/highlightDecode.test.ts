@@ -135,7 +135,6 @@ describe('highlightDecode machine: rules', () => {
     const { actor, names } = startRecording(base);
     actor.send({ type: 'highlight.toggle' });
     expect(names()).toEqual(['persistMode', 'requestSpeechMarks']);
-    actor.send({ type: 'speechMarks.loaded' });
     actor.send({ type: 'passage.changed', ...facts(true, false, true) });
     expect(names()).toEqual(['persistMode', 'requestSpeechMarks']);
     actor.send({ type: 'passage.changed', ...facts(false, false, true) });

@@ -70,9 +70,9 @@ const highlightDecodeEvents: HighlightDecodeEvent[] = [
   { type: 'highlight.enable' },
   { type: 'decode.toggle' },
   { type: 'passage.changed', ...facts(false, false, true) },
-  // The passage again, with the decoded text the primary column loaded for it.
+  // The passage again, with the decoded text the primary column loaded for it, or the speech marks the player loaded.
   { type: 'passage.changed', ...facts(false, true, true) },
-  { type: 'speechMarks.loaded' },
+  { type: 'passage.changed', ...facts(true, false, true) },
   { type: 'edition.changed', highlightEnabled: true, decodeEnabled: true, ...facts(false, false, true) },
   { type: 'edition.changed', highlightEnabled: false, decodeEnabled: true, ...facts(false, false, true) },
   { type: 'edition.changed', highlightEnabled: true, decodeEnabled: false, ...facts(false, false, false) },
@@ -207,7 +207,7 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
   { type: 'column.show', plan: columnPlans.none },
   { type: 'column.reset' },
   { type: 'column.reload' },
-  { type: 'column.update', passage: columnPassage('voiced') },
+  { type: 'narration.loaded', passageId: 101, url: '/audio/101.mp3', speechMarks: [{ offset: 0, time: 0 }] },
   { type: 'passage.refresh' },
   { type: 'xstate.done.actor.passage', output: columnPassage('plain') },
   { type: 'xstate.done.actor.passage', output: columnPassage('license') },
@@ -446,7 +446,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'url.visited', url: '/fixture' },
   { type: 'listen.autoPlaySaved', autoPlay: true },
   { type: 'audio.save', patch: { audioControlState: 'playing', currentTime: 3 } },
-  { type: 'narration.loaded', passageId: 1, url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 0 }] },
   { type: 'audio.listen', slot: 'primary', on: false },
   { type: 'audio.listen', slot: 'primary', on: true },
   { type: 'word.say', slot: 'primary', offset: 0 },
@@ -510,9 +509,8 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     accessReport(c.access),
     { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
     { type: 'reader.sync', request: same },
-    // The player's reports: a save, a narration of a passage no column shows; the listen flow's Auto-play.
+    // The player's save; the listen flow's Auto-play.
     { type: 'audio.save', patch: { currentTime: 0 } },
-    { type: 'narration.loaded', passageId: 999, url: '/audio/999.mp3', speechMarks: [{ offset: 0, time: 0 }] },
     { type: 'listen.autoPlaySaved', autoPlay: false },
   ];
   return out;
@@ -586,7 +584,8 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext; value: 
     if (stage === 'loading') out.push(shown(slot, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')), { type: 'session.savePosition', view: views.fixture });
     if (stage === 'plain') {
       const id = passageId(c, slot);
-      out.push({ type: 'narration.loaded', passageId: id, url: `/audio/${id}.mp3`, speechMarks: [{ offset: 0, time: 0 }] }, { type: 'audio.listen', slot, on: true });
+      // The column kept the narration the player loaded: it shows the passage again, with speech marks.
+      out.push(shown(slot, passage(id, ...editionAndPosition(c, slot), 'voiced')), { type: 'audio.listen', slot, on: true });
     }
     if (stage === 'marked') out.push({ type: 'word.playFrom', slot, offset: 0 }, { type: 'word.say', slot, offset: 0 }, { type: 'reader.close' });
   }

@@ -170,9 +170,10 @@ describe('readerColumn machine: rules', () => {
     actor.send({ type: 'column.show', plan: show });
     await settle();
     const voiced = passage({ audio: { url: '/audio/7.mp3', speechMarks: [{ offset: 0, time: 0 }] } });
-    actor.send({ type: 'column.update', passage: { ...voiced, id: 8 } });
+    const heard = { url: '/audio/7.mp3', speechMarks: [{ offset: 0, time: 0 }] };
+    actor.send({ type: 'narration.loaded', passageId: 8, ...heard });
     expect(actor.getSnapshot().context.passage).toEqual(passage());
-    actor.send({ type: 'column.update', passage: voiced });
+    actor.send({ type: 'narration.loaded', passageId: voiced.id, ...heard });
     expect(actor.getSnapshot().context.passage).toEqual(voiced);
   });
 

@@ -39,7 +39,7 @@ export const highlightDecodeMachine = setup({
   actions: {
     /** Provided by the engine: saves the mode in reader settings. */
     persistMode: (_, _params: PersistModeParams) => {},
-    /** Provided by the engine: requests the passage's speech marks, stores them into the cached passage, then sends 'speechMarks.loaded'. */
+    /** Provided by the reader system: asks the player for the passage's narration; its speech marks come back as 'passage.changed'. */
     requestSpeechMarks: () => {},
     /** Provided by the system: asks the primary column for its passage's decoded text; the passage then changes ('passage.changed'). */
     requestDecodedText: () => {},
@@ -54,7 +54,6 @@ export const highlightDecodeMachine = setup({
       isEnglish: facts.isEnglish,
     })),
     storeFeatures: assign((_, facts: { hasDecodeFeature: boolean }) => ({ hasDecodeFeature: facts.hasDecodeFeature })),
-    markSpeechMarksLoaded: assign({ hasSpeechMarks: true }),
   },
   guards: {
     /** The edition allows highlight. */
@@ -99,7 +98,6 @@ export const highlightDecodeMachine = setup({
     'passage.changed': { actions: storePassage },
     'edition.changed': { actions: storeEdition },
     'features.changed': { actions: storeFeatures },
-    'speechMarks.loaded': { actions: 'markSpeechMarksLoaded' },
   },
   states: {
     init: {

@@ -55,8 +55,6 @@ export type HighlightDecodeEvent =
   | { type: 'decode.toggle' }
   /** Sent by the engine when another passage is shown. */
   | ({ type: 'passage.changed' } & PassageFacts)
-  /** Sent by the engine when requested speech marks were stored into the cached passage. */
-  | { type: 'speechMarks.loaded' }
   /** Sent by the engine when another edition is selected. */
   | ({ type: 'edition.changed' } & EditionFacts)
   /** Sent by the engine when the user's features change (sign-in, class code). */

@@ -47,7 +47,7 @@ export const readerColumnMachine = setup({
   actions: {
     /** Provided by the engine: fetch the passages before and after the shown one into its cache, in the background. */
     prefetchNeighbours: (_, _params: PassageRequest) => {},
-    /** Provided by the engine: keep a passage that gained its decoded text in the passage cache. */
+    /** Provided by the engine: keep a passage that gained its narration or decoded text in the passage cache. */
     cachePassage: (_, _params: { passage: Passage }) => {},
     /** Provided by the engine: log a load that failed without changing what the column shows. */
     logError: (_, _params: { message: string; error?: unknown }) => {},
@@ -66,7 +66,7 @@ export const readerColumnMachine = setup({
     storePassage: assign({ passage: ({ event }) => passageOf(event) }),
     storeError: assign({ passage: null, errorStatus: ({ event }) => failureOf((event as { error?: unknown }).error).status }),
     storeDecodedText: assign({ passage: ({ context, event }) => ({ ...context.passage!, textDecoded: (event as unknown as { output: string }).output }) }),
-    updatePassage: assign({ passage: ({ context, event }) => (event.type === 'column.update' && event.passage.id === context.passage?.id ? event.passage : context.passage) }),
+    storeNarration: assign({ passage: ({ context }, params: { url: string; speechMarks: NonNullable<Passage['audio']>['speechMarks'] }) => ({ ...context.passage!, audio: { url: params.url, speechMarks: params.speechMarks } }) }),
     clearPassage: assign({ passage: null, request: null, errorStatus: null }),
     storeMissing: assign(({ context, event }) => {
       const { slug, version, language, level } = missingOf(event);
@@ -76,6 +76,7 @@ export const readerColumnMachine = setup({
     forgetAttempts: assign({ passage: null, request: null, errorStatus: null, missing: null, attempts: [] }),
   },
   guards: {
+    isShownPassage: ({ context }, params: { passageId: number }) => context.passage?.id === params.passageId,
     isNone: ({ event }) => planOf(event)?.kind === 'none',
     isMissing: ({ event }) => planOf(event)?.kind === 'missing',
     /** This language and level was already created once in this attempt, and is still missing. */
@@ -96,7 +97,6 @@ export const readerColumnMachine = setup({
       { target: '.loading', reenter: true, actions: 'storeRequest', description: 'A new load restarts the spinner and refresh timers.' },
     ],
     'column.reset': { target: '.idle', actions: 'forgetAttempts', description: 'A new navigation attempt may create each edition once again.' },
-    'column.update': { actions: 'updatePassage' },
   },
   states: {
     idle: {
@@ -136,6 +136,13 @@ export const readerColumnMachine = setup({
     shown: {
       initial: 'ready',
       meta: { description: 'The passage is shown; its neighbours are asked for a moment later.' },
+      on: {
+        'narration.loaded': {
+          guard: { type: 'isShownPassage', params: ({ event }) => event },
+          actions: [{ type: 'storeNarration', params: ({ event }) => event }, { type: 'cachePassage', params: shownPassage }, { type: 'tellShown', params: shownPassage }],
+          description: "The player loaded this passage's narration: it shows with its speech marks, and the system hears of it.",
+        },
+      },
       after: { [PREFETCH_DELAY_MS]: { actions: { type: 'prefetchNeighbours', params: ({ context }) => context.request! } } },
       states: {
         ready: {

@@ -52,8 +52,8 @@ export type ReaderColumnEvent =
   | { type: 'column.reset' }
   /** The reader system: who reads changed (a sign-in, a class code); a gated passage is asked for again. */
   | { type: 'column.reload' }
-  /** The reader system: the shown passage gained data (narration, speech marks, decoded text). */
-  | { type: 'column.update'; passage: Passage }
+  /** The player: a passage's narration arrived; the column that shows that passage gains its url and speech marks. */
+  | { type: 'narration.loaded'; passageId: number; url: string; speechMarks: NonNullable<Passage['audio']>['speechMarks'] }
   /** The 'Refresh' button of a stalled load. */
   | { type: 'passage.refresh' }
   /** The reading mode is in decode and the shown passage lacks its decoded text: the column loads it. */

@@ -4,7 +4,7 @@
  * root needs, so the root never reads a child's snapshot; a toast goes straight to the toast queue, reached by its
  * systemId. Each machine keeps its own tests and diagram; this file only wires them.
  */
-import { sendParent, sendTo } from 'xstate';
+import { enqueueActions, sendParent, sendTo } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
 import { accessMachine } from '../access';
 import { classCodeMachine } from '../classCode';
@@ -12,7 +12,7 @@ import { copyLinkMachine } from '../copyLink';
 import { highlightDecodeMachine } from '../highlightDecode';
 import { levelIndicatorMachine } from '../levelIndicator';
 import { listenFlowMachine } from '../listenFlow';
-import { playerMachine } from '../player';
+import { playerMachine, type NarrationLoadedParams } from '../player';
 import { readerColumnMachine } from '../readerColumn';
 import { readingSessionMachine, type ReadingSessionContext } from '../readingSession';
 import { roleModalMachine } from '../roleModal';
@@ -64,7 +64,10 @@ const player = playerMachine.provide({
   actions: {
     save: sendParent((_, patch) => ({ type: 'audio.save', patch })),
     track: sendParent((_, params) => ({ type: 'analytics.track', event: params.event, properties: params.properties })),
-    tellNarration: sendParent((_, params) => ({ type: 'narration.loaded', ...params })),
+    // The columns hear which narration arrived; the one that shows its passage keeps it and tells the system.
+    tellNarration: enqueueActions(({ enqueue, system }, params: NarrationLoadedParams) => {
+      for (const slot of ['primary', 'secondary']) enqueue.sendTo(system.get(`column.${slot}`), { type: 'narration.loaded', ...params });
+    }),
   },
 });
 

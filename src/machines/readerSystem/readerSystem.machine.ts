@@ -59,8 +59,6 @@ const base = setup({
     leaveToCatalog: (_, _params: { classroom: boolean }) => {},
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
-    /** Keep a passage that gained narration in the passage cache. */
-    cachePassage: (_, _params: { passage: Passage }) => {},
 
     /** Tell the player what plays now: the playing column, its passage and edition. */
     tellPlayer: sendTo('player', ({ context }) => ({ type: 'player.track', track: playerTrack(context) })),
@@ -139,21 +137,6 @@ const withLoads = base.extend({
       enqueue.stopChild('highlightDecode');
       enqueue.assign({ reading: { editionId: params.editionId } });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context) });
-    })),
-    /** The player loaded a narration: the columns that show its passage gain its speech marks (and highlight hears of them). */
-    mergeNarration: base.createAction(enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'narration.loaded') return;
-      const { passageId, url, speechMarks } = event;
-      for (const slot of SLOTS) {
-        const passage = context.columns[slot].passage;
-        if (passage?.id !== passageId) continue;
-        const merged: Passage = { ...passage, audio: { url, speechMarks } };
-        enqueue.assign({ columns: ({ context: c }) => ({ ...c.columns, [slot]: { key: c.columns[slot].key, passage: merged } }) });
-        enqueue({ type: 'cachePassage', params: { passage: merged } });
-        // The reading mode hears of the marks before the column shows them: a view of both sees them together.
-        if (slot === playingSlot(context) && speechMarks.length) enqueue.sendTo('highlightDecode', { type: 'speechMarks.loaded' });
-        enqueue.sendTo(`column.${slot}`, { type: 'column.update', passage: merged });
-      }
     })),
     /**
      * Tell the reading mode what the playing and primary editions allow (it keeps only a change). Only the one started
@@ -343,7 +326,6 @@ export const readerSystemMachine = withFlows.createMachine({
     'session.viewedPassage': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Passage', properties: viewedPassageProperties(event.view) }) } },
     'column.shown': { actions: { type: 'showPassage', params: ({ event }: On<'column.shown'>) => ({ slot: event.slot, passage: event.passage }) } },
     'column.failed': { actions: [assign({ columns: ({ context, event }) => ({ ...context.columns, [event.slot]: { key: context.columns[event.slot].key, passage: null } }) }), 'tellPlayer'] },
-    'narration.loaded': { actions: 'mergeNarration' },
     'mode.persist': {
       actions: enqueueActions(({ context, event, enqueue }) => {
         enqueue({ type: 'writeSetting', params: { name: 'readerSettings', value: { ...context.settings.readerSettings, decodeEnabled: event.mode === 'decode' } } });

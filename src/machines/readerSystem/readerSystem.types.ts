@@ -104,9 +104,8 @@ export type ReaderSystemChildEvent =
   | { type: 'code.removeFromAddress' }
   | { type: 'setting.write'; write: SettingWrite }
   | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> }
-  /** The player: save part of the audio settings; a narration arrived. */
+  /** The player: save part of the audio settings. */
   | { type: 'audio.save'; patch: Partial<AudioSettings> }
-  | ({ type: 'narration.loaded' } & NarrationLoadedParams)
   /** The listen flow's Auto-play switch changed. */
   | { type: 'listen.autoPlaySaved'; autoPlay: boolean };
 
