@@ -39,6 +39,9 @@ type On<T extends ReaderSystemMachineEvent['type']> = { context: ReaderSystemCon
 
 const failedStatus = (error: unknown) => failureOf(error).status;
 
+/** The title the reader asked for, loaded by the life cycle's `opening` and `open.refreshing` (GET /publications/{slug}). */
+const loadTitle = { id: 'publication', src: 'loadPublication', input: ({ context }: { context: ReaderSystemContext }) => ({ slug: context.request!.slug, version: context.request!.version }) } as const;
+
 const base = setup({
   types: {} as { context: ReaderSystemContext; events: ReaderSystemMachineEvent; input: ReaderSystemInput },
   actors: {
@@ -64,6 +67,8 @@ const base = setup({
     tellPlayer: sendTo('player', ({ context }) => ({ type: 'player.track', track: playerTrack(context) })),
     openPremiumDialog: assign({ premiumDialog: (_, params: { feature: PremiumFeature }) => ({ feature: params.feature }) }),
     closePremiumDialog: assign({ premiumDialog: null }),
+    /** The title loaded: the session shows it. */
+    tellLoaded: sendTo('session', (_, params: { output: Publication }) => ({ type: 'publication.loaded', publication: params.output })),
     /** The title could not be loaded: the session hears why. */
     tellLoadFailed: sendTo('session', (_, params: { error: unknown }) => ({ type: 'publication.failed', status: failedStatus(params.error), message: failureMessage(params.error) })),
   },
@@ -368,10 +373,8 @@ export const readerSystemMachine = withFlows.createMachine({
         opening: {
           meta: { description: 'The title asked for is loaded (GET /publications/{slug}); the session hears the outcome.' },
           invoke: {
-            id: 'publication',
-            src: 'loadPublication',
-            input: ({ context }) => ({ slug: context.request!.slug, version: context.request!.version }),
-            onDone: { target: 'open', actions: sendTo('session', ({ event }) => ({ type: 'publication.loaded', publication: event.output })) },
+            ...loadTitle,
+            onDone: { target: 'open', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
             onError: [
               // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
               { guard: 'isPremiumContent', target: 'failed', actions: [{ type: 'openPremiumDialog', params: { feature: 'Novels' } }, { type: 'tellLoadFailed', params: ({ event }) => event }] },
@@ -387,10 +390,8 @@ export const readerSystemMachine = withFlows.createMachine({
             refreshing: {
               meta: { description: 'A column created a missing edition: the title is loaded again, its passages stay shown.' },
               invoke: {
-                id: 'publication',
-                src: 'loadPublication',
-                input: ({ context }) => ({ slug: context.request!.slug, version: context.request!.version }),
-                onDone: { target: 'reading', actions: sendTo('session', ({ event }) => ({ type: 'publication.loaded', publication: event.output })) },
+                ...loadTitle,
+                onDone: { target: 'reading', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
                 onError: { target: 'reading', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
               },
             },
