@@ -30,7 +30,7 @@ import { connectHighlightDecode } from '../../src/machines/highlightDecode';
 import { connectPlayer } from '../../src/machines/player';
 import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { connectReadingSession, type Slot } from '../../src/machines/readingSession';
-import { edition } from '../fixtures/publication';
+import { edition, fixturePassage } from '../fixtures/publication';
 
 /** The title's editions by name, for the paths to open. */
 export const EDITIONS = {
@@ -233,21 +233,9 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
 
   const answerPassage = (editionId: number, position: number): Passage => {
     const decision = decide(editionId, passageAccess);
-    const gated = decision !== 'allowed';
-    return {
-      id: passageIdOf(editionId, position),
-      editionId,
-      position,
-      text: gated ? '' : passageText(editionId, position),
-      textDecoded: null,
-      imageUrl: null,
-      imageAlt: null,
-      partName: null,
-      sectionName: null,
-      audio: null,
-      licenseRequired: decision === 'licenseRequired',
-      groupCodeRequired: decision === 'groupCodeRequired',
-    };
+    // The shared fixture passage (its id is passageIdOf), with this title's own text when it is not gated.
+    const shape = fixturePassage(editionId, position, decision === 'allowed' ? null : decision);
+    return decision === 'allowed' ? { ...shape, text: passageText(editionId, position) } : shape;
   };
 
   const api: ApiPort = {

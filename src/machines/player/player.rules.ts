@@ -54,12 +54,13 @@ export function wantsNarration(context: PlayerContext, state: PlayerControlState
 export const savedPassage = (context: PlayerContext) => `${context.track.edition?.id ?? null}:${context.track.passage?.id ?? null}`;
 
 /**
- * The seconds of audio heard between the shown second and a new audio time: the forward step while the player
- * plays, when it is a step of playback (at most 2 s); a seek, a page turn or a paused player add nothing.
+ * The seconds of audio heard between the shown second and a new audio time: the forward step, when it is a step of
+ * playback (at most 2 s); a seek or a page turn adds nothing. Times come only from the playback actor, which runs
+ * only while the player plays (`open.port.sounding`).
  */
-export function heardStep(currentTime: number, playing: boolean, time: number): number {
+export function heardStep(currentTime: number, time: number): number {
   const step = Math.floor(time) - currentTime;
-  return playing && step > 0 && step <= 2 ? step : 0;
+  return step > 0 && step <= 2 ? step : 0;
 }
 
 /** What a tracked audio event says: the edition that plays, and for the events that end a stretch of listening the seconds heard. */
@@ -86,7 +87,7 @@ export const isNewSecond = (context: PlayerContext, time: number, duration: numb
 export const timeAfter = (context: PlayerContext, time: number, duration: number) => ({
   currentTime: Math.floor(time),
   duration: duration > 0 ? duration : context.duration,
-  heard: context.heard + heardStep(context.currentTime, true, time),
+  heard: context.heard + heardStep(context.currentTime, time),
 });
 
 /** Where a seek goes: within the narration's length when it is known. */

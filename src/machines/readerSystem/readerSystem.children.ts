@@ -19,6 +19,7 @@ import { roleModalMachine } from '../roleModal';
 import { toastsMachine, type ToastRequest } from '../toasts';
 import { toolbarMachine } from '../toolbar';
 import { wordAudioMachine } from '../wordAudio';
+import { SLOTS } from './readerSystem.rules';
 import type { SessionView } from './readerSystem.types';
 
 /** The systemId of the toast queue, which any child may reach. */
@@ -66,7 +67,7 @@ const player = playerMachine.provide({
     track: sendParent((_, params) => ({ type: 'analytics.track', event: params.event, properties: params.properties })),
     // The columns hear which narration arrived; the one that shows its passage keeps it and tells the system.
     tellNarration: enqueueActions(({ enqueue, system }, params: NarrationLoadedParams) => {
-      for (const slot of ['primary', 'secondary']) enqueue.sendTo(system.get(`column.${slot}`), { type: 'narration.loaded', ...params });
+      for (const slot of SLOTS) enqueue.sendTo(system.get(`column.${slot}`), { type: 'narration.loaded', ...params });
     }),
   },
 });
