@@ -19,6 +19,7 @@ import type { Env } from '../kit/env';
 import { HttpError, badRequest, notFound } from '../kit/errors';
 import { CLIENT_ID_RE } from '../kit/headers';
 import { registerAudioFiles, registerNarrationApi } from '../narration/http';
+import { registerEpubApi } from '../epub/http';
 import type { NarrationService } from '../narration/queue';
 import { registerRosterApi } from '../roster/http';
 import type { Sso } from '../sso';
@@ -138,6 +139,9 @@ export function createApp({ store, logger, site, extraRoutes, onDemand, narratio
 
   // Narration (server/narration/http.ts): /passages/{id}/audio, /passages/audioOnly, …/audioOnly/onDemand, …/speechMarks.
   registerNarrationApi(api, { store, narration, access: accessDeps });
+
+  // The EPUB export (server/epub/http.ts): /publications/{slug}/editions/epub, gated as the reader is.
+  registerEpubApi(api, { store, narration, access: accessDeps });
 
   if (accounts) {
     // Accounts: better-auth under /auth/* (server/auth), single sign-on under /sso/* (server/sso), the users API

@@ -275,6 +275,28 @@ export function buildOpenApiDocument(): object {
     },
   });
   operation({
+    method: 'get',
+    path: '/publications/{publicationSlug}/editions/epub',
+    summary:
+      'The edition as an EPUB 3 with media overlays (docs/epub.md): sentence ids, SMIL clips of the narration MP3s, accessibility metadata. Narration the asker may not hear is left out; missing narration is made first',
+    session: 'optional',
+    headers: actorHeaders,
+    params: slugParams,
+    query: z.object({
+      publicationVersion: versionParam.optional().meta({ example: 'v1' }),
+      language: z.enum(LANGUAGE_CODES).meta({ example: 'en' }),
+      level: z.enum(LEVELS).meta({ example: 'ORIGINAL' }),
+    }),
+    responses: {
+      200: { description: 'The book, as an attachment named <slug>.<language>.<LEVEL>.epub.', content: { 'application/epub+zip': { schema: z.string().meta({ format: 'binary' }) } } },
+      404: err("not_found: 'Publication not found' or 'Edition not found'."),
+      ...gated,
+      503: err(
+        'narration_generating: the narration is still being made after two minutes (Retry-After: 30); or rate_limit_unavailable: a class code was sent and its attempts cannot be counted right now (Retry-After: 60).',
+      ),
+    },
+  });
+  operation({
     method: 'post',
     path: '/publications/{publicationSlug}/sources/on-demand',
     summary: "Build a missing edition from a source in the library or through a translation provider; 404 'Passage not found' when neither exists",
