@@ -1,6 +1,7 @@
 /**
  * The uploads API (USER_UPLOAD), under /api/v1:
- *  - POST   /uploads              multipart/form-data: file (.txt or .md, UTF-8), title?, language? → 201 Upload
+ *  - POST   /uploads              multipart/form-data: file (.txt/.md in UTF-8, .docx, .epub or .pdf), title?,
+ *                                 language? → 201 Upload with notes (./documents reads the file)
  *  - GET    /uploads              the signed-in teacher's uploads → UploadList
  *  - DELETE /uploads/{slug}       remove one → 204
  *  - GET    /uploads/cover.svg    the cover every upload shows
@@ -19,6 +20,7 @@ import { HttpError, badRequest, fromZod, invalidParameters, notFound } from '../
 import { TEXT_RULES, textProblem } from '../../src/domain/textRules';
 import { param } from '../kit/validate';
 import { splitUpload } from './split';
+import { checkUploadedFile, DocumentProblem, DOCUMENT_EXTENSIONS, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, readDocument } from './documents';
 import {
   MAX_UPLOADS_PER_TEACHER,
   MAX_UPLOAD_BYTES,
@@ -33,15 +35,17 @@ import { NO_STORE } from '../kit/headers';
 
 /** Room for the multipart framing and the small fields around the file. @default 16 KiB */
 export const FORM_OVERHEAD_BYTES = 16 * 1024;
-/** File names we take as text. */
-export const UPLOAD_EXTENSIONS = ['.txt', '.md', '.markdown'] as const;
+/** File names we take: text (.txt, .md, .markdown) and documents (.docx, .epub, .pdf). */
+export const UPLOAD_EXTENSIONS = DOCUMENT_EXTENSIONS;
 
 const kib = (n: number) => `${Math.round(n / 1024)} KB`;
+const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
 export const UPLOAD_MESSAGES = {
   forbidden: 'Uploading needs a teacher account with a school license that includes USER_UPLOAD.',
   tooLarge: `The file is too large: the most is ${kib(MAX_UPLOAD_BYTES)}.`,
-  notText: 'The file is not text: upload a plain-text (.txt) or Markdown (.md) file in UTF-8.',
+  bodyTooLarge: `The file is too large: the most is ${kib(MAX_UPLOAD_BYTES)} for a text file and ${mib(MAX_DOCUMENT_BYTES)} for a Word, EPUB or PDF document.`,
+  notText: DOCUMENT_MESSAGES.notText,
   notMultipart: "Send the upload as multipart/form-data with the file in the field 'file'.",
   noFile: "Choose a file to upload (the field 'file').",
   empty: 'The file is empty: it has no text to read.',
@@ -65,22 +69,10 @@ function titleFromFileName(name: string): string {
   return base ? base.slice(0, 200) : 'Untitled';
 }
 
-function isTextName(file: File): boolean {
-  const name = file.name.toLowerCase();
-  return UPLOAD_EXTENSIONS.some((ext) => name.endsWith(ext));
-}
-
-/** The file as text, or null when it is not UTF-8 text (invalid bytes, or NUL / control bytes of a binary file). */
-function asText(bytes: Uint8Array): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000E-\u001A\u001C-\u001F]/.test(text)) return null;
-  return text;
+/** A document refusal in the error shape; a 413 closes the connection, as the body limit's own 413 does. */
+function problemAnswer(c: Context, problem: DocumentProblem) {
+  const headers: Record<string, string> = { ...NO_STORE, ...(problem.status === 413 ? { Connection: 'close' } : {}) };
+  return c.json({ errors: [{ code: problem.code, message: problem.message }] }, problem.status, headers);
 }
 
 export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
@@ -105,7 +97,7 @@ export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
     const body: UploadList = {
       items: await listUploads(database, user.id),
       canUpload: role === 'TEACHER' && features.includes('USER_UPLOAD'),
-      limits: { maxBytes: MAX_UPLOAD_BYTES, maxPassages: MAX_UPLOAD_PASSAGES, maxUploads: MAX_UPLOADS_PER_TEACHER },
+      limits: { maxBytes: MAX_UPLOAD_BYTES, maxDocumentBytes: MAX_DOCUMENT_BYTES, maxPassages: MAX_UPLOAD_PASSAGES, maxUploads: MAX_UPLOADS_PER_TEACHER },
     };
     return c.json(body, 200, NO_STORE);
   });
@@ -114,9 +106,9 @@ export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
     '/uploads',
     // Refuse an oversized body before reading it (also when it comes without a Content-Length).
     bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
+      maxSize: Math.max(MAX_UPLOAD_BYTES, MAX_DOCUMENT_BYTES) + FORM_OVERHEAD_BYTES,
       // The rest of the body is never read: close the connection so that no client reuses it.
-      onError: (c) => c.json({ errors: [{ code: 'file_too_large', message: UPLOAD_MESSAGES.tooLarge }] }, 413, { Connection: 'close' }),
+      onError: (c) => c.json({ errors: [{ code: 'file_too_large', message: UPLOAD_MESSAGES.bodyTooLarge }] }, 413, { Connection: 'close' }),
     }),
     async (c) => {
       const user = await requireUploader(c);
@@ -138,19 +130,30 @@ export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
       const nameProblem = textProblem(file.name, TEXT_RULES.line);
       const problems = [titleProblem && `title ${titleProblem}`, nameProblem && `The file name ${nameProblem}`].filter((p): p is string => !!p);
       if (problems.length) throw invalidParameters(problems);
-      if (file.size > MAX_UPLOAD_BYTES) throw error(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge);
+      let kind;
+      try {
+        kind = checkUploadedFile(file, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES.tooLarge);
+      } catch (e) {
+        if (e instanceof DocumentProblem) return problemAnswer(c, e);
+        throw e;
+      }
       const fields = UploadFieldsSchema.safeParse({
         title: typeof form.title === 'string' && form.title.trim() ? form.title : undefined,
         language: typeof form.language === 'string' && form.language ? form.language : undefined,
       });
       if (!fields.success) throw fromZod(fields.error, form);
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const text = isTextName(file) ? asText(bytes) : null;
-      if (text === null) throw error(415, 'unsupported_file_type', UPLOAD_MESSAGES.notText);
-      if (!text.replace(/^\uFEFF/, '').trim()) throw error(400, 'empty_file', UPLOAD_MESSAGES.empty);
+      let document;
+      try {
+        document = await readDocument(bytes, file.name, kind);
+      } catch (e) {
+        if (e instanceof DocumentProblem) return problemAnswer(c, e);
+        throw e;
+      }
+      if (!document.source.replace(/^\uFEFF/, '').trim()) throw error(400, 'empty_file', UPLOAD_MESSAGES.empty);
 
       const { language } = fields.data;
-      const split = splitUpload(text, language);
+      const split = splitUpload(document.source, language);
       if (!split.ok) throw new HttpError(400, split.reasons.map((message) => ({ code: 'invalid_text', message })));
       if (split.edition.passages.length > MAX_UPLOAD_PASSAGES) {
         throw error(400, 'too_many_passages', UPLOAD_MESSAGES.tooManyPassages(split.edition.passages.length));
@@ -167,7 +170,7 @@ export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
       await store.refreshRevision();
       // Narration: mark the edition voiced and queue its passages (each is also narrated on request).
       await narration?.libraryChanged();
-      return c.json(upload, 201, NO_STORE);
+      return c.json({ ...upload, notes: document.notes }, 201, NO_STORE);
     },
   );
 

@@ -458,6 +458,11 @@ export const UploadSchema = z.object({
   createdAt: z.string(),
   /** Where the reader opens it, e.g. /upload-3k9x2a7qfp/v1/en:original/1. */
   readerUrl: z.string(),
+  /**
+   * What the upload left out of the file, e.g. `{code:'images_dropped', message:'2 pictures were left out: …'}`.
+   * Only in POST /uploads's 201 answer (empty for a text file); the list does not repeat them.
+   */
+  notes: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
 });
 export type Upload = z.infer<typeof UploadSchema>;
 
@@ -466,7 +471,8 @@ export const UploadListSchema = z.object({
   items: z.array(UploadSchema),
   /** Whether this user may upload now (a TEACHER whose features include USER_UPLOAD). */
   canUpload: z.boolean(),
-  limits: z.object({ maxBytes: z.number().int(), maxPassages: z.number().int(), maxUploads: z.number().int() }),
+  /** maxBytes for a text file, maxDocumentBytes for a Word, EPUB or PDF document. */
+  limits: z.object({ maxBytes: z.number().int(), maxDocumentBytes: z.number().int(), maxPassages: z.number().int(), maxUploads: z.number().int() }),
 });
 export type UploadList = z.infer<typeof UploadListSchema>;
 

@@ -9,7 +9,15 @@ import { getJson, startFixtureServer } from './harness';
 import type { RunningServer } from '../../server/server';
 import { createOrganization, grantLicense, makeOrgAdmin, makeTeacher } from '../../server/accounts/service';
 import { CurrentUserSchema, UploadListSchema, UploadSchema } from '../../src/domain/schemas';
-import { MAX_UPLOADS_PER_TEACHER, MAX_UPLOAD_BYTES, MAX_UPLOAD_PASSAGES, PASSAGE_MAX_WORDS, UPLOAD_MESSAGES } from '../../server/uploads';
+import {
+  DOCUMENT_MESSAGES,
+  MAX_DOCUMENT_BYTES,
+  MAX_UPLOADS_PER_TEACHER,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_PASSAGES,
+  PASSAGE_MAX_WORDS,
+  UPLOAD_MESSAGES,
+} from '../../server/uploads';
 
 let server: RunningServer;
 
@@ -103,11 +111,17 @@ describe('uploading a text', () => {
     expect(created.passageCount).toBe(3);
     expect(created.language).toBe('en');
     expect(created.readerUrl).toBe(`/${created.slug}/v1/en:original/1`);
+    expect(created.notes).toEqual([]);
 
     const list = UploadListSchema.parse((await call('GET', '/uploads', { cookie })).body);
     expect(list.items.map((u) => u.slug)).toEqual([created.slug]);
     expect(list.canUpload).toBe(true);
-    expect(list.limits).toEqual({ maxBytes: MAX_UPLOAD_BYTES, maxPassages: MAX_UPLOAD_PASSAGES, maxUploads: MAX_UPLOADS_PER_TEACHER });
+    expect(list.limits).toEqual({
+      maxBytes: MAX_UPLOAD_BYTES,
+      maxDocumentBytes: MAX_DOCUMENT_BYTES,
+      maxPassages: MAX_UPLOAD_PASSAGES,
+      maxUploads: MAX_UPLOADS_PER_TEACHER,
+    });
 
     const pub = await call('GET', `/publications/${created.slug}`, { cookie });
     expect(pub.status).toBe(200);
@@ -248,10 +262,11 @@ describe('bad files', () => {
 
   it('not text: 415 for a binary file, invalid UTF-8 or another kind of file', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    expectError(await upload(cookie, form(png, 'picture.png', {}, 'image/png')), 415, 'unsupported_file_type', UPLOAD_MESSAGES.notText);
-    expectError(await upload(cookie, form(png, 'sneaky.txt')), 415, 'unsupported_file_type');
+    expectError(await upload(cookie, form(png, 'picture.png', {}, 'image/png')), 415, 'unsupported_file_type', DOCUMENT_MESSAGES.unsupportedType);
+    expectError(await upload(cookie, form(png, 'sneaky.txt')), 415, 'unsupported_file_type', UPLOAD_MESSAGES.notText);
     expectError(await upload(cookie, form(new Uint8Array([0x48, 0x69, 0xff, 0xfe]), 'latin.txt')), 415, 'unsupported_file_type');
-    expectError(await upload(cookie, form('Fine text', 'story.docx')), 415, 'unsupported_file_type');
+    // Text named as a Word document is not one.
+    expectError(await upload(cookie, form('Fine text', 'story.docx', {}, '')), 415, 'file_type_mismatch', /“story\.docx” is named as a Word document/);
     expectError(await call('POST', '/uploads', { cookie, json: { title: 'x', text: 'y' } }), 415, 'unsupported_media_type', UPLOAD_MESSAGES.notMultipart);
   });
 
