@@ -27,11 +27,14 @@ export const ONE_COLUMN_CLASS = 'mx-auto w-full px-4 pt-6 sm:px-6 sm:pt-10';
 export const ONE_COLUMN_WIDTH = { text: 'max-w-[44rem]', illustrated: 'max-w-5xl' } as const;
 export const TWO_COLUMNS_CLASS = 'mx-auto grid w-full max-w-page grid-cols-2 gap-x-24 px-16 pt-8 xl:gap-x-32 xl:px-24';
 
-/** The reader's header bar: the title and author. */
+/**
+ * The reader's header bar: the title and author. A long title or author wraps onto another line rather than being
+ * cut off with an ellipsis, so all of it is readable on a phone and with a reader's own text spacing (WCAG 1.4.12).
+ */
 export const READER_HEADER_CLASS = 'border-b border-line bg-surface';
 export const READER_HEADER_ROW_CLASS = 'mx-auto flex w-full max-w-page items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-10';
-export const READER_TITLE_CLASS = 'truncate font-serif text-lg leading-tight font-semibold text-primary-900 sm:text-xl';
-export const READER_AUTHOR_CLASS = 'truncate text-sm text-ink-muted';
+export const READER_TITLE_CLASS = 'font-serif text-lg leading-tight font-semibold text-primary-900 wrap-anywhere sm:text-xl';
+export const READER_AUTHOR_CLASS = 'text-sm text-ink-muted wrap-anywhere';
 
 /** The toolbar's row of controls, and the row of each column's dropdowns. */
 export const TOOLBAR_ROW_CLASS = 'mx-auto flex w-full max-w-page items-center gap-2 px-4 py-2.5 sm:px-6 lg:px-10';

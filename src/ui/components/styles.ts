@@ -16,8 +16,12 @@ export const cardStyles = 'rounded-2xl border border-line bg-surface shadow-[0_1
 
 export const pageContainer = 'mx-auto w-full max-w-page px-4 sm:px-6 lg:px-10';
 
-/** A modal dialog: the dimmed overlay, and the panel (its width, `max-w-*`, is the caller's). */
+/**
+ * A modal dialog: the dimmed overlay, and the panel (its width, `max-w-*`, is the caller's). The overlay's one column
+ * may shrink below its content's widest line (grid-cols-1 is minmax(0, 1fr)), so a long unbroken line inside a
+ * panel (a magic link) cannot widen the panel past the viewport (WCAG 1.4.10 Reflow).
+ */
 export const modalStyles = {
-  overlay: 'fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4 backdrop-blur-sm',
+  overlay: 'fixed inset-0 z-50 grid grid-cols-1 place-items-center bg-primary-950/40 p-4 backdrop-blur-sm',
   panel: 'w-full rounded-2xl border border-line bg-surface p-6 shadow-2xl outline-none sm:p-8',
 };

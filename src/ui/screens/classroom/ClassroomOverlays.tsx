@@ -141,7 +141,8 @@ export function ShareWithStudentsDialog({ code, isOpen, onOpenChange }: { code: 
                 <strong className="font-mono text-ink">{code}</strong>.
               </p>
               <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-                <output aria-label="Magic link" className="min-w-0 flex-1 truncate rounded-lg border border-line bg-paper px-3 py-2.5 font-mono text-sm">
+                {/* The whole link, broken anywhere on a narrow screen: a teacher reads it before copying it. */}
+                <output aria-label="Magic link" className="min-w-0 flex-1 rounded-lg break-all border border-line bg-paper px-3 py-2.5 font-mono text-sm">
                   {link}
                 </output>
                 <Button onPress={() => copy(link)} className={`${buttonStyles.primary} shrink-0`}>

@@ -115,7 +115,7 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
         </div>
 
         <Tabs defaultSelectedKey={firstTab} className="min-w-0">
-          <TabList aria-label="About this title" className="flex gap-8 border-b border-line">
+          <TabList aria-label="About this title" className="flex gap-4 border-b border-line sm:gap-8">
             <Tab id="overview" className={tabStyles}>
               Overview
             </Tab>

@@ -1,0 +1,374 @@
+/**
+ * WCAG 2.2 checks that axe does not make (docs/accessibility.md cites these tests):
+ * - 2.5.8 Target Size (Minimum) on the catalog, reader, listen and teacher pages, on a phone and on a desktop;
+ * - 2.4.11 Focus Not Obscured (Minimum): Tab through the reader with the toolbar, the player and each dialog open;
+ * - 2.5.7 Dragging Movements: the reading ruler moves without dragging;
+ * - 3.3.8 Accessible Authentication (Minimum): sign-in takes pasted credentials and offers autocomplete;
+ * - 1.4.10 Reflow at 320 CSS px, dialogs included;
+ * - 1.4.12 Text Spacing: with the criterion's spacing applied, no text is cut off.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { AuthPage } from './models/AccountPages';
+import { CatalogPage } from './models/CatalogPage';
+import { ClassroomPage } from './models/ClassroomPage';
+import { ListenPage } from './models/ListenPage';
+import { PublicationPage } from './models/PublicationPage';
+import { ReaderPage } from './models/ReaderPage';
+import { asLicensedReader } from './support/licensed';
+import { asLicensedTeacher } from './support/teacher';
+import { clippedText, focusedCoverage, horizontalOverflow, targetSizeFailures, TEXT_SPACING_CSS } from './support/wcag22';
+
+const READER = '/the-fox-who-counted-stars/v1/en:original/1';
+const PIP = 'Pip and the Paper Moon';
+
+// The toolbar fades out after a while without activity: with reduced motion (which the app honours) it is either
+// shown or hidden, never half way.
+test.use({ reducedMotion: 'reduce' });
+
+const VIEWPORTS = [
+  { name: 'a phone', viewport: { width: 412, height: 915 } },
+  { name: 'a desktop', viewport: { width: 1280, height: 800 } },
+];
+
+/** Open the reader at a passage and show its toolbar (the pointer moving over the page shows it). */
+async function openReader(page: Page, path = READER) {
+  const reader = new ReaderPage(page);
+  await reader.goto(path);
+  await reader.expectPosition(Number(path.split('/').at(-1)));
+  await page.mouse.move(10, 200);
+  await expect(reader.toolbar).toBeVisible();
+  return reader;
+}
+
+/** Open the narration player of the primary column (it shows in the passages bar). */
+async function openPlayer(reader: ReaderPage) {
+  await reader.page.mouse.move(10, 200);
+  await reader.primary.listenButton.click();
+  await expect(reader.seekSlider).toBeVisible();
+  await reader.pauseButton.or(reader.playButton).first().waitFor();
+  if (await reader.pauseButton.isVisible()) await reader.pauseButton.click();
+  await expect(reader.playButton).toBeVisible();
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`2.5.8 Target size on ${name}`, () => {
+    test.use({ viewport });
+
+    test('the Free Library and the sign-in page', async ({ page }) => {
+      const catalog = new CatalogPage(page);
+      await catalog.goto();
+      await catalog.waitForCards();
+      expect.soft(await targetSizeFailures(page)).toEqual([]);
+      await catalog.sortButton.click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect.soft(await targetSizeFailures(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      const signIn = new AuthPage(page, 'sign-in');
+      await signIn.goto();
+      expect.soft(await targetSizeFailures(page)).toEqual([]);
+    });
+
+    test.describe('as a licensed reader', () => {
+      test.use(asLicensedReader);
+
+      test('the reader with its toolbar, the player and the text menu', async ({ page }) => {
+        const reader = await openReader(page);
+        expect.soft(await targetSizeFailures(page)).toEqual([]);
+        await openPlayer(reader);
+        await page.mouse.move(10, 200);
+        expect.soft(await targetSizeFailures(page)).toEqual([]);
+        if (viewport.width >= 1024) {
+          await reader.textSizeButton.click();
+          const dialog = page.getByRole('dialog', { name: 'Text settings' });
+          await expect(dialog).toBeVisible();
+          expect.soft(await targetSizeFailures(page)).toEqual([]);
+        } else {
+          await reader.controlsMenuButton.click();
+          await expect(page.getByRole('dialog', { name: 'Reader controls' })).toBeVisible();
+          expect.soft(await targetSizeFailures(page)).toEqual([]);
+        }
+      });
+
+      test('the listen page', async ({ page }) => {
+        const listen = new ListenPage(page);
+        await listen.goto('the-fox-who-counted-stars', 'v1', 'en-GOLD', 3);
+        await expect(listen.passage(3).locator('p')).toBeVisible();
+        await listen.waitForAudio();
+        expect.soft(await targetSizeFailures(page)).toEqual([]);
+      });
+    });
+
+    test.describe('as a licensed teacher', () => {
+      test.use(asLicensedTeacher);
+
+      test('the Free Library with the class-code banner, the Classroom Library and the share dialog', async ({ page }) => {
+        const catalog = new CatalogPage(page);
+        await catalog.goto();
+        await catalog.shell.shownClassCode();
+        await catalog.waitForCards();
+        expect.soft(await targetSizeFailures(page)).toEqual([]);
+
+        const classroom = new ClassroomPage(page);
+        await classroom.goto();
+        await expect(classroom.teachersOnlyBanner).toBeVisible();
+        expect.soft(await targetSizeFailures(page)).toEqual([]);
+
+        await catalog.goto();
+        await catalog.card(PIP).click();
+        const publication = new PublicationPage(page);
+        await expect(publication.heading(PIP)).toBeVisible();
+        expect.soft(await targetSizeFailures(page)).toEqual([]);
+        await publication.shareButton.click();
+        await expect(publication.shareDialog).toBeVisible();
+        expect.soft(await targetSizeFailures(page)).toEqual([]);
+      });
+    });
+  });
+}
+
+test.describe('2.4.11 Focus not obscured in the reader', () => {
+  test.use(asLicensedReader);
+
+  /**
+   * Press Tab `stops` times from where the focus is, and return every stop whose control nothing shows: entirely
+   * under the toolbar, the player, a dialog, or out of view. At least `atLeast` controls must take the focus.
+   */
+  async function hiddenFocusStops(page: Page, stops = 60, atLeast = 4) {
+    const hidden: { focused: string; coveredBy: string[] }[] = [];
+    const seen = new Map<number, string>();
+    for (let i = 0; i < stops; i++) {
+      await page.keyboard.press('Tab');
+      const coverage = await focusedCoverage(page);
+      if (!coverage) continue;
+      if (coverage.hidden) hidden.push({ focused: coverage.focused, coveredBy: coverage.coveredBy });
+      seen.set(coverage.key, coverage.focused);
+    }
+    // The walk went somewhere: several controls took the focus.
+    expect(seen.size, JSON.stringify([...seen.values()])).toBeGreaterThanOrEqual(atLeast);
+    return hidden;
+  }
+
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`on ${name}: with the toolbar and the player open, then with each dialog open`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const reader = await openReader(page);
+      await openPlayer(reader);
+      await page.locator('body').focus();
+      expect(await hiddenFocusStops(page)).toEqual([]);
+
+      if (viewport.width >= 1024) {
+        await page.mouse.move(10, 200);
+        await reader.textSizeButton.click();
+        await expect(page.getByRole('dialog', { name: 'Text settings' })).toBeVisible();
+        expect(await hiddenFocusStops(page, 20)).toEqual([]);
+        await page.keyboard.press('Escape');
+      } else {
+        await page.mouse.move(10, 200);
+        await reader.controlsMenuButton.click();
+        await expect(page.getByRole('dialog', { name: 'Reader controls' })).toBeVisible();
+        expect(await hiddenFocusStops(page, 30)).toEqual([]);
+        await page.keyboard.press('Escape');
+      }
+
+      // A premium level of a premium title without the feature opens the upgrade dialog: seen by a visitor.
+      await page.context().clearCookies();
+      await reader.goto('/the-fox-who-counted-stars/v1/en:gold/2');
+      await expect(page.getByRole('region', { name: 'This content requires a School License' })).toBeVisible();
+      await page.mouse.move(10, 200);
+      await reader.primary.levelButton.click();
+      await page.getByRole('listbox', { name: 'Reading levels' }).getByRole('option', { name: 'Silver' }).click();
+      await expect(page.getByRole('dialog', { name: 'Unlock Premium Levels' })).toBeVisible();
+      expect(await hiddenFocusStops(page, 10, 2)).toEqual([]);
+    });
+  }
+});
+
+test.describe('2.5.7 Dragging movements: the reading ruler', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('moves a line at a time from the keyboard, and to a line by pointing at it, without a drag', async ({ page }) => {
+    const reader = await openReader(page, '/the-lighthouse-keepers-apprentice/v1/en:original/1');
+    await reader.chooseFromToolbar(reader.rulerButton, '2 lines');
+    const slider = reader.primary.region.getByRole('slider', { name: 'Reading ruler' });
+    await expect(slider).toHaveAttribute('aria-valuenow', '1');
+
+    // The keyboard: ArrowDown moves the band one line down, the band's box with it.
+    const before = (await slider.boundingBox())!;
+    await slider.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(slider).toHaveAttribute('aria-valuenow', '2');
+    await expect.poll(async () => (await slider.boundingBox())!.y).toBeGreaterThan(before.y);
+
+    // A single click on a line further down (no button held while moving) places the band there.
+    const text = (await reader.primary.text.boundingBox())!;
+    await page.mouse.click(text.x + 40, text.y + text.height * 0.6);
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(3);
+  });
+});
+
+test.describe('3.3.8 Accessible authentication: sign-in', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the email and password fields take pasted text, offer autocomplete, and no puzzle is asked', async ({ page }) => {
+    const signIn = new AuthPage(page, 'sign-in');
+    await signIn.goto();
+    await expect(signIn.emailField).toHaveAttribute('autocomplete', /^(username|email)$/);
+    await expect(signIn.passwordField).toHaveAttribute('autocomplete', 'current-password');
+
+    // A paste, as a password manager or the clipboard gives it: the paste event is not cancelled, and the text lands.
+    for (const [field, value] of [
+      [signIn.emailField, 'pasted.reader@example.org'],
+      [signIn.passwordField, 'pasted-secret-phrase'],
+    ] as const) {
+      await field.focus();
+      const accepted = await field.evaluate((el, text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        return el.dispatchEvent(event);
+      }, value);
+      expect(accepted).toBe(true);
+      await page.keyboard.insertText(value);
+      await expect(field).toHaveValue(value);
+    }
+
+    // Only the two fields (Playwright counts the password field as a textbox too) and the button: no captcha, puzzle,
+    // or question to answer.
+    await expect(signIn.form.getByRole('textbox')).toHaveCount(2);
+    await expect(signIn.form.locator('input:not([type=hidden])')).toHaveCount(2);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.getByText(/captcha|prove you are human|solve/i)).toHaveCount(0);
+  });
+});
+
+test.describe('1.4.10 Reflow at 320 CSS px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the Free Library, sign-in, the reader with the player, and the listen page scroll one way only', async ({ page }) => {
+    const catalog = new CatalogPage(page);
+    await catalog.goto();
+    await catalog.waitForCards();
+    expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+    await catalog.card(PIP).click();
+    await expect(new PublicationPage(page).heading(PIP)).toBeVisible();
+    expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+
+    await new AuthPage(page, 'sign-in').goto();
+    expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+  });
+
+  test.describe('as a licensed reader', () => {
+    test.use(asLicensedReader);
+
+    test('the reader with the player and the controls menu, and the listen page', async ({ page }) => {
+      const reader = await openReader(page);
+      expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+      await openPlayer(reader);
+      expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+      await page.mouse.move(10, 200);
+      await reader.controlsMenuButton.click();
+      await expect(page.getByRole('dialog', { name: 'Reader controls' })).toBeVisible();
+      expect((await horizontalOverflow(page)).document).toBe(0);
+      expect((await horizontalOverflow(page)).dialogs.filter((d) => d.overflow > 0)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      const listen = new ListenPage(page);
+      await listen.goto('the-fox-who-counted-stars', 'v1', 'en-GOLD', 3);
+      await listen.waitForAudio();
+      expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+    });
+  });
+
+  test.describe('as a licensed teacher', () => {
+    test.use(asLicensedTeacher);
+
+    test('the Classroom Library, the Free Library with the class-code banner, and the share dialog', async ({ page }) => {
+      const classroom = new ClassroomPage(page);
+      await classroom.goto();
+      await expect(classroom.teachersOnlyBanner).toBeVisible();
+      expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+
+      const catalog = new CatalogPage(page);
+      await catalog.goto();
+      await catalog.shell.shownClassCode();
+      await catalog.waitForCards();
+      expect(await horizontalOverflow(page)).toEqual({ document: 0, dialogs: [] });
+
+      await catalog.card(PIP).click();
+      const publication = new PublicationPage(page);
+      await expect(publication.heading(PIP)).toBeVisible();
+      await publication.shareButton.click();
+      await expect(publication.shareDialog).toBeVisible();
+      const overflow = await horizontalOverflow(page);
+      expect(overflow.document).toBe(0);
+      expect(overflow.dialogs).toEqual([{ name: expect.any(String), overflow: 0 }]);
+    });
+  });
+});
+
+test.describe('1.4.12 Text spacing', () => {
+  /** Apply the criterion's spacing to the page as it is now, and list the text it cuts off. */
+  async function clippedWithSpacing(page: Page) {
+    await page.addStyleTag({ content: TEXT_SPACING_CSS });
+    // The layout settles in a frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return clippedText(page);
+  }
+
+  for (const { name, viewport } of VIEWPORTS) {
+    test.describe(`on ${name}`, () => {
+      test.use({ viewport });
+
+      test('the Free Library, a publication and sign-in', async ({ page }) => {
+        const catalog = new CatalogPage(page);
+        await catalog.goto();
+        await catalog.waitForCards();
+        expect.soft(await clippedWithSpacing(page)).toEqual([]);
+        await catalog.card(PIP).click();
+        await expect(new PublicationPage(page).heading(PIP)).toBeVisible();
+        expect.soft(await clippedWithSpacing(page)).toEqual([]);
+        await new AuthPage(page, 'sign-in').goto();
+        expect.soft(await clippedWithSpacing(page)).toEqual([]);
+      });
+
+      test.describe('as a licensed reader', () => {
+        test.use(asLicensedReader);
+
+        test('the reader with the player, and the listen page', async ({ page }) => {
+          const reader = await openReader(page);
+          await openPlayer(reader);
+          await page.mouse.move(10, 200);
+          expect.soft(await clippedWithSpacing(page)).toEqual([]);
+          const listen = new ListenPage(page);
+          await listen.goto('the-fox-who-counted-stars', 'v1', 'en-GOLD', 3);
+          await listen.waitForAudio();
+          expect.soft(await clippedWithSpacing(page)).toEqual([]);
+        });
+      });
+
+      test.describe('as a licensed teacher', () => {
+        test.use(asLicensedTeacher);
+
+        test('the Free Library with the class-code banner, the Classroom Library and the share dialog', async ({ page }) => {
+          const catalog = new CatalogPage(page);
+          await catalog.goto();
+          await catalog.shell.shownClassCode();
+          await catalog.waitForCards();
+          expect.soft(await clippedWithSpacing(page)).toEqual([]);
+          const classroom = new ClassroomPage(page);
+          await classroom.goto();
+          await expect(classroom.teachersOnlyBanner).toBeVisible();
+          expect.soft(await clippedWithSpacing(page)).toEqual([]);
+          await catalog.goto();
+          await catalog.card(PIP).click();
+          const publication = new PublicationPage(page);
+          await expect(publication.heading(PIP)).toBeVisible();
+          await publication.shareButton.click();
+          await expect(publication.shareDialog).toBeVisible();
+          expect.soft(await clippedWithSpacing(page)).toEqual([]);
+        });
+      });
+    });
+  }
+});
