@@ -4,6 +4,7 @@
  *
  *   npm run admin -- qr print <slug> [--edition en:ORIGINAL] [--out path] [--format svg|png] [--base-url URL]
  *   npm run admin -- outbox [--last N]
+ *   npm run admin -- export epub <slug> [--edition en:ORIGINAL] [--out file] [--out-dir dir]
  *
  * Adding a command: write an `AdminCommand` (server/cli/command.ts: its usage, which also says how many arguments it
  * takes, options for node:util parseArgs and a `run`) and put it in `COMMANDS` under its group, e.g.
@@ -28,6 +29,7 @@ import { AdminError, argumentCount, type AdminCommand, type AdminIo } from '../c
 import { BACKUP_COMMANDS } from './backup';
 import { ROSTER_COMMANDS } from '../roster/adminCommands';
 import { SSO_COMMANDS } from '../sso/adminCommands';
+import { EXPORT_COMMANDS } from '../epub/adminCommands';
 
 const qrPrint: AdminCommand = {
   summary: "write a printable SVG or PNG of a title's QR code",
@@ -114,6 +116,8 @@ export const COMMANDS: Record<string, Record<string, AdminCommand>> = {
   ...markDatabase(ROSTER_COMMANDS),
   // Single sign-on (server/sso/adminCommands.ts): sso add|list|remove.
   ...markDatabase(SSO_COMMANDS),
+  // The EPUB export (server/epub/adminCommands.ts): export epub.
+  ...markDatabase(EXPORT_COMMANDS),
 };
 
 /** Every account command opens the database. */
