@@ -2,6 +2,8 @@
  * Uploads in the browser: a teacher licensed through the admin CLI (while the server runs) sees
  * 'My Uploads' in the navbar, uploads a text, gets the server's error for a bad file, reads the upload in the
  * reader with narration, and the upload stays private (an anonymous visitor gets 404). axe on the page.
+ * Documents in: a Word document uploaded through the page is read in the reader, with the note on its pictures;
+ * a scanned PDF and a file that lies about its type get the server's messages.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -9,6 +11,7 @@ import { admin } from './support/admin';
 import { AppShell } from './models/AppShell';
 import { AuthPage, RoleModal, uniqueEmail } from './models/AccountPages';
 import { UploadsPage } from './models/UploadsPage';
+import { DOCX_TYPE, PDF_TYPE, docx, imageOnlyPdf, textPdf } from '../tests/server/documentFixtures';
 
 const PASSWORD = 'copper-meadow-lantern';
 const STORY = [
@@ -91,6 +94,48 @@ test('signed out, the page asks to sign in; a reader without USER_UPLOAD sees no
   await expect(page.getByText('Sign in with your teacher account to upload your own texts.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', /\/sign-in\?redirectUrl=%2Fuploads/);
   await expect(new AppShell(page).mainNav.getByRole('link', { name: 'My Uploads' })).toHaveCount(0);
+});
+
+test('a teacher uploads a Word document through the page and reads its first passage', async ({ page }) => {
+  test.setTimeout(120_000);
+  await licensedTeacher(page);
+  const uploads = new UploadsPage(page);
+  await uploads.goto();
+  await expect(uploads.heading).toBeVisible();
+  // The page says which formats it takes, and the file chooser offers them.
+  await expect(page.getByText(/A Word document \(\.docx\), EPUB \(\.epub\) or PDF with text \(\.pdf\)/)).toBeVisible();
+  const accept = (await uploads.fileInput.getAttribute('accept')) ?? '';
+  for (const format of ['.docx', '.epub', '.pdf', '.txt', '.md']) expect(accept.split(',')).toContain(format);
+
+  const lesson = docx([
+    { heading: 2, text: 'The Lighthouse' },
+    { text: 'The keeper climbed the stairs at dusk and lit the great lamp.' },
+    { picture: true },
+    { text: 'All night the beam turned over the dark water.' },
+  ]);
+  await uploads.fileInput.setInputFiles({ name: 'lighthouse.docx', mimeType: DOCX_TYPE, buffer: Buffer.from(lesson) });
+  await uploads.titleField.fill('The Lighthouse Keeper');
+  await uploads.uploadButton.click();
+  await expect(uploads.success).toContainText('Uploaded “The Lighthouse Keeper”: 1 passages.');
+  await expect(page.getByRole('list', { name: 'Notes on the upload' })).toContainText('1 picture was left out: uploads keep the text only.');
+
+  await uploads.readLink('The Lighthouse Keeper').click();
+  await expect(page.getByText('The keeper climbed the stairs at dusk and lit the great lamp.')).toBeVisible();
+  await expect(page.getByText('All night the beam turned over the dark water.')).toBeVisible();
+});
+
+test('a scanned PDF and a file that lies about its type get the messages of the server', async ({ page }) => {
+  await licensedTeacher(page);
+  const uploads = new UploadsPage(page);
+  await uploads.goto();
+  await uploads.fileInput.setInputFiles({ name: 'scan.pdf', mimeType: PDF_TYPE, buffer: Buffer.from(imageOnlyPdf()) });
+  await uploads.uploadButton.click();
+  await expect(uploads.error).toContainText('This PDF has no text to read: it looks scanned');
+
+  await uploads.fileInput.setInputFiles({ name: 'worksheet.docx', mimeType: DOCX_TYPE, buffer: Buffer.from(textPdf([[{ text: 'A worksheet.' }]])) });
+  await uploads.uploadButton.click();
+  await expect(uploads.error).toContainText('“worksheet.docx” is named as a Word document (.docx), but it is a PDF.');
+  await expect(uploads.list.getByText('No uploads yet.')).toBeVisible();
 });
 
 /** Serious and critical axe findings on this page (signed in, so the account menu shows the user's initials). */

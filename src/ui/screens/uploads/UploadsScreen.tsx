@@ -1,7 +1,8 @@
 /**
- * 'My Uploads': a teacher's own texts, read as private publications. A form to upload a .txt or .md
- * file (choose or drop it) with the server's error messages, and the list with Read and Delete. The server owns
- * every rule (who may upload, limits, splitting); this view shows what it answers.
+ * 'My Uploads': a teacher's own texts, read as private publications. A form to upload a Word, EPUB, PDF, .txt or
+ * .md file (choose or drop it) with the server's error messages and, after an upload, its notes on what was left
+ * out; and the list with Read and Delete. The server owns every rule (who may upload, limits, reading the
+ * formats, splitting); this view shows what it answers.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, DropZone, FileTrigger, Form, Input, Label, Text, TextField } from 'react-aria-components';
@@ -16,7 +17,20 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { signInPath } from '../../../domain/routes';
 import { useDeleteUpload, useUploadList, useUploadText } from './useUploads';
 
-const ACCEPTED = ['.txt', '.md', '.markdown', 'text/plain', 'text/markdown'];
+/** What the file chooser offers: the formats the server reads, by name and by type. */
+const ACCEPTED = [
+  '.docx',
+  '.epub',
+  '.pdf',
+  '.txt',
+  '.md',
+  '.markdown',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/epub+zip',
+  'application/pdf',
+  'text/plain',
+  'text/markdown',
+];
 
 function messagesOf(error: unknown): string[] {
   if (error instanceof ApiError) return error.errors.length ? error.errors.map((e) => e.message) : [error.message];
@@ -24,8 +38,9 @@ function messagesOf(error: unknown): string[] {
 }
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-function UploadForm({ limits }: { limits: { maxBytes: number; maxPassages: number } }) {
+function UploadForm({ limits }: { limits: { maxBytes: number; maxDocumentBytes: number; maxPassages: number } }) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [language, setLanguage] = useState<LanguageCode>('en');
@@ -58,9 +73,12 @@ function UploadForm({ limits }: { limits: { maxBytes: number; maxPassages: numbe
         Upload a text
       </h2>
       <p className="text-sm text-ink-muted">
-        A plain-text (.txt) or Markdown (.md) file of up to {kb(limits.maxBytes)}. Paragraphs are grouped into passages of
-        about 60–150 words; <code>---</code> lines and <code>#</code> / <code>##</code> headings mark your own passages and
-        chapters. At most {limits.maxPassages} passages. Only you and your class can read it.
+        A Word document (.docx), EPUB (.epub) or PDF with text (.pdf) of up to {mb(limits.maxDocumentBytes)}, or a
+        plain-text (.txt) or Markdown (.md) file of up to {kb(limits.maxBytes)}. The text is kept and pictures are left
+        out; the document&apos;s headings (an EPUB&apos;s table of contents) become its sections. Paragraphs are grouped
+        into passages of about 60–150 words; in a text file, <code>---</code> lines and <code>#</code> / <code>##</code>{' '}
+        headings mark your own passages and chapters. At most {limits.maxPassages} passages. Only you and your class can
+        read it.
       </p>
       <DropZone
         onDrop={async (event) => {
@@ -116,12 +134,21 @@ function UploadForm({ limits }: { limits: { maxBytes: number; maxPassages: numbe
         </div>
       )}
       {upload.isSuccess && (
-        <p role="status" className="text-sm text-primary-900">
-          Uploaded “{upload.data.title}”: {upload.data.passageCount} passages.{' '}
-          <Link href={upload.data.readerUrl} className={linkStyles}>
-            Read it now
-          </Link>
-        </p>
+        <div role="status" className="text-sm text-primary-900">
+          <p>
+            Uploaded “{upload.data.title}”: {upload.data.passageCount} passages.{' '}
+            <Link href={upload.data.readerUrl} className={linkStyles}>
+              Read it now
+            </Link>
+          </p>
+          {upload.data.notes?.length ? (
+            <ul aria-label="Notes on the upload" className="mt-1 list-disc ps-5 text-ink-muted">
+              {upload.data.notes.map((note) => (
+                <li key={note.code}>{note.message}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       )}
       <Button type="submit" isDisabled={!file || upload.isPending} className={buttonStyles.primary}>
         {upload.isPending ? 'Uploading…' : 'Upload'}
