@@ -1,7 +1,8 @@
 /**
  * Publication detail (SPEC §2): back link, title and author with the 'Visible to Students' badge, cover and Read
- * Online, and for teachers 'Hide from Students' / 'Show to Students', and for a teacher with a class code 'Share with
- * Students' and the links that post the title's reader address to Google Classroom or Microsoft Teams;
+ * Online, 'Download for offline' and 'Download EPUB' (./EpubDownload.tsx), and for teachers 'Hide from Students' /
+ * 'Show to Students', and for a teacher with a class code 'Share with Students' and the links that post the title's
+ * reader address to Google Classroom or Microsoft Teams;
  * Overview / Reading Levels tabs, and Classroom Settings for teachers (its visibility switch). A failed fetch shows
  * PublicationError ('Premium content' goes back to the reader's library with 'Unlock Premium Novels', SPEC §8).
  */
@@ -29,6 +30,7 @@ import {
 } from '../classroom/lazyClassroom';
 
 const OfflineEditions = lazy(() => import('../../offline/OfflineEditions').then((m) => ({ default: m.OfflineEditions })));
+const EpubDownload = lazy(() => import('./EpubDownload').then((m) => ({ default: m.EpubDownload })));
 const ShareWithStudentsDialog = lazy(() =>
   import('../classroom/ClassroomOverlays').then((m) => ({ default: m.ShareWithStudentsDialog })),
 );
@@ -93,6 +95,9 @@ export function PublicationScreen({ slug, version }: { slug: string; version: st
             </Link>
             <Suspense fallback={null}>
               <OfflineEditions publication={p} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <EpubDownload publication={p} />
             </Suspense>
             <VisibilityButton titleId={p.id} />
             {classCode ? (
