@@ -267,8 +267,12 @@ describe('bad documents are refused and leave nothing behind', () => {
     await refused(rights, 'adobe.epub', EPUB_TYPE, 422, 'drm_protected', DOCUMENT_MESSAGES.drm);
   });
 
-  it('a password-protected PDF: 422 password_protected; a scanned PDF: 422 no_text_layer', async () => {
+  it('a password-protected PDF or Word document: 422 password_protected; a scanned PDF: 422 no_text_layer', async () => {
     await refused(encryptedPdf('A secret lesson.'), 'locked.pdf', PDF_TYPE, 422, 'password_protected', DOCUMENT_MESSAGES.passwordPdf);
+    // Word encrypts a protected document into an OLE compound file (this is its header and an empty sector).
+    const compound = new Uint8Array(1024);
+    compound.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    await refused(compound, 'locked.docx', DOCX_TYPE, 422, 'password_protected', DOCUMENT_MESSAGES.passwordWord);
     await refused(imageOnlyPdf(), 'scan.pdf', PDF_TYPE, 422, 'no_text_layer', DOCUMENT_MESSAGES.noTextLayer);
   });
 

@@ -53,6 +53,10 @@ export function asText(bytes: Uint8Array): string | null {
   return text;
 }
 
+/** An OLE compound file: what Word writes for a password-protected document (and for an old .doc). */
+const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const looksLikeCompoundFile = (bytes: Uint8Array) => bytes.length >= 8 && COMPOUND_FILE.every((b, i) => bytes[i] === b);
+
 const looksLikePdf = (bytes: Uint8Array) =>
   bytes.length >= 5 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d;
 
@@ -82,6 +86,7 @@ export function detect(bytes: Uint8Array, name: string, claimed: DocumentKind): 
     if (!pdf) throw mismatch(zip ? null : asText(bytes) !== null ? 'text' : null);
     return { kind: 'pdf' };
   }
+  if (claimed === 'docx' && looksLikeCompoundFile(bytes)) throw new DocumentProblem(422, 'password_protected', DOCUMENT_MESSAGES.passwordWord);
   if (!zip) throw mismatch(pdf ? 'pdf' : asText(bytes) !== null ? 'text' : null);
   const archive = openZip(bytes, claimed);
   const isEpub = archive.text('mimetype')?.trim() === 'application/epub+zip';

@@ -45,6 +45,8 @@ export const DOCUMENT_MESSAGES = {
   encryptedArchive: 'The file is encrypted (password-protected), so its text cannot be read. Save an unprotected copy and upload that.',
   drm: 'This EPUB is protected by DRM (encryption), so its text cannot be read. Upload a DRM-free EPUB.',
   notEpub: 'The EPUB has no readable package (META-INF/container.xml and its OPF), so it cannot be opened.',
+  passwordWord:
+    'This Word document is protected by a password (or is an old .doc renamed), so its text cannot be read. Save it as a .docx without a password and upload that.',
   passwordPdf: 'This PDF is protected by a password, so its text cannot be read. Save a copy without the password and upload that.',
   noTextLayer:
     'This PDF has no text to read: it looks scanned (pictures of pages). Upload a PDF with a text layer (run it through text recognition first) or a Word file.',
