@@ -20,7 +20,7 @@ import { HttpError, badRequest, fromZod, invalidParameters, notFound } from '../
 import { TEXT_RULES, textProblem } from '../../src/domain/textRules';
 import { param } from '../kit/validate';
 import { splitUpload } from './split';
-import { checkUploadedFile, DocumentProblem, DOCUMENT_EXTENSIONS, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, readDocument } from './documents';
+import { checkUploadedFile, DocumentProblem, DOCUMENT_EXTENSIONS, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, readDocument, type DocumentText } from './documents';
 import {
   MAX_UPLOADS_PER_TEACHER,
   MAX_UPLOAD_BYTES,
@@ -130,21 +130,17 @@ export function registerUploadsApi(api: Hono<any>, deps: UploadsDeps): void {
       const nameProblem = textProblem(file.name, TEXT_RULES.line);
       const problems = [titleProblem && `title ${titleProblem}`, nameProblem && `The file name ${nameProblem}`].filter((p): p is string => !!p);
       if (problems.length) throw invalidParameters(problems);
-      let kind;
-      try {
-        kind = checkUploadedFile(file, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES.tooLarge);
-      } catch (e) {
-        if (e instanceof DocumentProblem) return problemAnswer(c, e);
-        throw e;
-      }
       const fields = UploadFieldsSchema.safeParse({
         title: typeof form.title === 'string' && form.title.trim() ? form.title : undefined,
         language: typeof form.language === 'string' && form.language ? form.language : undefined,
       });
       if (!fields.success) throw fromZod(fields.error, form);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let document;
+      // The kind and size the name claims are checked before the bytes are read; then ./documents reads them.
+      let bytes: Uint8Array;
+      let document: DocumentText;
       try {
+        const kind = checkUploadedFile(file, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES.tooLarge);
+        bytes = new Uint8Array(await file.arrayBuffer());
         document = await readDocument(bytes, file.name, kind);
       } catch (e) {
         if (e instanceof DocumentProblem) return problemAnswer(c, e);
