@@ -2,6 +2,8 @@
  * The EPUB export on a real server over the real library (content/): the route's answers and gates, the media
  * overlays against the passage API's own speech marks, the accessibility metadata, and EPUBCheck on every edition.
  *
+ * Every edition: each edition file under content/ and each on-demand source, built first as a licensed reader asks.
+ *
  * Which books carry narration in the EPUBCheck run: making narration for the whole library (about 690 passages)
  * takes many CPU minutes, too slow for a test on two cores. So one edition of every voiced language is narrated
  * (English with Flite and images, and both right-to-left languages, Arabic and Urdu, among them) and checked with
@@ -21,7 +23,7 @@ import { epubSource, findEdition, type NarrationMode } from '../../server/epub/s
 import { passagePlainText } from '../../src/domain/sanitize';
 import type { LanguageCode } from '../../src/domain/languages';
 import type { Level } from '../../src/domain/levels';
-import { getJson, startFixtureServer } from './harness';
+import { entitledCookie, getJson, startFixtureServer } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CONTENT_DIR = path.join(root, 'content');
@@ -211,13 +213,27 @@ describe('EPUBCheck on every edition of the library', () => {
       const editionFiles = fs
         .readdirSync(CONTENT_DIR)
         .flatMap((slug) => (fs.existsSync(path.join(CONTENT_DIR, slug, 'publication.yaml')) ? fs.readdirSync(path.join(CONTENT_DIR, slug)).filter((f) => /^[a-z]+\.[A-Z]+\.md$/.test(f)) : []));
+      // On-demand sources (content/<slug>/sources/) become editions once asked for: build each, as a licensed reader would.
+      const sources = fs
+        .readdirSync(CONTENT_DIR)
+        .flatMap((slug) => (fs.existsSync(path.join(CONTENT_DIR, slug, 'sources')) ? fs.readdirSync(path.join(CONTENT_DIR, slug, 'sources')).map((f) => ({ slug, f })) : []))
+        .filter(({ f }) => /^[a-z]+\.[A-Z]+\.md$/.test(f));
+      for (const { slug, f } of sources) {
+        const [languageCode, level] = f.split('.');
+        const built = await getJson(server, `/api/v1/publications/${slug}/sources/on-demand`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: await entitledCookie(server) },
+          body: JSON.stringify({ version: 'v1', languageCode, level }),
+        });
+        expect(built.status, `${slug} ${f}`).toBe(201);
+      }
       const all: { slug: string; language: LanguageCode; level: Level; passageCount: number }[] = [];
       for (const item of catalog.items) {
         // From the store: the premium titles' publication answer is gated, and this builds every edition unasked.
         const publication = (await server.store.publication(item.slug))!.value;
         for (const e of publication.editions) all.push({ slug: item.slug, language: e.language.code, level: e.level, passageCount: e.passageCount });
       }
-      expect(all.length).toBe(editionFiles.length);
+      expect(all.length).toBe(editionFiles.length + sources.length);
 
       // The narrated set: per voiced language, its shortest edition; English as the illustrated title's.
       const narrated = new Set<string>(['pip-and-the-paper-moon:en:ORIGINAL']);
