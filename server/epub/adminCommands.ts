@@ -63,24 +63,24 @@ const exportEpub: AdminCommand = {
     const wanted = typeof values.edition === 'string' ? editionOption(values.edition) : null;
     return withDatabase(io, async (database) => {
       const store = new ContentStore(database);
-      const publication = await store.publication(slug);
-      if (!publication) throw new AdminError(`No title '${slug}' in the library (npm run content:import loads content/).`);
-      const ref = wanted ?? publication.value.defaultReader.left;
-      if (!isLanguageCode(ref.language)) throw new AdminError(`'${slug}' has no edition ${ref.language}:${ref.level}.`);
-      const found = await findEdition(store, { slug, language: ref.language, level: ref.level });
-      if (found.kind !== 'found') {
-        const have = publication.value.editions.map((e) => `${e.language.code}:${e.level}`).join(', ');
-        throw new AdminError(`'${slug}' has no edition ${ref.language}:${ref.level}; it has ${have}.`);
-      }
-      const config = loadConfig();
       const narration = new NarrationService({
         database,
         store,
-        audio: await audioStoreFromEnv(process.env, path.join(config.dataDir, 'audio')),
+        audio: await audioStoreFromEnv(process.env, path.join(loadConfig().dataDir, 'audio')),
         logger: pino({ level: 'warn' }),
         settings: narrationSettings(process.env, true, { concurrency: 0 }),
       });
       try {
+        // The editions' audio flags, as a starting server sets them (a database just imported has none yet).
+        await narration.prepare();
+        const publication = await store.publication(slug);
+        if (!publication) throw new AdminError(`No title '${slug}' in the library (npm run content:import loads content/).`);
+        const ref = wanted ?? publication.value.defaultReader.left;
+        const found = isLanguageCode(ref.language) ? await findEdition(store, { slug, language: ref.language, level: ref.level }) : ({ kind: 'no-edition' } as const);
+        if (found.kind !== 'found') {
+          const have = publication.value.editions.map((e) => `${e.language.code}:${e.level}`).join(', ');
+          throw new AdminError(`'${slug}' has no edition ${ref.language}:${ref.level}; it has ${have}.`);
+        }
         const source = await epubSource(found, { store, narration, mode: 'make', deadline: Date.now() + NARRATION_DEADLINE_MS }).catch((error: unknown) => {
           if (error instanceof NarrationPendingError) throw new AdminError(error.message);
           throw error;
@@ -90,7 +90,7 @@ const exportEpub: AdminCommand = {
         const file = typeof values.out === 'string' ? path.resolve(io.cwd, values.out) : path.join(dir, epubFileName(slug, ref.language, ref.level));
         fs.writeFileSync(file, book.bytes);
         const minutes = Math.floor(book.durationMs / 60_000);
-        const seconds = String(Math.round((book.durationMs % 60_000) / 1000)).padStart(2, '0');
+        const seconds = String(Math.floor((book.durationMs % 60_000) / 1000)).padStart(2, '0');
         io.out(
           `Wrote ${path.relative(io.cwd, file) || file} (${book.bytes.length} bytes): ${book.sections} section(s), ` +
             `${book.narratedPassages} of ${source.passages.length} passage(s) narrated (${minutes}:${seconds} of audio).`,
