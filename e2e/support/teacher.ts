@@ -1,16 +1,37 @@
 /**
  * A licensed teacher for the e2e suite, made through the API (sign-up, the TEACHER role, so the role modal stays
- * away) and the operator's CLI (an organization with every feature), once per worker:
+ * away) and the operator's CLI (an organization with every feature), once per run (kept in E2E_DATA_DIR, as
+ * e2e/support/licensed.ts keeps its reader):
  *
  *   test.use(asLicensedTeacher);
  *
  * Their Free Library shows the class-code banner and eye toggles, and their Classroom Library the Teachers Only view.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { request } from '@playwright/test';
 import { admin } from './admin';
 import { ALL_FEATURES, type StorageState } from './licensed';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DATA_DIR = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? '.data-e2e');
+/** Kept beside the e2e server's data (emptied at each start), so a worker restarted after a failure reuses it. */
+const CACHE = path.join(DATA_DIR, 'e2e-licensed-teacher.json');
+
 let pending: Promise<StorageState> | null = null;
+
+async function load(baseURL: string): Promise<StorageState> {
+  try {
+    const cached = JSON.parse(fs.readFileSync(CACHE, 'utf8')) as { baseURL: string; storageState: StorageState };
+    if (cached.baseURL === baseURL) return cached.storageState;
+  } catch {
+    // Not made yet in this run.
+  }
+  const storageState = await create(baseURL);
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  fs.writeFileSync(CACHE, JSON.stringify({ baseURL, storageState }), { mode: 0o600 });
+  return storageState;
+}
 
 async function create(baseURL: string): Promise<StorageState> {
   const stamp = `${process.pid}-${Date.now()}`;
@@ -32,11 +53,11 @@ async function create(baseURL: string): Promise<StorageState> {
   }
 }
 
-/** `test.use(asLicensedTeacher)`: every page of the test runs signed in as this worker's licensed teacher. */
+/** `test.use(asLicensedTeacher)`: every page of the test runs signed in as this run's licensed teacher. */
 export const asLicensedTeacher = {
   storageState: async ({ baseURL }: { baseURL: string | undefined }, use: (state: StorageState) => Promise<void>) => {
     if (!baseURL) throw new Error('asLicensedTeacher needs the baseURL of playwright.config.ts');
-    pending ??= create(baseURL).catch((error: unknown) => {
+    pending ??= load(baseURL).catch((error: unknown) => {
       pending = null;
       throw error;
     });

@@ -15,12 +15,12 @@ export interface TargetFinding {
 }
 
 /**
- * Controls that fail 2.5.8 Target Size (Minimum): smaller than 24 × 24 CSS px and not spaced (a 24 px circle centred
+ * How many controls were measured, and those that fail 2.5.8 Target Size (Minimum): smaller than 24 × 24 CSS px and not spaced (a 24 px circle centred
  * on the control meets another control, or that control's own circle when it is undersized too). Exempt, as the
  * criterion says: links inside a sentence (an inline link whose own line box is shared with the sentence's text),
  * and elements that are not targets at the moment (hidden, inert, or behind a modal dialog).
  */
-export function targetSizeFailures(page: Page): Promise<TargetFinding[]> {
+export function targetSizeFailures(page: Page): Promise<{ measured: number; failures: TargetFinding[] }> {
   return page.evaluate(() => {
     const SELECTOR = [
       'a[href]',
@@ -56,14 +56,17 @@ export function targetSizeFailures(page: Page): Promise<TargetFinding[]> {
       }
       return false;
     };
-    /** The box a pointer aims at: a visually hidden input (React Aria's switches and radios) is hit through its label. */
+    /**
+     * The box a pointer aims at. A visually hidden input is hit through what is drawn for it: its label (React Aria's
+     * switches and radios), else the nearest drawn element around it (a slider's thumb).
+     */
     const targetBox = (el: Element): { el: Element; rect: DOMRect } | null => {
-      const rect = el.getBoundingClientRect();
-      if (el instanceof HTMLInputElement && visuallyHidden(el)) {
-        const label = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
-        return label ? { el: label, rect: label.getBoundingClientRect() } : null;
-      }
-      return { el, rect };
+      if (!(el instanceof HTMLInputElement && visuallyHidden(el))) return { el, rect: el.getBoundingClientRect() };
+      const label = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
+      if (label) return { el: label, rect: label.getBoundingClientRect() };
+      let drawn = el.parentElement;
+      while (drawn && visuallyHidden(drawn)) drawn = drawn.parentElement;
+      return drawn ? { el: drawn, rect: drawn.getBoundingClientRect() } : null;
     };
 
     /** A link inside a sentence: shown inline, with text of its own paragraph on either side of it. */
@@ -106,7 +109,7 @@ export function targetSizeFailures(page: Page): Promise<TargetFinding[]> {
         }
       }
     }
-    return findings;
+    return { measured: boxes.length, failures: findings };
   });
 }
 
@@ -220,6 +223,38 @@ export function clippedText(page: Page): Promise<{ element: string; text: string
       const describe = `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''}.${[...el.classList].slice(0, 4).join('.')}`;
       if (clipsX && el.scrollWidth > el.clientWidth + 1) found.push({ element: describe, text: text.slice(0, 60), axis: 'x', client: el.clientWidth, scroll: el.scrollWidth });
       else if (clipsY && el.scrollHeight > el.clientHeight + 1) found.push({ element: describe, text: text.slice(0, 60), axis: 'y', client: el.clientHeight, scroll: el.scrollHeight });
+    }
+    return found;
+  });
+}
+
+/**
+ * Controls whose visible text is not part of their accessible name (2.5.3 Label in Name): an aria-label that
+ * replaces what the control shows, so a speech-input user who says the words on screen does not reach it. Only
+ * controls with both an aria-label and text of their own are looked at; an icon-only control has nothing to match.
+ */
+export function labelNotInName(page: Page): Promise<{ control: string; name: string; visible: string }[]> {
+  return page.evaluate(() => {
+    const normal = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+    const found: { control: string; name: string; visible: string }[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href][aria-label], button[aria-label], [role=button][aria-label], [role=link][aria-label], [role=tab][aria-label], [role=menuitem][aria-label], [role=switch][aria-label]',
+    );
+    for (const el of controls) {
+      if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[inert], [aria-hidden="true"]')) continue;
+      const visible = normal(el.innerText ?? '');
+      // aria-labelledby wins over aria-label, and may name the element itself among others (React Aria's Select
+      // button: its value, then its own label).
+      const labelledBy = el.getAttribute('aria-labelledby');
+      const name = normal(
+        labelledBy
+          ? labelledBy
+              .split(' ')
+              .map((id) => (id === el.id ? el.getAttribute('aria-label') : document.getElementById(id)?.textContent) ?? '')
+              .join(' ')
+          : (el.getAttribute('aria-label') ?? ''),
+      );
+      if (visible && !name.includes(visible)) found.push({ control: el.tagName.toLowerCase(), name, visible });
     }
     return found;
   });

@@ -215,11 +215,11 @@ function MemberRow({ member, isSelf, organizationId }: { member: OrganizationMem
   });
   return (
     <tr className="border-t border-line">
-      <td className="py-2.5 pe-3 font-medium text-ink">
+      <td className="py-2.5 pe-3 font-medium text-ink wrap-anywhere">
         {member.user.name}
         {isSelf ? <span className="text-ink-muted"> (you)</span> : null}
       </td>
-      <td className="py-2.5 pe-3 text-ink-muted">{member.user.email}</td>
+      <td className="py-2.5 pe-3 text-ink-muted wrap-anywhere">{member.user.email}</td>
       <td className="py-2.5 pe-3">{roleName(member.role)}</td>
       <td className="py-2.5 text-end">
         {isSelf ? null : confirming ? (

@@ -237,9 +237,10 @@ function ChapterSelect({ shortcuts, position, onChoose }: { shortcuts: readonly 
       className="flex max-w-md flex-col gap-1.5"
     >
       <Label className="text-sm font-medium text-ink-muted">Chapter</Label>
-      <Button className="flex h-11 w-full items-center justify-between gap-3 rounded-lg border border-line-strong bg-surface px-3 text-start text-ink data-[hovered]:bg-primary-50">
-        <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
-        <ChevronDownIcon size={18} />
+      {/* A long chapter name wraps inside the button instead of being cut off (WCAG 1.4.12 Text Spacing). */}
+      <Button className="flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border border-line-strong bg-surface px-3 py-2 text-start text-ink data-[hovered]:bg-primary-50">
+        <SelectValue className="min-w-0 wrap-anywhere data-[placeholder]:text-ink-muted" />
+        <ChevronDownIcon size={18} className="shrink-0" />
       </Button>
       <Popover
         offset={6}
