@@ -112,7 +112,7 @@ function sectionsOf(passages: readonly EpubPassage[]): Section[] {
   return sections;
 }
 
-function htmlOpen(input: EpubInput, lang: string, rtl: boolean, title: string, cssHref: string, epubNs = false): string {
+function htmlOpen(lang: string, rtl: boolean, title: string, cssHref: string, epubNs = false): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n' +
     `<html xmlns="http://www.w3.org/1999/xhtml"${epubNs ? ' xmlns:epub="http://www.idpf.org/2007/ops"' : ''} xml:lang="${lang}" lang="${lang}" dir="${rtl ? 'rtl' : 'ltr'}">\n` +
@@ -158,7 +158,7 @@ export function buildEpub(input: EpubInput): BuiltEpub {
     manifest.push(`<item id="cover-image" href="${xmlAttr(href)}" media-type="${xmlAttr(input.cover.image.mediaType)}" properties="cover-image"/>`);
     put(
       'cover.xhtml',
-      htmlOpen(input, lang, rtl, input.title, 'css/book.css') +
+      htmlOpen(lang, rtl, input.title, 'css/book.css') +
         `<body>\n<section class="cover">\n<img src="${xmlAttr(href)}" alt="${xmlAttr(`Cover of ${input.title}`)}"/>\n</section>\n</body>\n</html>\n`,
     );
     manifest.push('<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>');
@@ -204,7 +204,7 @@ export function buildEpub(input: EpubInput): BuiltEpub {
         }
       }
     }
-    put(section.file, htmlOpen(input, lang, rtl, docTitle, '../css/book.css') + `<body>\n${body}</body>\n</html>\n`);
+    put(section.file, htmlOpen(lang, rtl, docTitle, '../css/book.css') + `<body>\n${body}</body>\n</html>\n`);
     let overlay = '';
     if (pars.length) {
       const smil = `smil/${section.id}.smil`;
@@ -264,7 +264,7 @@ function navDocument(input: EpubInput, lang: string, rtl: boolean, sections: Sec
     input.cover ? '<li><a epub:type="cover" href="cover.xhtml">Cover</a></li>\n' : ''
   }<li><a epub:type="bodymatter" href="${sections[0]?.file ?? 'nav.xhtml'}">Start of content</a></li>\n</ol>\n</nav>\n`;
   return (
-    htmlOpen(input, lang, rtl, input.title, 'css/book.css', true) +
+    htmlOpen(lang, rtl, input.title, 'css/book.css', true) +
     `<body>\n<nav epub:type="toc" id="toc" role="doc-toc">\n<h1>${xmlText(input.title)}</h1>\n<ol>\n${list}</ol>\n</nav>\n${landmarks}</body>\n</html>\n`
   );
 }
