@@ -116,7 +116,7 @@ test('a teacher uploads a Word document through the page and reads its first pas
   await uploads.fileInput.setInputFiles({ name: 'lighthouse.docx', mimeType: DOCX_TYPE, buffer: Buffer.from(lesson) });
   await uploads.titleField.fill('The Lighthouse Keeper');
   await uploads.uploadButton.click();
-  await expect(uploads.success).toContainText('Uploaded “The Lighthouse Keeper”: 1 passages.');
+  await expect(uploads.success).toContainText('Uploaded “The Lighthouse Keeper”: 1 passage.');
   await expect(page.getByRole('list', { name: 'Notes on the upload' })).toContainText('1 picture was left out: uploads keep the text only.');
 
   await uploads.readLink('The Lighthouse Keeper').click();

@@ -136,7 +136,7 @@ function UploadForm({ limits }: { limits: { maxBytes: number; maxDocumentBytes: 
       {upload.isSuccess && (
         <div role="status" className="text-sm text-primary-900">
           <p>
-            Uploaded “{upload.data.title}”: {upload.data.passageCount} passages.{' '}
+            Uploaded “{upload.data.title}”: {upload.data.passageCount} {upload.data.passageCount === 1 ? 'passage' : 'passages'}.{' '}
             <Link href={upload.data.readerUrl} className={linkStyles}>
               Read it now
             </Link>
