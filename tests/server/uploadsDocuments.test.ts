@@ -138,7 +138,7 @@ describe('a Word document (.docx)', () => {
 
 const CHAPTERS: EpubChapter[] = [
   { file: 'text/one.xhtml', title: 'The Owl', body: `<h1>The Owl</h1><p>${paragraph(3, 0)}</p><figure><img src="../images/owl.png" alt="An owl"/></figure>` },
-  { file: 'text/two.xhtml', title: 'The Fox', body: `<section><h2>The Fox</h2><p>${paragraph(2, 20)}</p><p>${paragraph(2, 30)}</p></section>` },
+  { file: 'text/two.xhtml', title: 'The Fox', body: `<section><h2>The Fox</h2><p>${paragraph(2, 20)}<a epub:type="noteref" href="#n1">1</a></p><span epub:type="pagebreak" id="page7" title="7">7</span><p>${paragraph(2, 30)}</p></section>` },
 ];
 
 describe('an EPUB', () => {
@@ -154,7 +154,8 @@ describe('an EPUB', () => {
       { name: 'The Owl', passage: 1 },
       { name: 'The Fox', passage: 2 },
     ]);
-    // The chapter's own heading repeats the section: it is not read twice; the table of contents is not read.
+    // The chapter's own heading repeats the section: it is not read twice; the table of contents, note references
+    // and page-break markers are not read.
     expect((await passage(cookie, created.editionId, 1)).text).toBe(`<p>${paragraph(3, 0)}</p>`);
     expect((await passage(cookie, created.editionId, 2)).text).toBe(`<p>${paragraph(2, 20)}</p><p>${paragraph(2, 30)}</p>`);
   });

@@ -45,8 +45,9 @@ export function collectBlocks(root: DomElement, options: CollectOptions): Block[
       blocks.push(...anchored);
     }
     if (SKIPPED.has(element.name)) return;
-    // Page-break markers of EPUBs and the back-links of footnotes are not text.
-    if ((attr(element, 'type') ?? '').split(/\s+/).includes('pagebreak')) return;
+    // An EPUB's page-break markers and note references, and mammoth's footnote marks and back-links, are not text.
+    const types = (attr(element, 'type') ?? '').split(/\s+/);
+    if (types.includes('pagebreak') || types.includes('noteref')) return;
     if (element.name === 'a' && /^#(footnote|endnote)/.test(attr(element, 'href') ?? '')) return;
     if (PICTURES.has(element.name)) {
       options.pictures.count++;
