@@ -156,7 +156,7 @@ test.describe('EPUB export', () => {
     await expect(link).toHaveAttribute('href', `/api/v1/publications/${SLUG}/editions/epub?publicationVersion=v1&language=en&level=ORIGINAL`);
     // Gold needs a license the visitor does not have: no link, the reason instead.
     await expect(dialog.getByRole('link', { name: 'Download EPUB: English, Gold' })).toHaveCount(0);
-    await expect(dialog.getByText('Needs a School License').first()).toBeVisible();
+    await expect(dialog.getByText('This content requires a School License').first()).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(`${SLUG}.en.ORIGINAL.epub`);
   });

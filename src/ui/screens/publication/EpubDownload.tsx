@@ -2,10 +2,10 @@
  * The publication page's 'Download EPUB', beside 'Download for offline': a dialog of the title's editions, as the
  * offline download lists them, each with a link to its EPUB 3 with narration (GET
  * /publications/{slug}/editions/epub, docs/epub.md). An edition the reader may not read shows what it needs
- * instead, by the rule the server gates with (src/domain/access.ts readLock).
+ * instead ('This content requires a School License'), by the rule the server gates with (src/domain/access.ts readLock).
  */
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { readLock } from '../../../domain/access';
+import { LICENSE_REQUIRED_MESSAGE, readLock } from '../../../domain/access';
 import { isLanguageCode, languageInfo } from '../../../domain/languages';
 import { LEVEL_LABELS, sortLevels } from '../../../domain/levels';
 import type { Publication } from '../../../domain/schemas';
@@ -57,7 +57,7 @@ export function EpubDownload({ publication }: { publication: Publication }) {
                           {language} · {LEVEL_LABELS[edition.level]}
                         </span>
                         {locked ? (
-                          <span className="text-sm text-ink-muted">Needs a School License</span>
+                          <span className="text-sm text-ink-muted">{LICENSE_REQUIRED_MESSAGE}</span>
                         ) : (
                           <a
                             href={editionEpubUrl(publication.slug, publication.version, edition.language.code, edition.level)}
