@@ -8,6 +8,7 @@ import { attr, findAll, textOf } from '../../server/uploads/documents/dom';
 import { toUploadSource } from '../../server/uploads/documents/outline';
 import { joinLines } from '../../server/uploads/documents/pdf';
 import { isUnsafeEntryName } from '../../server/uploads/documents/zip';
+import { MAX_MARKUP_DEPTH } from '../../server/uploads/documents/limits';
 import { splitUpload } from '../../server/uploads/split';
 
 describe('the XML reader', () => {
@@ -22,6 +23,11 @@ describe('the XML reader', () => {
     expect(attr(point, 'class')).toBe('a & b');
     expect(textOf(point)).toBe('Fish <&&> <chips>');
     expect(attr(findAll(root, 'content')[0], 'src')).toBe('a.xhtml');
+  });
+
+  it('refuses elements nested too deeply to walk', () => {
+    expect(() => parseXml(`${'<a>'.repeat(MAX_MARKUP_DEPTH + 1)}${'</a>'.repeat(MAX_MARKUP_DEPTH + 1)}`)).toThrow(XmlError);
+    expect(() => parseXml(`${'<a>'.repeat(MAX_MARKUP_DEPTH - 1)}${'</a>'.repeat(MAX_MARKUP_DEPTH - 1)}`)).not.toThrow();
   });
 
   it('refuses what is not well-formed', () => {

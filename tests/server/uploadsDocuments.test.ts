@@ -179,6 +179,14 @@ describe('an EPUB', () => {
     expect((await passage(cookie, created.editionId, 2)).text).toBe('<p>The moon came up.</p><p>Everyone slept.</p>');
   });
 
+  it('a chapter nested far too deeply is read up to the depth the reader walks, not a server error', async () => {
+    const cookie = await teacher();
+    const deep = `<p>The top of the chapter.</p>${'<div>'.repeat(20_000)}<p>Lost in the depths.</p>${'</div>'.repeat(20_000)}`;
+    const res = await upload(cookie, epub(3, [{ file: 'deep.xhtml', title: 'Deep', body: deep }]), 'deep.epub', EPUB_TYPE);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
+    expect((await passage(cookie, res.body.editionId, 1)).text).toBe('<p>The top of the chapter.</p>');
+  });
+
   it('fonts obfuscated as the format allows are not DRM', async () => {
     const cookie = await teacher();
     const encryption =

@@ -4,6 +4,7 @@
  * parse5. Element names are lower-case local names (`navPoint` → `navpoint`, `dc:title` → `title`).
  */
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { MAX_MARKUP_DEPTH } from './limits';
 
 export interface DomElement {
   name: string;
@@ -72,16 +73,17 @@ function localName(name: string): string {
   return (colon >= 0 ? name.slice(colon + 1) : name).toLowerCase();
 }
 
-function fromParse5(node: P5Node, name: string): DomElement {
+function fromParse5(node: P5Node, name: string, depth = 0): DomElement {
   const element: DomElement = {
     name,
     attrs: 'attrs' in node ? node.attrs.map((a) => [a.prefix ? `${a.prefix}:${a.name}` : a.name, a.value] as [string, string]) : [],
     children: [],
   };
-  const children = 'content' in node && node.nodeName === 'template' ? [] : 'childNodes' in node ? node.childNodes : [];
+  // Markup nested deeper than MAX_MARKUP_DEPTH is cut off there: the walks over the tree recurse.
+  const children = depth >= MAX_MARKUP_DEPTH || node.nodeName === 'template' ? [] : 'childNodes' in node ? node.childNodes : [];
   for (const child of children) {
     if (child.nodeName === '#text') element.children.push((child as DefaultTreeAdapterMap['textNode']).value);
-    else if ('tagName' in child) element.children.push(fromParse5(child, localName(child.tagName)));
+    else if ('tagName' in child) element.children.push(fromParse5(child, localName(child.tagName), depth + 1));
   }
   return element;
 }

@@ -16,5 +16,7 @@ export const MAX_ARCHIVE_RATIO = 100;
 export const ARCHIVE_RATIO_FLOOR_BYTES = 1024 * 1024;
 /** Most characters of text a document may give (about ten times what MAX_UPLOAD_PASSAGES can hold). @default 1,000,000 */
 export const MAX_DOCUMENT_TEXT_CHARS = 1_000_000;
+/** Deepest nesting of markup read: deeper XML is refused, deeper HTML is cut off (the walks recurse). @default 256 */
+export const MAX_MARKUP_DEPTH = 256;
 /** Most PDF pages read. @default 500 */
 export const MAX_PDF_PAGES = 500;

@@ -6,6 +6,7 @@
  * outside the root) throws XmlError, and the caller decides whether to read the part as HTML instead.
  */
 import type { DomChild, DomElement } from './dom';
+import { MAX_MARKUP_DEPTH } from './limits';
 
 export class XmlError extends Error {}
 
@@ -141,6 +142,7 @@ export function parseXml(source: string): DomElement {
       }
       append(element);
       if (!selfClosing) stack.push({ element, qname });
+      if (stack.length > MAX_MARKUP_DEPTH) throw new XmlError('elements nested too deeply');
       pos = i;
     }
   }
