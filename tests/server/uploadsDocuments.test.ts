@@ -187,6 +187,21 @@ describe('an EPUB', () => {
     expect((await passage(cookie, res.body.editionId, 1)).text).toBe('<p>The top of the chapter.</p>');
   });
 
+  it('an EPUB that Lectern exported uploads back with its parts, sections and text', async () => {
+    const cookie = await teacher();
+    const exported = await fetch(`${server.url}/api/v1/publications/alpha-owls/editions/epub?language=en&level=ORIGINAL`);
+    expect(exported.status).toBe(200);
+    const original = (await call('GET', '/publications/alpha-owls')).body;
+    const res = await upload(cookie, new Uint8Array(await exported.arrayBuffer()), 'alpha-owls.epub', EPUB_TYPE);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const pub = await published(cookie, res.body);
+    expect(pub.shortcuts.map((s) => s.name)).toEqual(original.shortcuts.map((s: { name: string }) => s.name));
+    const first = await passage(cookie, res.body.editionId, 1);
+    // The book's own headings repeat its table of contents: they are not read as text.
+    expect(first.text).toMatch(/^<p>Owls hunt at night with silent wings\./);
+    expect(first).toMatchObject({ partName: 'Part One', sectionName: 'Chapter 1' });
+  });
+
   it('fonts obfuscated as the format allows are not DRM', async () => {
     const cookie = await teacher();
     const encryption =

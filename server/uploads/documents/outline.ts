@@ -80,17 +80,25 @@ export function collectBlocks(root: DomElement, options: CollectOptions): Block[
 const sameText = (a: string, b: string) => collapse(a).toLocaleLowerCase() === collapse(b).toLocaleLowerCase();
 
 /**
- * When a navigation document gave the sections, the text's own headings are not sections: one that repeats the
- * section just placed is dropped, any other stays as a paragraph.
+ * When a navigation document gave the sections, the text's own headings are not sections: one that repeats a
+ * section placed since the last paragraph (a part and its first chapter are placed together) is dropped, any
+ * other stays as a paragraph.
  */
 export function demoteTextHeadings(blocks: Block[]): Block[] {
   const out: Block[] = [];
+  let placed: string[] = [];
   for (const block of blocks) {
-    if (block.kind === 'heading' && block.fromText) {
-      const previous = out[out.length - 1];
-      if (previous?.kind === 'heading' && sameText(previous.text, block.text)) continue;
+    if (block.kind === 'heading' && !block.fromText) {
+      placed.push(block.text);
+      out.push(block);
+    } else if (block.kind === 'heading') {
+      if (placed.some((name) => sameText(name, block.text))) continue;
+      placed = [];
       out.push({ kind: 'paragraph', text: block.text });
-    } else out.push(block);
+    } else {
+      placed = [];
+      out.push(block);
+    }
   }
   return out;
 }
