@@ -44,6 +44,7 @@ describe('an outline as upload Markdown', () => {
       { kind: 'heading', level: 3, text: 'Start' },
       { kind: 'paragraph', text: '#hashtag and **not bold**' },
       { kind: 'paragraph', text: '* * *' },
+      { kind: 'paragraph', text: '42' },
       { kind: 'paragraph', text: '![not an image](x.png)' },
       { kind: 'heading', level: 2, text: 'Trailing, with no text' },
     ]);
@@ -53,7 +54,7 @@ describe('an outline as upload Markdown', () => {
     const [passage] = split.edition.passages;
     expect(passage).toMatchObject({ partName: 'Book', sectionName: 'Start' });
     expect(passage.html).not.toContain('<strong>');
-    expect(passage.html.replace(/\u2060/g, '').replace(/\u2217/g, '*')).toBe('<p>#hashtag and **not bold**</p><p>![not an image](x.png)</p>');
+    expect(passage.html.replace(/\u2060/g, '').replace(/\u2217/g, '*')).toBe('<p>#hashtag and **not bold**</p><p>42</p><p>![not an image](x.png)</p>');
   });
 
   it('with one heading level, every heading is a section', () => {

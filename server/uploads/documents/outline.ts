@@ -111,9 +111,9 @@ function literal(text: string): string {
   return plain.startsWith('#') || plain.startsWith('![') || plain.startsWith('<!--') ? `\u2060${plain}` : plain;
 }
 
-/** A paragraph with no letters or digits (a scene break such as '* * *') or only a number (a page number). */
+/** A paragraph with no letters or digits: a scene break such as '* * *'. */
 function isOrnament(text: string): boolean {
-  return !/[\p{L}\p{N}]/u.test(text) || /^\d+$/.test(text);
+  return !/[\p{L}\p{N}]/u.test(text);
 }
 
 /**
