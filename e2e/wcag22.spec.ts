@@ -1,5 +1,6 @@
 /**
  * WCAG 2.2 checks that axe does not make (docs/accessibility.md cites these tests):
+ * - 1.4.1 Use of Color: decode mode marks each kind of letter group with more than colour;
  * - 2.5.8 Target Size (Minimum) on the catalog, reader, listen and teacher pages, on a phone and on a desktop;
  * - 2.4.11 Focus Not Obscured (Minimum): Tab through the reader with the toolbar, the player and each dialog open
  *   (and 3.2.1 On Focus: the walk never changes the page);
@@ -7,7 +8,8 @@
  * - 2.5.7 Dragging Movements: the reading ruler moves without dragging;
  * - 3.3.8 Accessible Authentication (Minimum): sign-in takes pasted credentials and offers autocomplete;
  * - 1.4.10 Reflow at 320 CSS px, dialogs included;
- * - 1.4.12 Text Spacing: with the criterion's spacing applied, no text is cut off.
+ * - 1.4.12 Text Spacing: with the criterion's spacing applied, no text is cut off;
+ * - 1.4.11 Non-text Contrast: text field borders at 3:1 or more.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AuthPage } from './models/AccountPages';
@@ -18,7 +20,7 @@ import { PublicationPage } from './models/PublicationPage';
 import { ReaderPage } from './models/ReaderPage';
 import { asLicensedReader } from './support/licensed';
 import { asLicensedTeacher } from './support/teacher';
-import { clippedText, focusedCoverage, horizontalOverflow, labelNotInName, targetSizeFailures, TEXT_SPACING_CSS } from './support/wcag22';
+import { clippedText, focusedCoverage, horizontalOverflow, labelNotInName, targetSizeFailures, TEXT_SPACING_CSS, weakFieldBorders } from './support/wcag22';
 
 const READER = '/the-fox-who-counted-stars/v1/en:original/1';
 const PIP = 'Pip and the Paper Moon';
@@ -302,6 +304,70 @@ test.describe('2.4.11 Focus not obscured in the reader', () => {
       expect(await hiddenFocusStops(page, 10, 2)).toEqual([]);
     });
   }
+});
+
+test.describe('1.4.1 Use of color: decode mode', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test.use(asLicensedReader);
+
+  test('each kind of letter group has a mark besides its colour, unlike plain letters and every other kind', async ({ page }) => {
+    const reader = await openReader(page);
+    await reader.decodeButton.click();
+    await expect(reader.decodeLegend).toBeVisible();
+    await expect(reader.primary.text.locator('.dc-digraph, .dc-team, .dc-r').first()).toBeVisible();
+    // One of each kind, as the decoder marks them, in the decoded passage; then each one's look without its colour.
+    const looks = await reader.primary.text.evaluate((text) => {
+      const kinds = ['dc-digraph', 'dc-team', 'dc-r', 'dc-silent', 'dc-cle', 'dc-heart'];
+      const probe = document.createElement('span');
+      probe.innerHTML = `plain ${kinds.map((kind) => `<span class="${kind}">ab</span>`).join(' ')}`;
+      text.querySelector('p')!.append(probe);
+      const look = (el: Element) => {
+        const cs = getComputedStyle(el);
+        const line = cs.textDecorationLine === 'none' ? 'none' : `${cs.textDecorationLine} ${cs.textDecorationStyle}`;
+        return `${line}, ${cs.fontStyle}, ${cs.fontWeight}`;
+      };
+      const result = { plain: look(probe), ...Object.fromEntries(kinds.map((kind) => [kind, look(probe.querySelector(`.${kind}`)!)])) };
+      probe.remove();
+      return result as Record<string, string>;
+    });
+    expect(new Set(Object.values(looks)).size, JSON.stringify(looks)).toBe(Object.keys(looks).length);
+  });
+});
+
+test.describe('1.4.11 Non-text contrast: text field borders', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /** The fields of the page as it is now: at least one, and every border at 3:1 or more. */
+  async function expectFieldBorders(page: Page, where: string) {
+    const { measured, weak } = await weakFieldBorders(page);
+    expect.soft(measured, where).toBeGreaterThan(0);
+    expect.soft(weak, where).toEqual([]);
+  }
+
+  test('sign-in, the catalog search and page fields, the select-passage and teaser fields, and the class-code dialog', async ({ page }) => {
+    await new AuthPage(page, 'sign-in').goto();
+    await expectFieldBorders(page, 'sign-in');
+    const catalog = new CatalogPage(page);
+    await catalog.goto();
+    await catalog.waitForCards();
+    await expectFieldBorders(page, 'catalog');
+    await onEachPage(page, VISITOR_PAGES.slice(0, 2), (path) => expectFieldBorders(page, path));
+    await catalog.goto();
+    await catalog.shell.enterClassCodeButton.click();
+    await expect(page.getByRole('dialog', { name: 'Enter Class Code' })).toBeVisible();
+    await expectFieldBorders(page, 'Enter Class Code');
+  });
+
+  test.describe('as a licensed reader', () => {
+    test.use(asLicensedReader);
+
+    test("the reader's page field and the language search", async ({ page }) => {
+      const reader = await openReader(page);
+      await expectFieldBorders(page, 'reader');
+      await reader.primary.openLanguages();
+      await expectFieldBorders(page, 'language search');
+    });
+  });
 });
 
 test.describe('2.5.7 Dragging movements: the reading ruler', () => {

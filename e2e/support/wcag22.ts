@@ -259,3 +259,69 @@ export function labelNotInName(page: Page): Promise<{ control: string; name: str
     return found;
   });
 }
+
+/**
+ * Text fields whose border is under 3:1 against the colour around the field or the field's own fill (1.4.11
+ * Non-text Contrast: the boundary is what shows a field is there). Colours are composited over what lies behind
+ * them, as the page draws them. `measured` counts the fields looked at.
+ */
+export function weakFieldBorders(page: Page): Promise<{ measured: number; weak: { field: string; border: string; ratio: number }[] }> {
+  return page.evaluate(() => {
+    type RGBA = [number, number, number, number];
+    /** rgb()/rgba(), or oklab() as a translucent Tailwind colour (`bg-paper/60`) computes to. */
+    const parse = (color: string): RGBA => {
+      const rgb = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/? ?([\d.]+))?\)$/.exec(color);
+      if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])];
+      const lab = /^oklab\(([-\d.e]+) ([-\d.e]+) ([-\d.e]+)(?: \/ ([\d.]+))?\)$/.exec(color);
+      if (!lab) throw new Error(`cannot read the colour ${color}`);
+      const [L, a, b] = [Number(lab[1]), Number(lab[2]), Number(lab[3])];
+      const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+      const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+      const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+      const encode = (c: number) => 255 * Math.min(1, Math.max(0, c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+      return [
+        encode(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
+        encode(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),
+        encode(-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s),
+        lab[4] === undefined ? 1 : Number(lab[4]),
+      ];
+    };
+    const over = (top: RGBA, below: RGBA): RGBA => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1) as RGBA;
+    /** The background an element's box shows, with the translucent layers of its ancestors composited. */
+    const backgroundOf = (el: Element | null): RGBA => {
+      const layers: RGBA[] = [];
+      for (let e = el; e; e = e.parentElement) {
+        const bg = parse(getComputedStyle(e).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] === 1) break;
+      }
+      return layers.reduceRight<RGBA>((below, top) => over(top, below), [255, 255, 255, 1]);
+    };
+    const luminance = ([r, g, b]: RGBA) => {
+      const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const ratio = (a: RGBA, b: RGBA) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const fields = [...document.querySelectorAll<HTMLElement>('input, textarea')].filter((el) => {
+      if (el instanceof HTMLInputElement && ['checkbox', 'radio', 'range', 'hidden', 'file', 'submit', 'button'].includes(el.type)) return false;
+      if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[inert], [aria-hidden="true"]')) return false;
+      return el.getBoundingClientRect().width > 1;
+    });
+    const weak: { field: string; border: string; ratio: number }[] = [];
+    for (const field of fields) {
+      const cs = getComputedStyle(field);
+      const outside = backgroundOf(field.parentElement);
+      const fill = backgroundOf(field);
+      const border = over(parse(cs.borderBottomColor), fill);
+      const worst = Math.min(ratio(border, outside), ratio(border, fill));
+      if (parseFloat(cs.borderBottomWidth) === 0 || worst < 3) {
+        const name = field.getAttribute('aria-label') ?? (field as HTMLInputElement).labels?.[0]?.textContent ?? field.getAttribute('placeholder') ?? field.id;
+        weak.push({ field: name.trim(), border: cs.borderBottomColor, ratio: Math.round(worst * 100) / 100 });
+      }
+    }
+    return { measured: fields.length, weak };
+  });
+}

@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { NEW_PASSWORD_DESCRIPTION } from './authForm';
 
 export const inputStyles =
-  'h-11 w-full rounded-xl border border-line-strong bg-surface px-3.5 text-base text-ink placeholder:text-ink-muted outline-none focus:border-primary-700 focus:ring-2 focus:ring-primary-200 data-[invalid]:border-danger';
+  'h-11 w-full rounded-xl border border-field bg-surface px-3.5 text-base text-ink placeholder:text-ink-muted outline-none focus:border-primary-700 focus:ring-2 focus:ring-primary-200 data-[invalid]:border-danger';
 
 type Props = Omit<ComponentProps<typeof TextField>, 'children' | 'className'> & {
   label: string;

@@ -34,7 +34,7 @@ export function CatalogSearchField(props: {
         {...mergeProps(inputProps, inputHover)}
         ref={inputRef}
         data-hovered={inputHovered || undefined}
-        className="h-12 w-full rounded-xl border border-line-strong bg-surface ps-11 pe-11 text-base text-ink shadow-[0_1px_2px_rgba(16,58,58,0.05)] placeholder:text-ink-muted/80 data-[hovered]:border-primary-400 [&::-webkit-search-cancel-button]:hidden"
+        className="h-12 w-full rounded-xl border border-field bg-surface ps-11 pe-11 text-base text-ink shadow-[0_1px_2px_rgba(16,58,58,0.05)] placeholder:text-ink-muted/80 data-[hovered]:border-primary-400 [&::-webkit-search-cancel-button]:hidden"
       />
       <button
         {...mergeProps(buttonProps, clearHover)}

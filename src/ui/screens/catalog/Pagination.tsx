@@ -95,7 +95,7 @@ function PageField({ model }: { model: CatalogModel }) {
         {...inputProps}
         ref={ref}
         data-invalid={model.isPageTextInvalid || undefined}
-        className="h-10 w-14 rounded-lg border border-line-strong bg-surface text-center text-base font-medium text-ink tabular-nums data-[invalid]:border-danger"
+        className="h-10 w-14 rounded-lg border border-field bg-surface text-center text-base font-medium text-ink tabular-nums data-[invalid]:border-danger"
       />
       <span>of {model.pageCount}</span>
       {model.isPageTextInvalid && (

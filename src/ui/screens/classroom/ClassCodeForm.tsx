@@ -63,7 +63,7 @@ export function ClassCodeForm({ onAccepted, autoFocus }: { onAccepted?: () => vo
           autoCapitalize="characters"
           spellCheck={false}
           placeholder="ABCD1234"
-          className="h-12 rounded-xl border border-line-strong bg-surface px-4 font-mono text-lg tracking-[0.3em] text-ink uppercase placeholder:tracking-[0.3em] placeholder:text-ink-muted/50 data-[hovered]:border-primary-400"
+          className="h-12 rounded-xl border border-field bg-surface px-4 font-mono text-lg tracking-[0.3em] text-ink uppercase placeholder:tracking-[0.3em] placeholder:text-ink-muted/50 data-[hovered]:border-primary-400"
         />
       </TextField>
       <p id={hintId} className="text-sm text-ink-muted">

@@ -147,7 +147,7 @@ function PassageNumberForm({ passageCount, hrefFor }: { passageCount: number | n
             if (event.key === 'Enter' && !result.ok) setTouched(true);
           }}
           placeholder={passageCount ? `1 to ${passageCount}` : undefined}
-          className="h-12 w-full rounded-xl border border-line-strong bg-surface px-4 text-lg text-ink tabular-nums placeholder:text-ink-muted data-[invalid]:border-danger"
+          className="h-12 w-full rounded-xl border border-field bg-surface px-4 text-lg text-ink tabular-nums placeholder:text-ink-muted data-[invalid]:border-danger"
         />
         <FieldError className="text-sm font-medium text-danger">{result.ok ? null : result.message}</FieldError>
       </TextField>

@@ -93,7 +93,7 @@ export default function LanguageSelect({
             <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-5 -translate-y-1/2 text-ink-muted" />
             <Input
               placeholder="Search languages..."
-              className="h-10 w-full rounded-lg border border-line bg-paper ps-9 pe-3 text-sm text-ink placeholder:text-ink-muted outline-none data-[focused]:border-primary-600 [&::-webkit-search-cancel-button]:hidden"
+              className="h-10 w-full rounded-lg border border-field bg-paper ps-9 pe-3 text-sm text-ink placeholder:text-ink-muted outline-none data-[focused]:border-primary-600 [&::-webkit-search-cancel-button]:hidden"
             />
           </SearchField>
           <ListBox

@@ -110,7 +110,7 @@ export function GroupCodePanel({ here, onSubmit, isSubmitting }: { here: string;
       <form onSubmit={submit} className="mx-auto mt-6 flex max-w-sm flex-col gap-3 text-start sm:flex-row sm:items-end">
         <TextField value={code} onChange={setCode} className="flex flex-1 flex-col gap-1.5">
           <Label className="text-sm font-medium text-ink">Class Code</Label>
-          <Input autoComplete="off" spellCheck={false} className="h-11 rounded-lg border border-line-strong bg-surface px-3 font-mono tracking-widest uppercase outline-none" />
+          <Input autoComplete="off" spellCheck={false} className="h-11 rounded-lg border border-field bg-surface px-3 font-mono tracking-widest uppercase outline-none" />
         </TextField>
         <Button type="submit" isPending={isSubmitting} className={`${buttonStyles.primary} h-11`}>
           Submit

@@ -81,7 +81,7 @@ function PageInput({ position, maxPosition, onGoTo }: { position: number; maxPos
       <Input
         inputMode="numeric"
         autoComplete="off"
-        className="h-10 w-16 rounded-lg border border-line-strong bg-surface text-center font-medium text-ink tabular-nums outline-none"
+        className="h-10 w-16 rounded-lg border border-field bg-surface text-center font-medium text-ink tabular-nums outline-none"
       />
       <span aria-hidden="true">of {maxPosition}</span>
       <span className="sr-only">of {maxPosition} passages</span>

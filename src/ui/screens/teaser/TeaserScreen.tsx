@@ -286,7 +286,7 @@ function JumpForm({ passageCount, onJump }: { passageCount: number; onJump: (pos
           autoComplete="off"
           maxLength={9}
           placeholder={`1–${passageCount}`}
-          className="h-11 w-28 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink tabular-nums placeholder:text-ink-muted"
+          className="h-11 w-28 rounded-lg border border-field bg-surface px-3 text-base text-ink tabular-nums placeholder:text-ink-muted"
         />
       </TextField>
       <Button type="submit" isDisabled={target === null} className={`${buttonStyles.primary} h-11`}>
@@ -379,7 +379,7 @@ function AccessPanel({ readerAddress }: { readerAddress: string }) {
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              className="h-11 w-full min-w-40 rounded-lg border border-line-strong bg-surface px-3 font-mono text-base tracking-[0.2em] text-ink uppercase"
+              className="h-11 w-full min-w-40 rounded-lg border border-field bg-surface px-3 font-mono text-base tracking-[0.2em] text-ink uppercase"
             />
             <FieldError />
           </TextField>
