@@ -9,7 +9,8 @@
  * - 3.3.8 Accessible Authentication (Minimum): sign-in takes pasted credentials and offers autocomplete;
  * - 1.4.10 Reflow at 320 CSS px, dialogs included;
  * - 1.4.12 Text Spacing: with the criterion's spacing applied, no text is cut off;
- * - 1.4.11 Non-text Contrast: text field borders at 3:1 or more.
+ * - 1.4.11 Non-text Contrast: text field borders at 3:1 or more;
+ * - 1.4.13 Content on Hover or Focus: a tooltip is hoverable and dismissible.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AuthPage } from './models/AccountPages';
@@ -367,6 +368,33 @@ test.describe('1.4.11 Non-text contrast: text field borders', () => {
       await reader.primary.openLanguages();
       await expectFieldBorders(page, 'language search');
     });
+  });
+});
+
+test.describe('1.4.13 Content on hover or focus: tooltips', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test.use(asLicensedReader);
+
+  test('a tooltip stays while the pointer moves onto it, and Escape dismisses it without moving the pointer', async ({ page }) => {
+    // The page's clock is driven by the test, so "it stays" is measured past the close delay without waiting.
+    await page.clock.install();
+    const reader = await openReader(page);
+    const tooltip = page.getByRole('tooltip');
+    const button = reader.primary.listenButton;
+    const box = (await button.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+    await page.clock.runFor(1_500);
+    await expect(tooltip).toHaveText('Highlight text as audio plays');
+
+    // Onto the tooltip itself, then well past the close delay: still shown.
+    const tip = (await tooltip.boundingBox())!;
+    await page.mouse.move(tip.x + tip.width / 2, tip.y + tip.height / 2, { steps: 4 });
+    await page.clock.runFor(2_000);
+    await expect(tooltip).toHaveText('Highlight text as audio plays');
+
+    // Dismissed with Escape, the pointer still on it.
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
   });
 });
 
