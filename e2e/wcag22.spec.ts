@@ -369,6 +369,14 @@ test.describe('1.4.11 Non-text contrast: text field borders', () => {
       await expectFieldBorders(page, 'language search');
     });
   });
+
+  test.describe('as a licensed teacher', () => {
+    test.use(asLicensedTeacher);
+
+    test('Manage Account, Manage Organization (the invite field) and My Uploads', async ({ page }) => {
+      await onEachPage(page, TEACHER_PAGES, (path) => expectFieldBorders(page, path));
+    });
+  });
 });
 
 test.describe('1.4.13 Content on hover or focus: tooltips', () => {

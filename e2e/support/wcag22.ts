@@ -261,7 +261,7 @@ export function labelNotInName(page: Page): Promise<{ control: string; name: str
 }
 
 /**
- * Text fields whose border is under 3:1 against the colour around the field or the field's own fill (1.4.11
+ * Text fields and selects whose border is under 3:1 against the colour around the field or the field's own fill (1.4.11
  * Non-text Contrast: the boundary is what shows a field is there). Colours are composited over what lies behind
  * them, as the page draws them. `measured` counts the fields looked at.
  */
@@ -305,7 +305,7 @@ export function weakFieldBorders(page: Page): Promise<{ measured: number; weak: 
       const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
       return (hi + 0.05) / (lo + 0.05);
     };
-    const fields = [...document.querySelectorAll<HTMLElement>('input, textarea')].filter((el) => {
+    const fields = [...document.querySelectorAll<HTMLElement>('input, textarea, select')].filter((el) => {
       if (el instanceof HTMLInputElement && ['checkbox', 'radio', 'range', 'hidden', 'file', 'submit', 'button'].includes(el.type)) return false;
       if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[inert], [aria-hidden="true"]')) return false;
       return el.getBoundingClientRect().width > 1;

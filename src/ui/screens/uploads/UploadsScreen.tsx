@@ -103,7 +103,7 @@ function UploadForm({ limits }: { limits: { maxBytes: number; maxDocumentBytes: 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField value={title} onChange={setTitle} maxLength={200} className="flex flex-col gap-1.5">
           <Label className="text-sm font-medium">Title (optional)</Label>
-          <Input className="rounded-lg border border-line-strong px-3 py-2" placeholder="From the file name" />
+          <Input className="rounded-lg border border-field px-3 py-2" placeholder="From the file name" />
         </TextField>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="upload-language" className="text-sm font-medium">
@@ -113,7 +113,7 @@ function UploadForm({ limits }: { limits: { maxBytes: number; maxDocumentBytes: 
             id="upload-language"
             value={language}
             onChange={(e) => setLanguage(e.target.value as LanguageCode)}
-            className="rounded-lg border border-line-strong bg-surface px-3 py-2"
+            className="rounded-lg border border-field bg-surface px-3 py-2"
           >
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>
