@@ -11,7 +11,7 @@ import { admin } from './support/admin';
 import { AppShell } from './models/AppShell';
 import { AuthPage, RoleModal, uniqueEmail } from './models/AccountPages';
 import { UploadsPage } from './models/UploadsPage';
-import { DOCX_TYPE, PDF_TYPE, docx, imageOnlyPdf, textPdf } from '../tests/server/documentFixtures';
+import { docx, imageOnlyPdf, textPdf } from '../tests/server/documentFixtures';
 
 const PASSWORD = 'copper-meadow-lantern';
 const STORY = [
@@ -113,9 +113,7 @@ test('a teacher uploads a Word document through the page and reads its first pas
     { picture: true },
     { text: 'All night the beam turned over the dark water.' },
   ]);
-  await uploads.fileInput.setInputFiles({ name: 'lighthouse.docx', mimeType: DOCX_TYPE, buffer: Buffer.from(lesson) });
-  await uploads.titleField.fill('The Lighthouse Keeper');
-  await uploads.uploadButton.click();
+  await uploads.upload('lighthouse.docx', lesson, 'The Lighthouse Keeper');
   await expect(uploads.success).toContainText('Uploaded “The Lighthouse Keeper”: 1 passage.');
   await expect(page.getByRole('list', { name: 'Notes on the upload' })).toContainText('1 picture was left out: uploads keep the text only.');
 
@@ -128,12 +126,10 @@ test('a scanned PDF and a file that lies about its type get the messages of the 
   await licensedTeacher(page);
   const uploads = new UploadsPage(page);
   await uploads.goto();
-  await uploads.fileInput.setInputFiles({ name: 'scan.pdf', mimeType: PDF_TYPE, buffer: Buffer.from(imageOnlyPdf()) });
-  await uploads.uploadButton.click();
+  await uploads.upload('scan.pdf', imageOnlyPdf());
   await expect(uploads.error).toContainText('This PDF has no text to read: it looks scanned');
 
-  await uploads.fileInput.setInputFiles({ name: 'worksheet.docx', mimeType: DOCX_TYPE, buffer: Buffer.from(textPdf([[{ text: 'A worksheet.' }]])) });
-  await uploads.uploadButton.click();
+  await uploads.upload('worksheet.docx', textPdf([[{ text: 'A worksheet.' }]]));
   await expect(uploads.error).toContainText('“worksheet.docx” is named as a Word document (.docx), but it is a PDF.');
   await expect(uploads.list.getByText('No uploads yet.')).toBeVisible();
 });

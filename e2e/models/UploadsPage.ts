@@ -1,6 +1,15 @@
 /** 'My Uploads' (/uploads): the upload form and the list of a teacher's own texts. */
 import type { Locator, Page } from '@playwright/test';
 
+/** The types a browser gives the files the upload page takes. */
+const FILE_TYPES: Record<string, string> = {
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.epub': 'application/epub+zip',
+  '.pdf': 'application/pdf',
+};
+
 export class UploadsPage {
   readonly heading: Locator;
   readonly fileInput: Locator;
@@ -29,8 +38,10 @@ export class UploadsPage {
   }
 
   /** Choose a file (through the hidden input the FileTrigger opens) and press Upload. */
-  async upload(name: string, text: string | Buffer, title?: string): Promise<void> {
-    await this.fileInput.setInputFiles({ name, mimeType: name.endsWith('.md') ? 'text/markdown' : 'text/plain', buffer: Buffer.from(text) });
+  /** Choose a file (its type from its name, as a browser gives it), give it a title, and press Upload. */
+  async upload(name: string, content: string | Buffer | Uint8Array, title?: string): Promise<void> {
+    const extension = name.slice(name.lastIndexOf('.')).toLowerCase();
+    await this.fileInput.setInputFiles({ name, mimeType: FILE_TYPES[extension] ?? 'application/octet-stream', buffer: Buffer.from(content) });
     if (title !== undefined) await this.titleField.fill(title);
     await this.uploadButton.click();
   }

@@ -814,14 +814,14 @@ export function buildOpenApiDocument(): object {
     method: 'post',
     path: '/uploads',
     summary:
-      'Upload a .txt or .md file (UTF-8) as a private publication with one ORIGINAL edition, split into passages (docs/content-format.md). Teachers with USER_UPLOAD.',
+      'Upload a document (.txt or .md in UTF-8, .docx, .epub, or a .pdf with a text layer) as a private publication with one ORIGINAL edition, split into passages (docs/content-format.md says what is kept from each format). Teachers with USER_UPLOAD.',
     session: 'required',
     body: {
       required: true,
       content: {
         'multipart/form-data': {
           schema: z.object({
-            file: z.string().meta({ format: 'binary', description: 'The text file (field `file`), named .txt, .md or .markdown.' }),
+            file: z.string().meta({ format: 'binary', description: 'The document (field `file`), named .txt, .md, .markdown, .docx, .epub or .pdf.' }),
             title: z.string().max(200).optional(),
             language: z.enum(LANGUAGE_CODES).optional(),
           }),
@@ -830,12 +830,13 @@ export function buildOpenApiDocument(): object {
       },
     },
     responses: {
-      201: json(Upload, 'The upload; read it at readerUrl.'),
-      400: err('empty_file, missing_file, too_many_passages, invalid_text (one error per problem), invalid_parameter.'),
+      201: json(Upload, 'The upload; read it at readerUrl. `notes` says what was left out (images in a Word document).'),
+      400: err('empty_file, missing_file, too_many_passages, invalid_text (one error per problem), invalid_parameter, corrupt_file, archive_too_large, unsafe_archive, document_too_long.'),
       401: unauthorized,
       403: err('forbidden: not a teacher with USER_UPLOAD.'),
-      413: err('file_too_large.'),
-      415: err('unsupported_file_type (not UTF-8 text, not .txt/.md) or unsupported_media_type (not multipart/form-data).'),
+      413: err('file_too_large (over MAX_UPLOAD_BYTES for text, MAX_DOCUMENT_BYTES for a document).'),
+      415: err('unsupported_file_type (a type not taken, an old .doc, text not in UTF-8), file_type_mismatch (the content is not what its name or type says) or unsupported_media_type (not multipart/form-data).'),
+      422: err('drm_protected (an EPUB with DRM), encrypted_file or password_protected (an encrypted document), no_text_layer (a scanned PDF).'),
       429: err('upload_limit: the teacher keeps the most uploads allowed.'),
     },
   });

@@ -323,8 +323,9 @@ export function createApiClient(config: ApiClientConfig) {
     /** The signed-in user's uploads, whether they may upload, and the limits. 401 when signed out. */
     listUploads: (options?: RequestOptions) => get((v) => v.UploadListSchema, 'uploads', {}, options),
     /**
-     * Upload a .txt or .md file (multipart/form-data). Errors carry the server's message: 413 file_too_large,
-     * 415 unsupported_file_type, 400 empty_file / too_many_passages / invalid_text, 429 upload_limit, 403, 401.
+     * Upload a document: .txt or .md, .docx, .epub or .pdf (multipart/form-data). Errors carry the server's message:
+     * 413 file_too_large, 415 unsupported_file_type / file_type_mismatch, 422 for a protected or scanned document,
+     * 400 empty_file / too_many_passages / invalid_text / corrupt_file and the archive checks, 429 upload_limit, 403, 401.
      */
     uploadText: async (input: { file: File; title?: string; language?: LanguageCode }, options?: RequestOptions) => {
       const form = new FormData();

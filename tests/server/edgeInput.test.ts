@@ -432,17 +432,26 @@ function multipart(fileName: string, file: { file: string } | Buffer, size: numb
 }
 
 describe('refusals reach a real client sending a real file', () => {
-  it('a 1 KB .docx streamed to POST /uploads gets the 415 with its message', async () => {
+  it('a 1 KB Word document streamed to POST /uploads is read into an upload (201)', async () => {
     const size = fs.statSync(docxFile).size;
     expect(size).toBeGreaterThan(500);
     expect(size).toBeLessThan(2048);
     const form = multipart('lesson-plan.docx', { file: docxFile }, size);
     const answer = await stream('/uploads', { ...form.headers, Cookie: teacher.cookie, 'X-Forwarded-For': freshIp() }, form.parts);
     expect(answer.sendError).toBeNull();
+    expect(answer.status, answer.body).toBe(201);
+    expect(JSON.parse(answer.body)).toMatchObject({ title: 'lesson plan', passageCount: 1, notes: [] });
+  });
+
+  it('the same bytes named as an old Word document (.doc) get the 415 that says how to upload it', async () => {
+    const size = fs.statSync(docxFile).size;
+    const form = multipart('lesson-plan.doc', { file: docxFile }, size);
+    const answer = await stream('/uploads', { ...form.headers, Cookie: teacher.cookie, 'X-Forwarded-For': freshIp() }, form.parts);
+    expect(answer.sendError).toBeNull();
     expect(answer.status, answer.body).toBe(415);
     expect(JSON.parse(answer.body).errors[0]).toEqual({
       code: 'unsupported_file_type',
-      message: 'The file is not text: upload a plain-text (.txt) or Markdown (.md) file in UTF-8.',
+      message: 'Old Word documents (.doc) cannot be read: save it as a Word document (.docx) and upload that.',
     });
   });
 
