@@ -9,7 +9,7 @@ import { DOWNLOAD_LABEL } from '../../domain/offline';
 import type { Publication } from '../../domain/schemas';
 import { CloseIcon } from '../components/Icons';
 import { DownloadIcon } from './icons';
-import { buttonStyles } from '../components/styles';
+import { buttonStyles, modalStyles } from '../components/styles';
 import { DownloadButton } from './DownloadButton';
 
 export function OfflineEditions({ publication }: { publication: Publication }) {
@@ -24,7 +24,7 @@ export function OfflineEditions({ publication }: { publication: Publication }) {
         <DownloadIcon size={20} />
         {DOWNLOAD_LABEL}
       </Button>
-      <ModalOverlay isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4">
+      <ModalOverlay isDismissable className={modalStyles.overlay}>
         <Modal className="max-h-[85dvh] w-full max-w-lg overflow-auto rounded-2xl bg-surface p-6 shadow-xl outline-none">
           <Dialog className="outline-none">
             {({ close }) => (

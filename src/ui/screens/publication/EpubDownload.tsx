@@ -11,7 +11,7 @@ import { LEVEL_LABELS, sortLevels } from '../../../domain/levels';
 import type { Publication } from '../../../domain/schemas';
 import { editionEpubUrl } from '../../../api/epub';
 import { BookOpenIcon, CloseIcon } from '../../components/Icons';
-import { buttonStyles } from '../../components/styles';
+import { buttonStyles, modalStyles } from '../../components/styles';
 import { useCurrentUser } from '../auth/session';
 
 export const EPUB_DOWNLOAD_LABEL = 'Download EPUB';
@@ -30,7 +30,7 @@ export function EpubDownload({ publication }: { publication: Publication }) {
         <BookOpenIcon size={20} />
         {EPUB_DOWNLOAD_LABEL}
       </Button>
-      <ModalOverlay isDismissable className="fixed inset-0 z-50 grid place-items-center bg-primary-950/40 p-4">
+      <ModalOverlay isDismissable className={modalStyles.overlay}>
         <Modal className="max-h-[85dvh] w-full max-w-lg overflow-auto rounded-2xl bg-surface p-6 shadow-xl outline-none">
           <Dialog className="outline-none">
             {({ close }) => (
