@@ -208,11 +208,13 @@ export function createSnapshotComposer() {
     const playerSnapshot = child<SnapshotFrom<typeof playerMachine> | undefined>('player');
     const playerOpen = playerSnapshot !== undefined && playerState(playerSnapshot) !== 'closed';
     const reading = child<SnapshotFrom<typeof highlightDecodeMachine> | undefined>('highlightDecode');
-    const facts = { playerOpen, mode: (reading?.value ?? 'off') as ReadingMode };
+    const columnSnapshots = { primary: child<SlotView['column'] | undefined>('column.primary'), secondary: child<SlotView['column'] | undefined>('column.secondary') };
+    const passages = { primary: columnSnapshots.primary?.context.passage ?? null, secondary: columnSnapshots.secondary?.context.passage ?? null };
+    const facts = { playerOpen, mode: (reading?.value ?? 'off') as ReadingMode, passages };
     const column = (slot: Slot): SlotView => {
       const { decoded, highlight, follows } = columnDisplay(context, slot, facts);
-      const snapshot = child<SlotView['column'] | undefined>(`column.${slot}`);
-      return slotViews[slot](snapshot?.context.passage ?? null, snapshot!, locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null, playerOpen && playerSnapshot!.context.track.slot === slot);
+      const snapshot = columnSnapshots[slot];
+      return slotViews[slot](passages[slot], snapshot!, locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null, playerOpen && playerSnapshot!.context.track.slot === slot);
     };
     const twoColumns = columnsOf(context);
     const flow = child<SnapshotFrom<typeof listenFlowMachine> | undefined>('listen');

@@ -70,7 +70,7 @@ describe('tap a word to hear it, through the engine', () => {
     const { engine, clock, calls } = makeReader({ narrationReadyAfterPolls: 1 });
     const edition = await open(engine);
     const passageId = edition.id * 100 + 1;
-    engine.send({ type: 'word.say', slot: 'primary', offset: 8 }); // '4'
+    engine.getChild('column.primary')!.send({ type: 'word.say', offset: 8 }); // '4'
     await settle();
     expect(engine.getSnapshot().wordAudio).toMatchObject({ status: 'waiting', slot: 'primary', word: { start: 8, end: 9 } });
     clock.advance(1000); // the narration's second answer is ready
@@ -89,7 +89,7 @@ describe('tap a word to hear it, through the engine', () => {
   it("says 'Audio not available' when narration is not ready within the wait", async () => {
     const { engine, clock } = makeReader({ narrationReadyAfterPolls: 10 });
     await open(engine);
-    engine.send({ type: 'word.say', slot: 'primary', offset: 0 });
+    engine.getChild('column.primary')!.send({ type: 'word.say', offset: 0 });
     await settle();
     for (let i = 0; i < 4; i++) {
       clock.advance(500);
@@ -105,7 +105,7 @@ describe('tap a word to hear it, through the engine', () => {
     engine.send({ type: 'audio.listen', slot: 'primary', on: true });
     await settle();
     expect(playerState(engine.getSnapshot().player)).toBe('playing');
-    engine.send({ type: 'word.say', slot: 'primary', offset: 0 });
+    engine.getChild('column.primary')!.send({ type: 'word.say', offset: 0 });
     await settle();
     expect(playerState(engine.getSnapshot().player)).toBe('paused');
     for (let t = 0; t < 1000 && engine.getSnapshot().wordAudio.status !== 'idle'; t += 15) {
@@ -115,7 +115,7 @@ describe('tap a word to hear it, through the engine', () => {
     expect(playerState(engine.getSnapshot().player)).toBe('playing');
 
     engine.getChild('player')!.send({ type: 'audio.pause' });
-    engine.send({ type: 'word.playFrom', slot: 'primary', offset: 19 }); // '1.' at 1.3 s
+    engine.getChild('column.primary')!.send({ type: 'word.playFrom', offset: 19 }); // '1.' at 1.3 s
     await settle();
     expect(playerState(engine.getSnapshot().player)).toBe('playing');
     expect(engine.getAudioTime()).toBeCloseTo(1.3, 5);

@@ -35,7 +35,6 @@ import {
   type StoredSettings,
   type VisitorCheck,
 } from '../../src/machines/readerSystem';
-import { isBlocked, playingSlot } from '../../src/machines/readerSystem/readerSystem.rules';
 
 const publication = fixturePublication();
 const facts = (hasSpeechMarks: boolean, hasDecodedText: boolean, isEnglish: boolean): PassageFacts => ({ hasSpeechMarks, hasDecodedText, isEnglish });
@@ -196,7 +195,7 @@ const offlineDownloadEvents: (OfflineDownloadEvent | OfflineDownloadReport)[] = 
 
 /** What a column is told to show: a passage, a missing edition, nothing. */
 const columnPlans = {
-  passage: { kind: 'passage', key: '1:1', editionId: 1, position: 1, passageCount: 3 },
+  passage: { kind: 'passage', key: '1:1', editionId: 1, position: 1, passageCount: 3, edition: { id: 1, audioEnabled: true, audioTotalLength: 60, language: 'en' } },
   missing: { kind: 'missing', slug: 'fixture', version: 'v1', language: 'en', level: 'SILVER' },
   none: { kind: 'none' },
 } satisfies Record<string, ColumnPlan>;
@@ -221,6 +220,11 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
   { type: 'xstate.after.50.readerColumn.shown' },
   { type: 'decodedText.want' },
   { type: 'xstate.done.actor.decodedText', output: '<p><span class="syllable">Once</span></p>' },
+  { type: 'column.facts', plays: true, audioLocked: false },
+  { type: 'column.facts', plays: false, audioLocked: true },
+  { type: 'column.retell' },
+  { type: 'word.say', offset: 0 },
+  { type: 'word.playFrom', offset: 0 },
   { type: 'xstate.error.actor.decodedText', error: new PortFailure('network', 0, 'Network down') },
 ];
 
@@ -422,8 +426,6 @@ const visitor = { valid: { groupCodeValid: true, features: ['AUDIO', 'DECODE'], 
 type RootEvent = ReaderSystemMachineEvent;
 const done = <T extends string>(id: T, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as RootEvent;
 const failed = <T extends string>(id: T, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as unknown as RootEvent;
-/** A column's report: it shows this passage (or its gate). */
-const shown = (slot: 'primary' | 'secondary', p: Passage): RootEvent => ({ type: 'column.shown', slot, passage: p });
 /** Access tells who reads and the features in force. */
 const accessReport = (access: ReaderSystemContext['access']): RootEvent => ({ type: 'access.changed', access });
 
@@ -448,8 +450,8 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'audio.save', patch: { audioControlState: 'playing', currentTime: 3 } },
   { type: 'audio.listen', slot: 'primary', on: false },
   { type: 'audio.listen', slot: 'primary', on: true },
-  { type: 'word.say', slot: 'primary', offset: 0 },
-  { type: 'word.playFrom', slot: 'primary', offset: 0 },
+  { type: 'column.playFrom', slot: 'primary', from: { passageId: 101, seconds: 0.4 } },
+  { type: 'column.playFrom', slot: 'primary', from: null },
   { type: 'settings.reader', patch: { fontSize: 'large' } },
   { type: 'settings.reader', patch: { columns: 'one-column' } },
   { type: 'viewport.changed', wide: true },
@@ -457,10 +459,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'session.saveRecentLanguages', languages: ['es', 'en'] },
   { type: 'session.leave' },
   { type: 'session.viewedPassage', view: views.fixture },
-  shown('primary', passage(1, 1, 1, 'license')),
-  { type: 'column.failed', slot: 'primary' },
-  shown('secondary', passage(31, 13, 1, 'plain')),
-  { type: 'column.failed', slot: 'secondary' },
   { type: 'edition.reload' },
   { type: 'mode.persist', mode: 'highlight' },
   { type: 'mode.persist', mode: 'decode' },
@@ -474,18 +472,7 @@ const uniqueEvents = (events: RootEvent[]) => [...new Map(events.map((e) => [JSO
 /** The root's life cycle state (closed, opening, open.reading, open.refreshing, failed). */
 const lifeOf = (value: unknown) => JSON.stringify((value as { life: unknown }).life);
 const isFresh = (c: ReaderSystemContext, value: unknown) =>
-  lifeOf(value) === '"closed"' && !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null && c.columns.primary.key === null && c.columns.secondary.key === null;
-
-/** A column's answer: the passage it shows (nothing moves), or, while it loads, the passages its key may bring. */
-function passageAnswers(c: ReaderSystemContext, slot: 'primary' | 'secondary'): RootEvent[] {
-  const { key, passage: current } = c.columns[slot];
-  if (key === null) return [shown(slot, current ?? passage(1, 1, 1, 'plain'))];
-  const [editionId, position] = key.split(':').map(Number);
-  if (current && current.editionId === editionId && current.position === position) return [shown(slot, current)];
-  const id = editionId * 100 + position;
-  const kinds = position === 1 ? (['voiced', 'plain', 'license'] as const) : (['voiced', 'plain'] as const);
-  return kinds.map((kind) => shown(slot, passage(id, editionId, position, kind)));
-}
+  lifeOf(value) === '"closed"' && !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null;
 
 /**
  * The events that need a payload, in a state past the fresh one (the walk would try the others without one): each
@@ -503,9 +490,6 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     { type: 'session.savePosition', view },
     { type: 'session.syncAddress', view },
     { type: 'session.viewedPassage', view },
-    ...passageAnswers(c, 'primary'),
-    ...passageAnswers(c, 'secondary'),
-    { type: 'column.failed', slot: 'primary' },
     accessReport(c.access),
     { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
     { type: 'reader.sync', request: same },
@@ -516,30 +500,10 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
   return out;
 }
 
-const editionAndPosition = (c: ReaderSystemContext, slot: 'primary' | 'secondary') => c.columns[slot].key!.split(':').map(Number) as [number, number];
-const passageId = (c: ReaderSystemContext, slot: 'primary' | 'secondary') => {
-  const [editionId, position] = editionAndPosition(c, slot);
-  return editionId * 100 + position;
-};
-
-/**
- * The voiced title, one story: the playing column loads; its passage arrives without speech marks; the player's
- * narration for it arrives (its marks go to the column and to highlight); a column's Listen and 'Play from here'.
- */
-function voicedStage(c: ReaderSystemContext): 'loading' | 'plain' | 'marked' | 'other' {
-  const slot = playingSlot(c);
-  const { key, passage: shown } = c.columns[slot];
-  if (key === null) return 'other';
-  if (!shown || key !== `${shown.editionId}:${shown.position}`) return 'loading';
-  if (isBlocked(shown)) return 'other';
-  return shown.audio?.speechMarks.length ? 'marked' : 'plain';
-}
-
 /**
  * The walk's events in a state. The fresh system takes every handler once; past it, the events that need a payload
  * (readerSystemHold) and a few stories: a listen flow; who reads (the upgrade offered for an unvoiced column); a
- * synced address; two columns on a wide screen; and the reader's
- * audio on a voiced title (voicedStage).
+ * synced address; two columns on a wide screen; and Listen and 'Play from here' on a voiced title.
  *
  * Note: the walk's graph keeps, for each serialized state, the last snapshot it reached, while a case replays the
  * shortest path to it; so every state's events must be valid for any snapshot of that class, and the class must
@@ -571,7 +535,7 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext; value: 
   if (c.listen) return out;
   if (c.access.known) {
     if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced });
-    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'word.say', slot: 'secondary', offset: 0 }, { type: 'word.playFrom', slot: 'secondary', offset: 0 });
+    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'column.playFrom', slot: 'secondary', from: null });
   } else if (slug === 'fixture') {
     out.push({ type: 'reader.sync', request: { slug: 'fixture', primary: en, position: 3 } }, { type: 'reader.sync', request: { slug: 'fixture', primary: es } });
   } else if (c.viewport.wide) {
@@ -579,24 +543,12 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext; value: 
     out.push({ type: 'settings.reader', patch: { columns: 'two-column' } });
     if (slug === null) out.push({ type: 'session.syncAddress', view: views.fixture });
   } else if (slug === 'voiced') {
-    const stage = voicedStage(c);
-    const slot = playingSlot(c);
-    if (stage === 'loading') out.push(shown(slot, passage(passageId(c, slot), ...editionAndPosition(c, slot), 'plain')), { type: 'session.savePosition', view: views.fixture });
-    if (stage === 'plain') {
-      const id = passageId(c, slot);
-      // The column kept the narration the player loaded: it shows the passage again, with speech marks.
-      out.push(shown(slot, passage(id, ...editionAndPosition(c, slot), 'voiced')), { type: 'audio.listen', slot, on: true });
-    }
-    if (stage === 'marked') out.push({ type: 'word.playFrom', slot, offset: 0 }, { type: 'word.say', slot, offset: 0 }, { type: 'reader.close' });
+    out.push({ type: 'audio.listen', slot: 'primary', on: true }, { type: 'column.playFrom', slot: 'primary', from: { passageId: 1201, seconds: 0.4 } }, { type: 'reader.close' });
   }
   return out;
 }
 
-/**
- * What the walk tells states apart by: a running listen flow; who reads and the title shown; and, on the voiced
- * title, what the player and narration guards read (the regions, the player's state, the page, what the playing
- * column shows, a narration under way, audio in the port).
- */
+/** What the walk tells states apart by: a running listen flow; who reads; the screen; and the title shown. */
 function readerSystemState(s: { value: unknown; context: ReaderSystemContext }): string {
   const c = s.context;
   const view = [c.view.publication?.slug ?? null, c.view.primary, c.view.secondary, c.view.position];
@@ -605,8 +557,7 @@ function readerSystemState(s: { value: unknown; context: ReaderSystemContext }):
   if (c.listen) return JSON.stringify(['listen', code, view, s.value]);
   if (c.access.known) return JSON.stringify(['known', c.access.features, code, view, s.value]);
   if (c.viewport.wide) return JSON.stringify(['wide', c.settings.readerSettings.columns, code, view, s.value]);
-  if (view[0] !== 'voiced') return JSON.stringify(['view', code, view, s.value]);
-  return JSON.stringify(['voiced', voicedStage(c), code, s.value]);
+  return JSON.stringify(['view', code, view, s.value, c.settings.audioSettings?.editionSelected ?? null]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -713,11 +664,10 @@ const playerEvents: PlayerWalkEvent[] = [
   { type: 'audio.seek', seconds: 5 },
   { type: 'audio.speed', speed: 1.5 },
   { type: 'audio.speed', speed: 7 },
-  ...[playerTracks.first, playerTracks.next, playerTracks.none].map((track): PlayerWalkEvent => ({ type: 'player.track', track })),
+  ...[playerTracks.first, playerTracks.next, playerTracks.none, playerTracks.gated].map((track): PlayerWalkEvent => ({ type: 'player.track', track })),
   { type: 'player.listen' },
   { type: 'player.playFrom', at: { passageId: 2, seconds: 0.4 } },
   { type: 'player.leave' },
-  { type: 'license.required' },
   { type: 'narration.wantMarks' },
   { type: 'word.hold' },
   { type: 'word.release' },
@@ -791,9 +741,9 @@ export const MODELS = {
     }),
     events: readerColumnEvents,
     inputs: [{ slot: 'primary' }] as ReaderColumnInput[],
-    // What the guards read: the state, the passage shown (by kind, and whether it has its decoded text) and the editions created in this attempt.
-    serializeState: (s: { value: unknown; context: { passage: Passage | null; attempts: string[]; request: unknown } }) =>
-      JSON.stringify([s.value, s.context.passage?.audio ? 'voiced' : s.context.passage ? 'plain' : null, s.context.passage?.textDecoded != null, s.context.attempts, s.context.request]),
+    // What the guards read: the state, the passage shown (by kind, and whether it has its decoded text), the editions created in this attempt, and the system's facts.
+    serializeState: (s: { value: unknown; context: { passage: Passage | null; attempts: string[]; request: unknown; plays: boolean; audioLocked: boolean } }) =>
+      JSON.stringify([s.value, s.context.passage?.audio ? 'voiced' : s.context.passage ? 'plain' : null, s.context.passage?.textDecoded != null, s.context.attempts, s.context.request, s.context.plays, s.context.audioLocked]),
     maxStates: 5000,
   },
   player: { machine: playerInert, events: playerEvents, inputs: playerInputs, serializeState: playerState, maxStates: 10_000 },

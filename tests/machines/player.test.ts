@@ -177,7 +177,7 @@ describe('player machine: rules', () => {
     const { actor, calls } = startRecording({ hasSavedSettings: true, speeds: {} });
     actor.send({ type: 'audio.play' });
     calls.length = 0;
-    actor.send({ type: 'license.required' });
+    actor.send({ type: 'player.track', track: playerTracks.gated });
     expect(playerState(actor.getSnapshot())).toBe('closed');
     expect(calls).toEqual(['save']);
   });

@@ -9,7 +9,7 @@ import { MODELS } from './models';
 import { fixturePassage } from '../fixtures/publication';
 
 /** The actions the engine and the reader system provide; the SUT records each call (with its params) instead. */
-const PROVIDED = ['prefetchNeighbours', 'cachePassage', 'logError', 'tellShown', 'tellFailed', 'leaveForPremium', 'reloadPublication'] as const;
+const PROVIDED = ['prefetchNeighbours', 'cachePassage', 'logError', 'tellWhatShows', 'sayWord', 'playFrom', 'offerAudioUpgrade', 'leaveForPremium', 'reloadPublication'] as const;
 
 type Loads = {
   loadPassage?: (input: PassageRequest) => Promise<Passage>;
@@ -20,7 +20,10 @@ type Loads = {
 /** A column whose provided actions are recorded; its loads are the walk model's (never settling) unless given. */
 function startColumn(loads: Loads = {}) {
   const calls: { name: string; params: unknown }[] = [];
-  const actions = Object.fromEntries(PROVIDED.map((name) => [name, (_: unknown, params: unknown) => void calls.push({ name, params })]));
+  // 'tellWhatShows' tells what the column shows: it is recorded with the passage shown at that moment.
+  const record = (name: string) => (args: { context: { passage: Passage | null } }, params: unknown) =>
+    void calls.push({ name, params: name === 'tellWhatShows' ? { passage: args.context.passage } : params });
+  const actions = Object.fromEntries(PROVIDED.map((name) => [name, record(name)]));
   const actors = {
     ...(loads.loadPassage ? { loadPassage: fromPromise<Passage, PassageRequest>(({ input }) => loads.loadPassage!(input)) } : {}),
     ...(loads.createEdition ? { createEdition: fromPromise<unknown, { slug: string; body: OnDemandEditionBody }>(({ input }) => loads.createEdition!(input)) } : {}),
@@ -57,7 +60,7 @@ describe('readerColumn machine: every transition', () => {
 });
 
 const request = { editionId: 1, position: 2, passageCount: 3 };
-const show: ColumnPlan = { kind: 'passage', key: '1:2', ...request };
+const show = { kind: 'passage', key: '1:2', ...request, edition: { id: 1, audioEnabled: true, audioTotalLength: 60, language: 'en' } } satisfies ColumnPlan;
 const missing: ColumnPlan = { kind: 'missing', slug: 'fixture', version: 'v1', language: 'fr', level: 'A1' };
 const passage = (over: Partial<Passage> = {}): Passage => ({ ...fixturePassage(1, 2), id: 7, text: '<p>Owls.</p>', ...over });
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -87,11 +90,14 @@ describe('readerColumn machine: rules', () => {
     await settle();
     expect(api().isLoaded).toBe(true);
     expect(actor.getSnapshot().context.passage).toEqual(passage());
-    expect(calls).toEqual([{ name: 'tellShown', params: { passage: passage() } }]);
+    expect(calls).toEqual([
+      { name: 'tellWhatShows', params: { passage: null } },
+      { name: 'tellWhatShows', params: { passage: passage() } },
+    ]);
     clock.increment(PREFETCH_DELAY_MS - 1);
-    expect(names()).toEqual(['tellShown']);
+    expect(names()).toEqual(['tellWhatShows', 'tellWhatShows']);
     clock.increment(1);
-    expect(calls[1]).toEqual({ name: 'prefetchNeighbours', params: request });
+    expect(calls[2]).toEqual({ name: 'prefetchNeighbours', params: request });
   });
 
   it('a turn before the delay asks for no neighbours of the page it left', async () => {
@@ -101,7 +107,7 @@ describe('readerColumn machine: rules', () => {
     clock.increment(PREFETCH_DELAY_MS - 1);
     actor.send({ type: 'column.show', plan: { ...show, key: '1:3', position: 3 } });
     clock.increment(PREFETCH_DELAY_MS - 1);
-    expect(names()).toEqual(['tellShown']);
+    expect(names()).toEqual(['tellWhatShows', 'tellWhatShows', 'tellWhatShows']);
   });
 
   it('a gated passage shows its gate, and is asked for again when who reads changes', async () => {
@@ -130,7 +136,8 @@ describe('readerColumn machine: rules', () => {
     actor.send({ type: 'column.show', plan: show });
     await settle();
     expect(api().error).toBeNull();
-    expect(names()).toEqual(['tellFailed', 'tellFailed', 'leaveForPremium']);
+    // Each new load and each failure tell what the column shows (none); 'Premium content' leaves instead.
+    expect(names()).toEqual(['tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'leaveForPremium']);
   });
 
   it('creates a missing edition on demand, showing loading, then has the title fetched again', async () => {
@@ -141,7 +148,8 @@ describe('readerColumn machine: rules', () => {
     await settle();
     expect(api()).toMatchObject({ isCreating: false, creationFailed: false });
     expect(bodies).toEqual([{ slug: 'fixture', body: { version: 'v1', languageCode: 'fr', level: 'A1' } }]);
-    expect(names()).toEqual(['reloadPublication']);
+    // A missing edition shows no passage: the column tells so, then has the title fetched again.
+    expect(names()).toEqual(['tellWhatShows', 'reloadPublication']);
   });
 
   it("creates once per attempt: still missing after creation is 'Passage not found' (404); a new attempt may create it again", async () => {
@@ -155,7 +163,7 @@ describe('readerColumn machine: rules', () => {
     actor.send({ type: 'column.show', plan: missing });
     expect(api().isCreating).toBe(true);
     await settle();
-    expect(names()).toEqual(['reloadPublication', 'reloadPublication']);
+    expect(names().filter((name) => name !== 'tellWhatShows')).toEqual(['reloadPublication', 'reloadPublication']);
   });
 
   it("shows 'Passage not found' when the creation fails", async () => {
@@ -191,8 +199,14 @@ describe('readerColumn machine: rules', () => {
     expect(actor.getSnapshot().context.passage).toEqual(decoded);
     expect(calls).toEqual([
       { name: 'cachePassage', params: { passage: decoded } },
-      { name: 'tellShown', params: { passage: decoded } },
+      { name: 'tellWhatShows', params: { passage: decoded } },
     ]);
+    // A new reading mode asks again: the passage has its decoded text, so the column only tells it.
+    calls.length = 0;
+    actor.send({ type: 'decodedText.want' });
+    await settle();
+    expect(asked).toHaveLength(1);
+    expect(calls).toEqual([{ name: 'tellWhatShows', params: { passage: decoded } }]);
   });
 
   it("a failed decoded-text load is logged ('Decoded text failed') and the passage shows as it was", async () => {
@@ -224,6 +238,47 @@ describe('readerColumn machine: rules', () => {
     answer('<p>late</p>');
     await settle();
     expect(actor.getSnapshot().context.passage).toEqual(passage({ id: 3, position: 3 }));
-    expect(calls.map((c) => c.name)).toEqual(['tellShown', 'tellShown']);
+    expect(calls.map((c) => c.name)).toEqual(['tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'tellWhatShows']);
+  });
+
+  it('a tapped word is said from the passage, or played from its time; a column whose audio is locked offers the upgrade', async () => {
+    const voiced = passage({ text: '<p>Owls hoot.</p>', audio: { url: '/audio/7.mp3', speechMarks: [{ offset: 0, time: 0 }, { offset: 5, time: 400 }] } });
+    const { actor, calls } = startColumn({ loadPassage: async () => voiced });
+    actor.send({ type: 'column.show', plan: show });
+    await settle();
+    calls.length = 0;
+    actor.send({ type: 'word.say', offset: 5 });
+    actor.send({ type: 'word.playFrom', offset: 5 });
+    expect(calls).toEqual([
+      {
+        name: 'sayWord',
+        params: {
+          request: {
+            slot: 'primary',
+            target: { text: 'Owls hoot.', locale: 'en', offset: 5 },
+            narration: { url: '/audio/7.mp3', speechMarks: voiced.audio!.speechMarks, duration: 0 },
+            load: { passageId: 7, editionId: 1, position: 2 },
+          },
+        },
+      },
+      { name: 'playFrom', params: { from: { passageId: 7, seconds: 0.4 } } },
+    ]);
+    calls.length = 0;
+    actor.send({ type: 'column.facts', plays: true, audioLocked: true });
+    actor.send({ type: 'word.say', offset: 5 });
+    actor.send({ type: 'word.playFrom', offset: 5 });
+    expect(calls.map((c) => c.name)).toEqual(['offerAudioUpgrade', 'offerAudioUpgrade']);
+  });
+
+  it('tells what it shows when it starts to play, not when told again that it plays', async () => {
+    const { actor, calls } = startColumn({ loadPassage: async () => passage() });
+    actor.send({ type: 'column.show', plan: show });
+    await settle();
+    calls.length = 0;
+    actor.send({ type: 'column.facts', plays: true, audioLocked: false });
+    expect(calls).toEqual([]);
+    actor.send({ type: 'column.facts', plays: false, audioLocked: false });
+    actor.send({ type: 'column.facts', plays: true, audioLocked: false });
+    expect(calls).toEqual([{ name: 'tellWhatShows', params: { passage: passage() } }]);
   });
 });

@@ -355,7 +355,7 @@ export const COMPOSED_PATHS: ComposedPath[] = [
         say: "Tap the word 'owl'.",
         expectSay:
           "The word 'owl' is marked and said on its own, from its place in the narration (0:05 to 0:06). Meanwhile the player shows 'Paused' and its clock stays at 0:02.",
-        do: (sys) => sys.send({ type: 'word.say', slot: 'primary', offset: wordOffset(english.id, 1, 'owl') }),
+        do: (sys) => sys.sendTo('column.primary', { type: 'word.say', offset: wordOffset(english.id, 1, 'owl') }),
         expect: (sys, expect) => {
           const owl = wordOffset(english.id, 1, 'owl');
           expect(sys.snapshot().wordAudio).toEqual({ status: 'speaking', slot: 'primary', word: { start: owl, end: owl + 3 } });

@@ -22,7 +22,7 @@ import type { Level } from '../../src/domain/levels';
 import { connectPremiumDialog } from '../../src/domain/locks';
 import { passagePlainText } from '../../src/domain/sanitize';
 import type { Edition, Passage, PassageAudio, Publication } from '../../src/domain/schemas';
-import { createReaderEngine, type ReaderEngine, type ReaderEngineChildren, type ReaderEngineEvent, type ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
+import { createReaderEngine, type ReaderEngine, type ReaderEngineChildEvent, type ReaderEngineChildren, type ReaderEngineEvent, type ReaderEngineSnapshot } from '../../src/engine/createReaderEngine';
 import { PortFailure, type ApiPort, type AudioPort, type ClockPort, type NavigationPort, type VisitorAnswer } from '../../src/engine/ports';
 import { createMemoryStorage, createSettingsStore, type SettingName, type SettingValue } from '../../src/engine/settings';
 import { connectClassCode } from '../../src/machines/classCode';
@@ -176,6 +176,8 @@ export interface ComposedSystem {
   errors: string[];
   /** Send the root an event, then let every answer already due land. */
   send(event: ReaderEngineEvent): Promise<void>;
+  /** Send a child the event its view sends (engine.getChild), then let every answer already due land. */
+  sendTo<K extends keyof ReaderEngineChildren>(id: K, event: ReaderEngineChildEvent<K>): Promise<void>;
   /** Let the answers the fakes have already given land (promises only; the clock does not move). */
   settle(): Promise<void>;
   /** Move the simulated clock forward, a tick at a time, letting answers land after each tick. */
@@ -329,6 +331,10 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
     errors,
     async send(event) {
       engine.send(event);
+      await settle();
+    },
+    async sendTo(id, event) {
+      (child(id).send as (e: ReaderEngineChildEvent<typeof id>) => void)(event);
       await settle();
     },
     settle,

@@ -10,7 +10,7 @@ import type {
   ReadingMode,
   ShowUpgradeParams,
 } from './highlightDecode.types';
-import { isSameEdition } from './highlightDecode.rules';
+import { isSameEdition, withFacts } from './highlightDecode.rules';
 
 /** The saved mode, read from the `xstate.init` event that carries the input (it is not kept in context). */
 const savedModeOf = (event: HighlightDecodeEvent): ReadingMode => (event as unknown as { input: HighlightDecodeInput }).input.savedMode;
@@ -45,14 +45,8 @@ export const highlightDecodeMachine = setup({
     requestDecodedText: () => {},
     /** Provided by the engine: opens the 'Unlock Premium Decode' dialog (Decode Mode requires a school license). */
     showDecodeUpgrade: (_, _params: ShowUpgradeParams) => {},
-    storePassage: assign((_, facts: PassageFacts) => ({ hasSpeechMarks: facts.hasSpeechMarks, hasDecodedText: facts.hasDecodedText, isEnglish: facts.isEnglish })),
-    storeEdition: assign((_, facts: EditionFacts) => ({
-      highlightEnabled: facts.highlightEnabled,
-      decodeEnabled: facts.decodeEnabled,
-      hasSpeechMarks: facts.hasSpeechMarks,
-      hasDecodedText: facts.hasDecodedText,
-      isEnglish: facts.isEnglish,
-    })),
+    storePassage: assign(({ context }, facts: Partial<PassageFacts>) => withFacts(context, facts)),
+    storeEdition: assign(({ context }, facts: EditionFacts) => withFacts(context, facts)),
     storeFeatures: assign((_, facts: { hasDecodeFeature: boolean }) => ({ hasDecodeFeature: facts.hasDecodeFeature })),
   },
   guards: {

@@ -23,17 +23,18 @@ export interface HighlightDecodeInput extends HighlightDecodeContext {
   savedMode: ReadingMode;
 }
 
-/** What the current passage has, sent by the engine when the passage changes. */
+/** What the current passages have: the speech marks of the one that plays, the decoded text of the primary one. */
 export interface PassageFacts {
   hasSpeechMarks: boolean;
   hasDecodedText: boolean;
   isEnglish: boolean;
 }
 
-/** What the selected edition allows, with its current passage's facts, sent by the engine when the edition changes. */
-export interface EditionFacts extends PassageFacts {
+/** What the editions allow (highlight: the one that plays; decode: the primary one, and whether it is English). */
+export interface EditionFacts extends Partial<PassageFacts> {
   highlightEnabled: boolean;
   decodeEnabled: boolean;
+  isEnglish: boolean;
 }
 
 /** Params of `persistMode`: the engine saves the mode in reader settings. */
@@ -53,9 +54,9 @@ export type HighlightDecodeEvent =
   | { type: 'highlight.enable' }
   /** The decode control: on (turning highlight off) when allowed; without the DECODE feature it offers the upgrade. */
   | { type: 'decode.toggle' }
-  /** Sent by the engine when another passage is shown. */
-  | ({ type: 'passage.changed' } & PassageFacts)
-  /** Sent by the engine when another edition is selected. */
+  /** Sent by a column when what it shows changes: the facts it knows (the column that plays, the primary column). */
+  | ({ type: 'passage.changed' } & Partial<PassageFacts>)
+  /** Sent by the reader system on each view: what the editions allow. */
   | ({ type: 'edition.changed' } & EditionFacts)
   /** Sent by the engine when the user's features change (sign-in, class code). */
   | { type: 'features.changed'; hasDecodeFeature: boolean };

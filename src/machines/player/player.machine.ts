@@ -3,7 +3,7 @@
  * the player is closed or open (paused, playing, or held while a tapped word is said), the narration of the
  * passage it plays (loaded in `narration.loading`), the audio port (`open.port`: the narration is loaded into it,
  * and the playback actor runs while it plays), seeking, 'Play from here', the speed and the saved audio state.
- * The reader system tells it what plays ('player.track') and the facts it needs; what it saves, tracks and loads
+ * The column that plays tells it what plays ('player.track'); what it saves, tracks and loads
  * goes back through actions the engine provides. Its rules are in player.rules.ts.
  */
 import { and, assign, not, or, setup, stateIn } from 'xstate';
@@ -78,6 +78,7 @@ export const playerMachine = setup({
     needsNarrationClosed: ({ context }) => wantsNarration(context, 'closed'),
     hasSavedSettings: ({ context }) => context.hasSavedSettings,
     isPaging: ({ context }, params: { track: PlayerContext['track'] }) => savedPassage({ ...context, track: params.track }) !== savedPassage(context),
+    needsLicense: (_, params: { track: PlayerContext['track'] }) => params.track.passage?.licenseRequired === true,
     canSetSpeed: ({ context }, params: { speed: number }) => canSetSpeed(context, params.speed),
     isNewSecond: ({ context }, params: { time: number; duration: number }) => isNewSecond(context, params.time, params.duration),
     isOpen: stateIn('#player.control.open'),
@@ -146,7 +147,8 @@ export const playerMachine = setup({
           meta: { description: 'The player is open.' },
           on: {
             'audio.close': { target: 'closed', actions: [...trackListening('Closed Audio Player'), saveState('closed')] },
-            'license.required': { target: 'closed', actions: saveState('closed'), description: 'A required license forces the player closed; not a user close, so nothing is tracked.' },
+            // The passage that plays needs a license: the player is forced closed; not a user close, so nothing is tracked.
+            'player.track': { guard: { type: 'needsLicense', params: ({ event }) => event }, target: 'closed', actions: [{ type: 'keepTrack', params: ({ event }) => event }, saveState('closed')] },
           },
           states: {
             mode: {

@@ -18,7 +18,7 @@ export interface PlayerEdition {
   audioTotalLength: number;
 }
 
-/** What plays: the column that plays, the passage it shows and its edition. The reader system tells it ('player.track'). */
+/** What plays: the column that plays, the passage it shows and its edition. That column tells it ('player.track'). */
 export interface PlayerTrack {
   slot: Slot;
   passage: Passage | null;
@@ -89,8 +89,6 @@ export type PlayerFactEvent =
   | { type: 'player.playFrom'; at: { passageId: number; seconds: number } | null }
   /** The reader closed: a playing player pauses (tracked as 'Paused Audio'). */
   | { type: 'player.leave' }
-  /** The primary passage needs a license: the player is closed, with nothing tracked. */
-  | { type: 'license.required' }
   /** Highlight is on and the passage lacks speech marks: load its narration. */
   | { type: 'narration.wantMarks' }
   /** A tapped word is said: a playing player waits for it, and plays on after ('word.release'). */

@@ -4,6 +4,8 @@ import { failureOf } from '../../domain/failures';
 import { isPremiumContentError } from '../../domain/locks';
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { StateMetaWithTimers } from '../shared/timers';
+import type { WordRequest } from '../wordAudio/wordAudio.types';
+import { playFromSeconds, startsPlaying, wordRequestOf } from './readerColumn.rules';
 import type { ColumnPlan, DecodedTextRequest, PassageRequest, ReaderColumnContext, ReaderColumnDone, ReaderColumnEvent, ReaderColumnInput } from './readerColumn.types';
 
 /**
@@ -25,14 +27,17 @@ const missingOf = (event: { type: string }) => planOf(event) as Plan<'missing'>;
 const passageOf = (event: { type: string }) => (event as unknown as { output: Passage }).output;
 /** The passage shown, for the actions that hand it on. */
 const shownPassage = ({ context }: { context: ReaderColumnContext }) => ({ passage: context.passage! });
+type WordArgs = { context: ReaderColumnContext; event: { offset: number } };
 
 /**
  * A reader column: it loads the passage the reader system asks for (the load is invoked in `loading`, whose
  * sub-states are the spinner and Refresh delays), shows it or its gate, asks for its neighbours a moment after
  * showing it, and creates a missing edition once per navigation attempt. Asked for the shown passage's decoded text
- * (the reading mode in decode), it loads it in `shown.decoding` and shows the passage with it. What the reader
- * system needs of it (the passage shown, a failure, 'Premium content', a created edition) it tells with named
- * actions the system provides.
+ * (the reading mode in decode), it loads it in `shown.decoding` and shows the passage with it. It owns what it shows:
+ * whenever that changes it tells the player (when it is the column that plays) and the reading mode
+ * (readerColumn.rules.ts), and a word tapped in it is said or played from here. What the reader system needs of it
+ * ('Premium content', a created edition, 'Play from here', the Audio upgrade) it tells with named actions the system
+ * provides.
  */
 export const readerColumnMachine = setup({
   types: {} as { context: ReaderColumnContext; events: ReaderColumnEvent | ReaderColumnDone; input: ReaderColumnInput; meta: StateMetaWithTimers },
@@ -51,29 +56,34 @@ export const readerColumnMachine = setup({
     cachePassage: (_, _params: { passage: Passage }) => {},
     /** Provided by the engine: log a load that failed without changing what the column shows. */
     logError: (_, _params: { message: string; error?: unknown }) => {},
-    /** Provided by the reader system: the column shows (or gates) this passage. */
-    tellShown: (_, _params: { passage: Passage }) => {},
-    /** Provided by the reader system: the column shows no passage (its load failed). */
-    tellFailed: () => {},
+    /** Provided by the reader system: what the column shows changed; the player (when it plays) and the reading mode hear of it. */
+    tellWhatShows: () => {},
+    /** Provided by the reader system: say a tapped word (word audio). */
+    sayWord: (_, _params: { request: WordRequest }) => {},
+    /** Provided by the reader system: play this column from a tapped word ('Play from here'; null without speech marks). */
+    playFrom: (_, _params: { from: { passageId: number; seconds: number } | null }) => {},
+    /** Provided by the reader system: the column's language is not voiced for this reader; the Audio upgrade is offered. */
+    offerAudioUpgrade: () => {},
     /** Provided by the reader system: a premium title the reader may not open; the reader leaves for the catalog. */
     leaveForPremium: () => {},
     /** Provided by the reader system: the created edition is in the title now; the title is fetched again. */
     reloadPublication: () => {},
     storeRequest: assign(({ event }) => {
-      const { editionId, position, passageCount } = planOf(event) as Plan<'passage'>;
-      return { request: { editionId, position, passageCount }, errorStatus: null };
+      const { editionId, position, passageCount, edition } = planOf(event) as Plan<'passage'>;
+      return { request: { editionId, position, passageCount }, edition, errorStatus: null };
     }),
+    storeFacts: assign((_, facts: { plays: boolean; audioLocked: boolean }) => ({ plays: facts.plays, audioLocked: facts.audioLocked })),
     storePassage: assign({ passage: ({ event }) => passageOf(event) }),
     storeError: assign({ passage: null, errorStatus: ({ event }) => failureOf((event as { error?: unknown }).error).status }),
     storeDecodedText: assign({ passage: ({ context, event }) => ({ ...context.passage!, textDecoded: (event as unknown as { output: string }).output }) }),
     storeNarration: assign({ passage: ({ context }, params: { url: string; speechMarks: NonNullable<Passage['audio']>['speechMarks'] }) => ({ ...context.passage!, audio: { url: params.url, speechMarks: params.speechMarks } }) }),
-    clearPassage: assign({ passage: null, request: null, errorStatus: null }),
+    clearPassage: assign({ passage: null, request: null, edition: null, errorStatus: null }),
     storeMissing: assign(({ context, event }) => {
       const { slug, version, language, level } = missingOf(event);
       const body = { version, languageCode: language, level } as OnDemandEditionBody;
-      return { passage: null, request: null, missing: { slug, body }, attempts: [...context.attempts, editionKey(language, level)] };
+      return { passage: null, request: null, edition: null, missing: { slug, body }, attempts: [...context.attempts, editionKey(language, level)] };
     }),
-    forgetAttempts: assign({ passage: null, request: null, errorStatus: null, missing: null, attempts: [] }),
+    forgetAttempts: assign({ passage: null, request: null, edition: null, errorStatus: null, missing: null, attempts: [] }),
   },
   guards: {
     isShownPassage: ({ context }, params: { passageId: number }) => context.passage?.id === params.passageId,
@@ -84,19 +94,46 @@ export const readerColumnMachine = setup({
     needsLicense: ({ event }) => passageOf(event).licenseRequired === true,
     needsGroupCode: ({ event }) => passageOf(event).groupCodeRequired === true,
     isPremiumContent: ({ event }) => isPremiumContentError((event as { error?: unknown }).error),
+    /** Told that it plays, having not played: it tells the player and the reading mode what it shows. */
+    startsPlaying: ({ context }, params: { plays: boolean }) => startsPlaying(context, params.plays),
+    isAudioLocked: ({ context }) => context.audioLocked,
+    hasDecodedText: ({ context }) => context.passage?.textDecoded != null,
   },
 }).createMachine({
   id: 'readerColumn',
   initial: 'idle',
-  context: ({ input }) => ({ slot: input.slot, request: null, passage: null, errorStatus: null, missing: null, attempts: [] }),
+  context: ({ input }) => ({ slot: input.slot, request: null, passage: null, errorStatus: null, missing: null, attempts: [], edition: null, plays: input.slot === 'primary', audioLocked: false }),
   on: {
     'column.show': [
-      { guard: 'isNone', target: '.idle', actions: 'clearPassage' },
+      { guard: 'isNone', target: '.idle', actions: ['clearPassage', 'tellWhatShows'] },
       { guard: 'wasTriedAlready', target: '.missing.failed', description: 'Created once in this attempt and still missing.' },
-      { guard: 'isMissing', target: '.missing', reenter: true, actions: 'storeMissing' },
-      { target: '.loading', reenter: true, actions: 'storeRequest', description: 'A new load restarts the spinner and refresh timers.' },
+      { guard: 'isMissing', target: '.missing', reenter: true, actions: ['storeMissing', 'tellWhatShows'] },
+      {
+        target: '.loading',
+        reenter: true,
+        actions: ['storeRequest', 'tellWhatShows'],
+        description: 'A new load restarts the spinner and refresh timers; the shown passage stays until the next one arrives.',
+      },
     ],
-    'column.reset': { target: '.idle', actions: 'forgetAttempts', description: 'A new navigation attempt may create each edition once again.' },
+    'column.reset': { target: '.idle', actions: ['forgetAttempts', 'tellWhatShows'], description: 'A new navigation attempt may create each edition once again.' },
+    'column.facts': [
+      {
+        guard: { type: 'startsPlaying', params: ({ event }) => event },
+        actions: [{ type: 'storeFacts', params: ({ event }) => event }, 'tellWhatShows'],
+        description: 'This column plays now: the player and highlight hear what it shows.',
+      },
+      { actions: { type: 'storeFacts', params: ({ event }) => event } },
+    ],
+    'column.retell': { actions: 'tellWhatShows', description: 'A new reading mode hears what the column shows.' },
+    // Word mode (src/domain/wordAudio.ts): the Audio gate first; then the word is said, or the player plays from it.
+    'word.say': [
+      { guard: 'isAudioLocked', actions: 'offerAudioUpgrade' },
+      { actions: { type: 'sayWord', params: ({ context, event }: WordArgs) => ({ request: wordRequestOf(context, event.offset) }) } },
+    ],
+    'word.playFrom': [
+      { guard: 'isAudioLocked', actions: 'offerAudioUpgrade' },
+      { actions: { type: 'playFrom', params: ({ context, event }: WordArgs) => ({ from: playFromSeconds(context, event.offset) }) } },
+    ],
   },
   states: {
     idle: {
@@ -110,13 +147,13 @@ export const readerColumnMachine = setup({
         src: 'loadPassage',
         input: ({ context }) => context.request!,
         onDone: [
-          { guard: 'needsLicense', target: 'gated.license', actions: ['storePassage', { type: 'tellShown', params: ({ event }) => ({ passage: event.output }) }] },
-          { guard: 'needsGroupCode', target: 'gated.groupCode', actions: ['storePassage', { type: 'tellShown', params: ({ event }) => ({ passage: event.output }) }] },
-          { target: 'shown', actions: ['storePassage', { type: 'tellShown', params: ({ event }) => ({ passage: event.output }) }] },
+          { guard: 'needsLicense', target: 'gated.license', actions: ['storePassage', 'tellWhatShows'] },
+          { guard: 'needsGroupCode', target: 'gated.groupCode', actions: ['storePassage', 'tellWhatShows'] },
+          { target: 'shown', actions: ['storePassage', 'tellWhatShows'] },
         ],
         onError: [
           { guard: 'isPremiumContent', target: 'idle', actions: 'leaveForPremium', description: "'Premium content': the reader leaves for the catalog." },
-          { target: 'failed', actions: ['storeError', 'tellFailed'] },
+          { target: 'failed', actions: ['storeError', 'tellWhatShows'] },
         ],
       },
       states: {
@@ -139,7 +176,7 @@ export const readerColumnMachine = setup({
       on: {
         'narration.loaded': {
           guard: { type: 'isShownPassage', params: ({ event }) => event },
-          actions: [{ type: 'storeNarration', params: ({ event }) => event }, { type: 'cachePassage', params: shownPassage }, { type: 'tellShown', params: shownPassage }],
+          actions: [{ type: 'storeNarration', params: ({ event }) => event }, { type: 'cachePassage', params: shownPassage }, 'tellWhatShows'],
           description: "The player loaded this passage's narration: it shows with its speech marks, and the system hears of it.",
         },
       },
@@ -147,7 +184,12 @@ export const readerColumnMachine = setup({
       states: {
         ready: {
           meta: { description: 'The passage shows as it was loaded, or with the decoded text it gained.' },
-          on: { 'decodedText.want': { target: 'decoding', description: 'The reading mode is in decode and the passage lacks its decoded text.' } },
+          on: {
+            'decodedText.want': [
+              { guard: 'hasDecodedText', actions: 'tellWhatShows', description: 'A new reading mode asks for what the passage has already.' },
+              { target: 'decoding', description: 'The reading mode is in decode and the passage lacks its decoded text.' },
+            ],
+          },
         },
         decoding: {
           meta: { description: "The passage's decoded text is being fetched; the passage shows as it is meanwhile." },
@@ -157,7 +199,7 @@ export const readerColumnMachine = setup({
             input: ({ context }) => ({ passageId: context.passage!.id, editionId: context.passage!.editionId, position: context.passage!.position }),
             onDone: {
               target: 'ready',
-              actions: ['storeDecodedText', { type: 'cachePassage', params: shownPassage }, { type: 'tellShown', params: shownPassage }],
+              actions: ['storeDecodedText', { type: 'cachePassage', params: shownPassage }, 'tellWhatShows'],
               description: 'The passage shows with its decoded text; the system hears of it (and the reading mode through it).',
             },
             onError: { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ message: 'Decoded text failed', error: event.error }) } },

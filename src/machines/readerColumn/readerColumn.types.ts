@@ -4,6 +4,7 @@
  * text. The reader system spawns one per slot.
  */
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
+import type { PlayerEdition } from '../player/player.types';
 import type { Slot } from '../readingSession';
 import type { ActorOutcome } from '../shared/outcome';
 
@@ -29,7 +30,12 @@ export interface DecodedTextRequest {
 export type ColumnPlan =
   | { kind: 'none' }
   | { kind: 'missing'; slug: string; version: string; language: string; level: string }
-  | ({ kind: 'passage'; key: string } & PassageRequest);
+  | ({ kind: 'passage'; key: string; edition: ColumnEdition } & PassageRequest);
+
+/** What the column knows of its edition: what the player needs of it, and its language (for a tapped word). */
+export interface ColumnEdition extends PlayerEdition {
+  language: string;
+}
 
 export interface ReaderColumnContext {
   slot: Slot;
@@ -43,6 +49,11 @@ export interface ReaderColumnContext {
   missing: { slug: string; body: OnDemandEditionBody } | null;
   /** `'lang:LEVEL'` keys created in this navigation attempt; each is created at most once. @default [] */
   attempts: string[];
+  /** The edition of the passage plan; null for none or a missing edition. @default null */
+  edition: ColumnEdition | null;
+  /** The reader system's facts: this column is the one the player plays, and its language is not voiced for this reader. */
+  plays: boolean;
+  audioLocked: boolean;
 }
 
 export type ReaderColumnEvent =
@@ -52,6 +63,13 @@ export type ReaderColumnEvent =
   | { type: 'column.reset' }
   /** The reader system: who reads changed (a sign-in, a class code); a gated passage is asked for again. */
   | { type: 'column.reload' }
+  /** The reader system: whether this column plays and whether its audio is locked (told on each view and access change). */
+  | { type: 'column.facts'; plays: boolean; audioLocked: boolean }
+  /** The reader system: a new reading mode started; the column tells it what it shows. */
+  | { type: 'column.retell' }
+  /** Word mode: say the word at `offset` of the passage's plain text (src/domain/sanitize.ts), or play the passage from it. */
+  | { type: 'word.say'; offset: number }
+  | { type: 'word.playFrom'; offset: number }
   /** The player: a passage's narration arrived; the column that shows that passage gains its url and speech marks. */
   | { type: 'narration.loaded'; passageId: number; url: string; speechMarks: NonNullable<Passage['audio']>['speechMarks'] }
   /** The 'Refresh' button of a stalled load. */

@@ -9,11 +9,11 @@ import type { TrackedEvent } from '../../domain/analytics';
 import { accessMachine } from '../access';
 import { classCodeMachine } from '../classCode';
 import { copyLinkMachine } from '../copyLink';
-import { highlightDecodeMachine } from '../highlightDecode';
+import { highlightDecodeMachine, type HighlightDecodeEvent } from '../highlightDecode';
 import { levelIndicatorMachine } from '../levelIndicator';
 import { listenFlowMachine } from '../listenFlow';
-import { playerMachine, type NarrationLoadedParams } from '../player';
-import { readerColumnMachine } from '../readerColumn';
+import { playerMachine, type NarrationLoadedParams, type PlayerEvent } from '../player';
+import { readerColumnMachine, readingFactsOf, trackOf } from '../readerColumn';
 import { readingSessionMachine, type ReadingSessionContext } from '../readingSession';
 import { roleModalMachine } from '../roleModal';
 import { toastsMachine, type ToastRequest } from '../toasts';
@@ -44,21 +44,33 @@ const session = readingSessionMachine.provide({
   },
 });
 
-/** A reader column tells the system what it shows, and asks it to leave or to fetch the title again. */
+/** The systemId of the primary column, whose passage decode mode shows. */
+export const PRIMARY_COLUMN_SYSTEM_ID = 'column.primary';
+
+/** The systemId of the reader's player, which the columns, highlight and word audio tell what they need of it. */
+export const PLAYER_SYSTEM_ID = 'player';
+
+/**
+ * A reader column tells the player (when it plays) and the reading mode what it shows (readerColumn.rules.ts), hands
+ * a tapped word to word audio, and asks the system to leave, to fetch the title again, to play it from a word or to
+ * offer the Audio upgrade.
+ */
 const column = readerColumnMachine.provide({
   actions: {
-    tellShown: sendParent(({ context }, params) => ({ type: 'column.shown', slot: context.slot, passage: params.passage })),
-    tellFailed: sendParent(({ context }) => ({ type: 'column.failed', slot: context.slot })),
+    tellWhatShows: enqueueActions(({ context, enqueue, system }) => {
+      const track: PlayerEvent = { type: 'player.track', track: trackOf(context) };
+      if (context.plays) enqueue.sendTo(system.get(PLAYER_SYSTEM_ID), track);
+      const facts = readingFactsOf(context);
+      const reading: HighlightDecodeEvent | null = facts && { type: 'passage.changed', ...facts };
+      if (reading) enqueue.sendTo(system.get('highlightDecode'), reading);
+    }),
+    sayWord: sendTo(({ system }) => system.get('wordAudio'), (_, params) => ({ type: 'wordAudio.say', request: params.request })),
+    playFrom: sendParent(({ context }, params) => ({ type: 'column.playFrom', slot: context.slot, from: params.from })),
+    offerAudioUpgrade: sendParent({ type: 'premiumDialog.open', feature: 'Audio' }),
     leaveForPremium: sendParent({ type: 'session.leave' }),
     reloadPublication: sendParent({ type: 'edition.reload' }),
   },
 });
-
-/** The systemId of the primary column, whose passage decode mode shows. */
-export const PRIMARY_COLUMN_SYSTEM_ID = 'column.primary';
-
-/** The systemId of the reader's player, which highlight and word audio tell what they need of it. */
-export const PLAYER_SYSTEM_ID = 'player';
 
 /** The player saves, tracks and tells which narration arrived through the system; its audio port is the engine's. */
 const player = playerMachine.provide({

@@ -8,30 +8,30 @@
  *
  * Its life cycle is the `life` region: closed, opening (the title loads), open (reading, or refreshing after a
  * missing edition was created) or failed. Beside it the `columns` region opens the second column the reader asked for.
- * What plays is the player's (src/machines/player): the root tells it the playing column's passage ('player.track').
+ * What plays is the player's (src/machines/player): the root tells each column whether it plays ('column.facts'),
+ * and the column that plays tells the player what it shows.
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
 import { failureMessage, failureOf } from '../../domain/failures';
 import { isPremiumContentError, type PremiumFeature } from '../../domain/locks';
-import type { Passage, Publication } from '../../domain/schemas';
+import type { Publication } from '../../domain/schemas';
 import { withSetting, type ReaderSettings } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
-import { viewedPassageProperties, audioSettingsWith, playerTrack, playingSlot, readingFacts, secondColumnChoice, wantsSecondColumn, columnPlan, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, positionEntry, readerPathOf, savedModeOf, SLOTS, wordRequestOf, playFromSeconds, audioTrackingProperties, isAudioTracking } from './readerSystem.rules';
+import { viewedPassageProperties, audioSettingsWith, columnFacts, editionFacts, secondColumnChoice, wantsSecondColumn, columnPlan, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, positionEntry, readerPathOf, savedModeOf, SLOTS, audioTrackingProperties, isAudioTracking } from './readerSystem.rules';
 import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView, SettingWrite, StoredSettings } from './readerSystem.types';
 
 /** Access starts from the stored class code, its visitor features and titles. */
 const accessInput = (settings: StoredSettings): AccessInput => ({ storedCode: settings.groupCode, features: settings.features, classTitleIds: settings.classTitleIds });
 
 const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
-const EMPTY_COLUMNS = { primary: { key: null, passage: null }, secondary: { key: null, passage: null } };
 
-/** The highlight/decode machine's start: the reading facts now (readerSystem.rules.ts), the DECODE feature, the saved mode. */
+/** The highlight/decode machine's start: what the editions allow, the DECODE feature, the saved mode; the columns then tell it what they show. */
 function readingInput(context: ReaderSystemContext): HighlightDecodeInput {
-  return { ...readingFacts(context), hasDecodeFeature: hasDecodeFeature(context), savedMode: savedModeOf(context.settings) };
+  return { ...editionFacts(context), hasSpeechMarks: false, hasDecodedText: false, hasDecodeFeature: hasDecodeFeature(context), savedMode: savedModeOf(context.settings) };
 }
 
 /** A transition's arguments, for the params of actions whose params are not inferred (those added with `extend`). */
@@ -63,8 +63,6 @@ const base = setup({
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
 
-    /** Tell the player what plays now: the playing column, its passage and edition. */
-    tellPlayer: sendTo('player', ({ context }) => ({ type: 'player.track', track: playerTrack(context) })),
     openPremiumDialog: assign({ premiumDialog: (_, params: { feature: PremiumFeature }) => ({ feature: params.feature }) }),
     closePremiumDialog: assign({ premiumDialog: null }),
     /** The title loaded: the session shows it. */
@@ -77,7 +75,6 @@ const base = setup({
     isSameReading: ({ context, event }) => event.type === 'reader.sync' && isSameReading(context.view, event.request),
     isListenOff: ({ event }) => event.type === 'audio.listen' && !event.on,
     isColumnAudioLocked: ({ context, event }) => event.type === 'audio.listen' && locksOf(context, event.slot).audioLocked,
-    isWordColumnLocked: ({ context, event }) => (event.type === 'word.say' || event.type === 'word.playFrom') && locksOf(context, event.slot).audioLocked,
     wantsSecondColumn: ({ context }) => wantsSecondColumn(context),
   },
 });
@@ -85,12 +82,15 @@ const base = setup({
 // Actions that enqueue other named actions are added in layers (`extend`), each typed against the one before.
 const withLoads = base.extend({
   actions: {
+    /** Tell each column whether it plays and whether its audio is locked: the column that plays tells the player what it shows. */
+    tellColumns: base.createAction(enqueueActions(({ context, enqueue }) => {
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.facts', ...columnFacts(context, slot) });
+    })),
     /** Nothing is open any more: no view, no columns, no dialog. */
     closeReader: base.createAction(enqueueActions(({ context, enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
       // A dialog opened in the reader closes with it; one that tells why the reader could not open stays.
-      enqueue.assign({ view: EMPTY_VIEW, columns: EMPTY_COLUMNS, premiumDialog: context.view.publication ? null : context.premiumDialog });
-      enqueue('tellPlayer');
+      enqueue.assign({ view: EMPTY_VIEW, premiumDialog: context.view.publication ? null : context.premiumDialog });
       enqueue.sendTo('session', { type: 'session.close' });
       enqueue.sendTo('wordAudio', { type: 'wordAudio.cancel' });
     })),
@@ -114,41 +114,20 @@ const withLoads = base.extend({
       enqueue.assign({ settings: ({ context }) => withSetting(context.settings, params) });
       enqueue({ type: 'persist', params });
     })),
-    /** Tell a column what the view asks of it: a passage, a missing edition, or nothing. */
-    loadColumn: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
-      const params = rawParams as { slot: Slot; view: SessionView };
-      const { slot } = params;
-      const plan = columnPlan(params.view, slot);
-      const key = plan.kind === 'passage' ? plan.key : null;
-      enqueue.assign({ columns: ({ context }) => ({ ...context.columns, [slot]: { key, passage: key ? context.columns[slot].passage : null } }) });
-      enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan });
-      enqueue('tellPlayer');
-    })),
-    /** A column shows a passage (or its gate): the player and the reading mode hear what it is. */
-    showPassage: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as { slot: Slot; passage: Passage };
-      const { slot, passage } = params;
-      const columns = { ...context.columns, [slot]: { key: context.columns[slot].key, passage } };
-      enqueue.assign({ columns });
-      enqueue('tellPlayer');
-      if (slot === 'primary' && passage.licenseRequired) enqueue.sendTo('player', { type: 'license.required' });
-      if (slot !== 'primary' && slot !== playingSlot(context)) return;
-      const { hasSpeechMarks, hasDecodedText, isEnglish } = readingFacts({ ...context, columns });
-      enqueue.sendTo('highlightDecode', { type: 'passage.changed', hasSpeechMarks, hasDecodedText, isEnglish });
-    })),
     restartReading: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { editionId: number };
-      // Stopping frees the systemId at once, so the new reading mode takes it: the views reach the new one.
+      // Stopping frees the systemId at once, so the new reading mode takes it: the views and the columns reach the new one.
       enqueue.stopChild('highlightDecode');
       enqueue.assign({ reading: { editionId: params.editionId } });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context) });
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.retell' });
     })),
     /**
      * Tell the reading mode what the playing and primary editions allow (it keeps only a change). Only the one started
      * for this primary edition hears them: a new primary edition starts a new reading mode (restartReading).
      */
     tellEditionFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
-      if (editionOf(context.view, 'primary')?.id === context.reading.editionId) enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...readingFacts(context) });
+      if (editionOf(context.view, 'primary')?.id === context.reading.editionId) enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...editionFacts(context) });
     })),
     /** Open the second column the reader asked for, with its default edition. */
     openSecondColumn: base.createAction(enqueueActions(({ context, enqueue }) => {
@@ -172,7 +151,7 @@ const withSettings = withLoads.extend({
     /** The session shows a view: the player and the reading mode hear what it now plays and allows. */
     keepView: withLoads.createAction(enqueueActions(({ enqueue }, rawParams) => {
       enqueue.assign({ view: (rawParams as { view: SessionView }).view });
-      enqueue('tellPlayer');
+      enqueue('tellColumns');
       enqueue('tellEditionFacts');
     })),
     saveAudio: withLoads.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
@@ -191,8 +170,8 @@ const withFlows = withSettings.extend({
     /** Load each column's passage for the view (or start its missing-edition flow), and restart the reading mode for a new primary edition. */
     showView: withSettings.createAction(enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'session.showPassages') return;
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan: columnPlan(event.view, slot) });
       enqueue({ type: 'keepView', params: { view: event.view } });
-      for (const slot of SLOTS) enqueue({ type: 'loadColumn', params: { slot, view: event.view } });
       const edition = editionOf(event.view, 'primary');
       if (edition && edition.id !== context.reading.editionId) enqueue({ type: 'restartReading', params: { editionId: edition.id } });
     })),
@@ -201,7 +180,7 @@ const withFlows = withSettings.extend({
       const { access } = rawParams as { access: ReaderSystemContext['access'] };
       const context = { ...before, access };
       enqueue.assign({ access });
-      enqueue('tellPlayer');
+      enqueue('tellColumns');
       enqueue('tellEditionFacts');
       const decode = hasDecodeFeature(context);
       const primary = editionOf(context.view, 'primary');
@@ -218,7 +197,7 @@ const withFlows = withSettings.extend({
     listenTo: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { slot: Slot; from?: { passageId: number; seconds: number } | null };
       enqueue({ type: 'saveAudio', params: { editionSelected: params.slot } });
-      enqueue('tellPlayer');
+      enqueue('tellColumns');
       // Highlight follows the column that plays: the reading mode hears of it before highlight is turned on.
       enqueue('tellEditionFacts');
       enqueue.sendTo('player', params.from === undefined ? { type: 'player.listen' } : { type: 'player.playFrom', at: params.from });
@@ -230,7 +209,7 @@ const withFlows = withSettings.extend({
       const request = openRequest(params.request, params.useStoredPosition, context.settings.lastPassages);
       enqueue('readAddressSpeeds');
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
-      enqueue.assign({ columns: EMPTY_COLUMNS, request });
+      enqueue.assign({ request });
       enqueue.sendTo('session', { type: 'session.open', request });
     })),
   },
@@ -243,7 +222,6 @@ export const readerSystemMachine = withFlows.createMachine({
     settings: input.settings,
     access: accessFactsOf(initialAccess(accessInput(input.settings))),
     view: EMPTY_VIEW,
-    columns: EMPTY_COLUMNS,
     request: null,
     reading: { editionId: null },
     viewport: { wide: false },
@@ -282,19 +260,8 @@ export const readerSystemMachine = withFlows.createMachine({
       { guard: 'isColumnAudioLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
       { actions: { type: 'listenTo', params: ({ event }: On<'audio.listen'>) => ({ slot: event.slot }) } },
     ],
-    // Word mode: the audio gate first, then the word machine says it, or the player plays from it.
-    'word.say': [
-      { guard: 'isWordColumnLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
-      {
-        actions: sendTo('wordAudio', ({ context, event }: On<'word.say'>) => ({ type: 'wordAudio.say' as const, request: wordRequestOf(context, event.slot, event.offset) })),
-      },
-    ],
-    'word.playFrom': [
-      { guard: 'isWordColumnLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
-      {
-        actions: { type: 'listenTo', params: ({ context, event }: On<'word.playFrom'>) => ({ slot: event.slot, from: playFromSeconds(context, event.slot, event.offset) }) },
-      },
-    ],
+    // 'Play from here' in a column's word mode (the column checked its audio gate).
+    'column.playFrom': { actions: { type: 'listenTo', params: ({ event }: On<'column.playFrom'>) => event } },
     'settings.reader': {
       actions: [
         { type: 'writeSetting', params: ({ context, event }: On<'settings.reader'>) => ({ name: 'readerSettings', value: { ...context.settings.readerSettings, ...event.patch } satisfies ReaderSettings }) },
@@ -304,7 +271,7 @@ export const readerSystemMachine = withFlows.createMachine({
         }),
       ],
     },
-    'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellPlayer', 'tellEditionFacts'] },
+    'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellColumns', 'tellEditionFacts'] },
 
     // ---- what the children ask for ----
     'session.showPassages': { actions: 'showView' },
@@ -329,8 +296,6 @@ export const readerSystemMachine = withFlows.createMachine({
     },
     'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.access.classCode !== null }) } },
     'session.viewedPassage': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Passage', properties: viewedPassageProperties(event.view) }) } },
-    'column.shown': { actions: { type: 'showPassage', params: ({ event }: On<'column.shown'>) => ({ slot: event.slot, passage: event.passage }) } },
-    'column.failed': { actions: [assign({ columns: ({ context, event }) => ({ ...context.columns, [event.slot]: { key: context.columns[event.slot].key, passage: null } }) }), 'tellPlayer'] },
     'mode.persist': {
       actions: enqueueActions(({ context, event, enqueue }) => {
         enqueue({ type: 'writeSetting', params: { name: 'readerSettings', value: { ...context.settings.readerSettings, decodeEnabled: event.mode === 'decode' } } });

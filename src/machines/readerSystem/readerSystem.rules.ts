@@ -1,6 +1,6 @@
 /**
  * The reader system's rules as pure functions of its context: the features in force, what each column shows,
- * which column plays and what the player is told, what is saved. The machine's guards and actions call these, and so do the
+ * which column plays and what the columns and the reading mode are told, what is saved. The machine's guards and actions call these, and so do the
  * engine's selectors, so each rule is written once.
  */
 import { featuresOnTitle, isAudioLocked } from '../../domain/access';
@@ -8,17 +8,14 @@ import { columnLocks, NO_LOCKS, type ColumnLocks } from '../../domain/locks';
 import { buildReaderPath } from '../../domain/readerUrl';
 import type { Edition, Passage } from '../../domain/schemas';
 import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain/settings';
-import type { PassageFacts, ReadingMode } from '../highlightDecode';
+import type { EditionFacts, ReadingMode } from '../highlightDecode';
 import { defaultSecondEdition } from '../../domain/readerColumns';
 import { playingEdition } from '../../domain/playingEdition';
 import type { ColumnPlan } from '../readerColumn';
 import { editionFor, type EditionChoice, type SessionRequest, type Slot } from '../readingSession';
 import type { ReaderSystemContext, SessionView } from './readerSystem.types';
-import { isBlocked, type PlayerTrack } from '../player';
+import { isBlocked } from '../player';
 import type { TrackedEvent } from '../../domain/analytics';
-import { passagePlainText } from '../../domain/sanitize';
-import { wordTimesAt, type WordTarget } from '../../domain/wordAudio';
-import type { WordRequest } from '../wordAudio';
 
 export const SLOTS: readonly Slot[] = ['primary', 'secondary'];
 
@@ -60,7 +57,8 @@ export function columnPlan(view: SessionView, slot: Slot): ColumnPlan {
   const edition = editionOf(view, slot);
   if (!edition) return { kind: 'missing', slug: view.publication.slug, version: view.publication.version, language: choice.language, level: choice.level };
   const position = Math.min(view.position, edition.passageCount);
-  return { kind: 'passage', key: `${edition.id}:${position}`, editionId: edition.id, position, passageCount: edition.passageCount };
+  const { id, audioEnabled, audioTotalLength } = edition;
+  return { kind: 'passage', key: `${id}:${position}`, editionId: id, position, passageCount: edition.passageCount, edition: { id, audioEnabled, audioTotalLength, language: edition.language.code } };
 }
 
 export { isBlocked };
@@ -141,25 +139,20 @@ export function playingSlot(context: Pick<ReaderSystemContext, 'settings' | 'vie
   return playingEdition(context.settings.audioSettings?.editionSelected, columnsOf(context).showSecondary);
 }
 
-/** What the player is told plays: the playing column, the passage it shows and what the player needs of its edition. */
-export function playerTrack(context: ReaderSystemContext): PlayerTrack {
-  const slot = playingSlot(context);
-  const edition = editionOf(context.view, slot);
-  return { slot, passage: context.columns[slot].passage, edition: edition ? { id: edition.id, audioEnabled: edition.audioEnabled, audioTotalLength: edition.audioTotalLength } : null };
+/** What a column is told: whether it plays, and whether its language is voiced for this reader. */
+export function columnFacts(context: ReaderSystemContext, slot: Slot): { plays: boolean; audioLocked: boolean } {
+  return { plays: playingSlot(context) === slot, audioLocked: locksOf(context, slot).audioLocked };
 }
 
 /**
- * What the highlight/decode machine is told: highlight follows the column that plays (its edition allows
- * highlight, its passage has speech marks; SPEC §4 Highlight), decode the primary column (English decode markup).
+ * What the reading mode is told of the editions: highlight follows the edition that plays (SPEC §4 Highlight), decode
+ * the primary one (English decode markup). The columns tell it what their passages have.
  */
-export function readingFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'columns' | 'viewport' | 'access'>): PassageFacts & { highlightEnabled: boolean; decodeEnabled: boolean } {
-  const playing = playingSlot(context);
+export function editionFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'viewport' | 'access'>): EditionFacts {
   const primary = editionOf(context.view, 'primary');
   return {
-    highlightEnabled: editionOf(context.view, playing)?.highlightModeEnabled ?? false,
+    highlightEnabled: editionOf(context.view, playingSlot(context))?.highlightModeEnabled ?? false,
     decodeEnabled: primary?.decodeEnabled ?? false,
-    hasSpeechMarks: Boolean(context.columns[playing].passage?.audio?.speechMarks.length),
-    hasDecodedText: context.columns.primary.passage?.textDecoded != null,
     isEnglish: primary?.language.code === 'en',
   };
 }
@@ -176,11 +169,11 @@ export interface FollowedColumn {
  * the sentence the playing one speaks (src/domain/alignment.ts), when both show the same passage position.
  */
 export function columnDisplay(context: ReaderSystemContext, slot: Slot, reader: ReaderFacts): { decoded: boolean; highlight: boolean; follows: FollowedColumn | null } {
-  const decoded = isDecoded(context, slot, reader);
+  const decoded = isDecoded(slot, reader);
   const highlight = isLit(context, slot, reader);
   const other: Slot = slot === 'primary' ? 'secondary' : 'primary';
-  const mine = context.columns[slot].passage;
-  const theirs = context.columns[other].passage;
+  const mine = reader.passages[slot];
+  const theirs = reader.passages[other];
   const language = choiceOf(context.view, other)?.language;
   const follows =
     !decoded && !highlight && isLit(context, other, reader) && columnsOf(context).showSecondary && language && mine && theirs && !isBlocked(mine) && !isBlocked(theirs) && mine.position === theirs.position
@@ -189,15 +182,17 @@ export function columnDisplay(context: ReaderSystemContext, slot: Slot, reader: 
   return { decoded, highlight, follows };
 }
 
-/** What the engine reads from the player and the reading mode for a column's display. */
+/** What the engine reads from the columns, the player and the reading mode for a column's display. */
 export interface ReaderFacts {
   playerOpen: boolean;
   mode: ReadingMode;
+  /** The passage each column shows. */
+  passages: Record<Slot, Passage | null>;
 }
 
-const isDecoded = (context: ReaderSystemContext, slot: Slot, reader: ReaderFacts) => slot === 'primary' && reader.mode === 'decode' && context.columns.primary.passage?.textDecoded != null;
+const isDecoded = (slot: Slot, reader: ReaderFacts) => slot === 'primary' && reader.mode === 'decode' && reader.passages.primary?.textDecoded != null;
 const isLit = (context: ReaderSystemContext, slot: Slot, reader: ReaderFacts) =>
-  reader.mode === 'highlight' && !isDecoded(context, slot, reader) && playingSlot(context) === slot && reader.playerOpen;
+  reader.mode === 'highlight' && !isDecoded(slot, reader) && playingSlot(context) === slot && reader.playerOpen;
 
 /** Two columns: on wide screens only, and not with a class code (SPEC §2 Two-column mode). */
 export function columnsOf(context: Pick<ReaderSystemContext, 'view' | 'viewport' | 'access'>): { allowed: boolean; showSecondary: boolean } {
@@ -215,37 +210,6 @@ export function wantsSecondColumn(context: ReaderSystemContext): boolean {
 export function secondColumnChoice(context: ReaderSystemContext): EditionChoice | null {
   const { publication, primary } = context.view;
   return publication ? defaultSecondEdition(publication.defaultReader, publication.editions, primary) : null;
-}
-
-/** Where a word of a column's passage was tapped (word mode): its plain text, language and the offset; null without a passage. */
-export function wordTargetOf(context: ReaderSystemContext, slot: Slot, offset: number): WordTarget | null {
-  const passage = context.columns[slot]?.passage ?? null;
-  if (!passage || isBlocked(passage)) return null;
-  return { text: passagePlainText(passage.text), locale: editionOf(context.view, slot)?.language.code ?? 'en', offset };
-}
-
-/**
- * A word to say: the column's narration when its passage has it with speech marks, else which
- * narration to ask for (when the edition has audio), else neither ('Audio not available').
- */
-export function wordRequestOf(context: ReaderSystemContext, slot: Slot, offset: number): WordRequest {
-  const passage = context.columns[slot]?.passage ?? null;
-  const target = wordTargetOf(context, slot, offset) ?? { text: '', locale: 'en', offset };
-  if (!passage || isBlocked(passage)) return { slot, target, narration: null, load: null };
-  const marks = passage.audio?.speechMarks ?? [];
-  // The last word ends at the next mark's time, or a short while after its start (the length is the player's).
-  const narration = passage.audio?.url && marks.length ? { url: passage.audio.url, speechMarks: marks, duration: 0 } : null;
-  const load = editionOf(context.view, slot)?.audioEnabled ? { passageId: passage.id, editionId: passage.editionId, position: passage.position } : null;
-  return { slot, target, narration, load };
-}
-
-/** Where 'Play from here' starts the player: the tapped word's time in its passage's narration, or null without speech marks. */
-export function playFromSeconds(context: ReaderSystemContext, slot: Slot, offset: number): { passageId: number; seconds: number } | null {
-  const passage = context.columns[slot]?.passage ?? null;
-  const marks = passage?.audio?.speechMarks;
-  const target = wordTargetOf(context, slot, offset);
-  const times = passage && marks?.length && target ? wordTimesAt(target, marks, 0) : null;
-  return passage && times ? { passageId: passage.id, seconds: times.start } : null;
 }
 
 /** The audio player's tracked events (SPEC §4 Audio control state). */

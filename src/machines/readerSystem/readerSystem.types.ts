@@ -1,10 +1,10 @@
 /**
  * The reader system (SPEC §2 Reader, §4, §5, §6): the root machine whose children are the product's machines.
- * Its context holds what spans them: the stored settings, who reads (features), what each column shows and the
+ * Its context holds what spans them: the stored settings, who reads (features), the view the session shows and the
  * premium dialog. Everything the views render is read from it or its children.
  */
 import type { Level } from '../../domain/levels';
-import type { Passage, Publication } from '../../domain/schemas';
+import type { Publication } from '../../domain/schemas';
 import type { ReaderSettings, SettingWrite, StoredSettings } from '../../domain/settings';
 export type { SettingWrite, StoredSettings };
 import type { PremiumFeature } from '../../domain/locks';
@@ -30,12 +30,6 @@ export interface SessionView {
   position: number;
 }
 
-/** One column: the passage it wants (edition:position) and the one it shows. */
-export interface ColumnState {
-  key: string | null;
-  passage: Passage | null;
-}
-
 export interface ReaderSystemContext {
   settings: StoredSettings;
   /** Who reads and the features in force, as the access child last told them ('access.changed'). */
@@ -43,7 +37,6 @@ export interface ReaderSystemContext {
   /** What the reader asked to open (after the stored position is applied): `opening` loads its title. */
   request: SessionRequest | null;
   view: SessionView;
-  columns: Record<Slot, ColumnState>;
   /** The primary edition the reading mode (highlightDecode) was started for: a new one starts it again. */
   reading: { editionId: number | null };
   /** What the view says of the screen: wide enough for two columns. */
@@ -71,12 +64,6 @@ export type ReaderSystemOwnEvent =
   | { type: 'url.visited'; url: string }
   /** A column's Listen toggle: play that column's edition (opening the player) with highlight, or close the player. */
   | { type: 'audio.listen'; slot: Slot; on: boolean }
-  /**
-   * Word mode (src/domain/wordAudio.ts): say the word at `offset` of the column's passage (an offset into its plain
-   * text, src/domain/sanitize.ts passagePlainText), holding the player meanwhile; or play the passage from it.
-   */
-  | { type: 'word.say'; slot: Slot; offset: number }
-  | { type: 'word.playFrom'; slot: Slot; offset: number }
   /** The reader's display settings (text size, columns). */
   | { type: 'settings.reader'; patch: Partial<Omit<ReaderSettings, 'decodeEnabled'>> }
   /** The screen is wide enough for two columns (a DOM fact the view reports). */
@@ -92,10 +79,8 @@ export type ReaderSystemChildEvent =
   | { type: 'session.syncAddress'; view: SessionView }
   | { type: 'session.leave' }
   | { type: 'session.viewedPassage'; view: SessionView }
-  /** A column shows this passage, or its gate. */
-  | { type: 'column.shown'; slot: Slot; passage: Passage }
-  /** A column's passage could not be loaded: it shows its error. */
-  | { type: 'column.failed'; slot: Slot }
+  /** 'Play from here' in a column's word mode: that column plays from the word's time (null without speech marks). */
+  | { type: 'column.playFrom'; slot: Slot; from: { passageId: number; seconds: number } | null }
   /** A column created its missing edition: the title is fetched again. */
   | { type: 'edition.reload' }
   | { type: 'mode.persist'; mode: ReadingMode }

@@ -1,6 +1,6 @@
 /**
  * Tap a word to hear it (docs/reading-aids.md "Tap a word"): the passage's side of word mode. With
- * word mode on, a tap on a word sends 'word.say' for its column (Shift+tap: 'word.playFrom'); the passage text is one
+ * word mode on, a tap on a word sends its column 'word.say' (Shift+tap: 'word.playFrom'); the passage text is one
  * tab stop whose arrow keys move a word cursor, Enter says the cursor's word and Shift+Enter plays from it; a right
  * click, a long press (the contextmenu event touch browsers send), the ContextMenu key or Shift+F10 open a menu of
  * 'Say this word' and 'Play from here'. Everything else (the gates, the player, waiting for narration) is the
@@ -23,7 +23,7 @@ import { passagePlainText } from '../../../domain/sanitize';
 import type { TextSpan } from '../../../domain/speechMarks';
 import { stepWord, wordAt } from '../../../domain/wordAudio';
 import type { Slot } from '../../../machines/readingSession';
-import { useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine } from '../../engine/useEngine';
 import { mapPassageText, mapWordOffset, type PassageTextMap } from './passageRanges';
 import { highlightNamed } from './useSpeechHighlight';
 import { popoverStyles } from './readerStyles';
@@ -116,7 +116,7 @@ export function useWordMode({
   locale: string;
   rightToLeft: boolean;
 }): { textProps: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | undefined>; overlay: ReactNode } {
-  const send = useEngineSend();
+  const send = useChildSend(`column.${slot}`);
   const said = useEngine((s): SaidWord => {
     const w = s.wordAudio;
     if (w.status === 'idle' || w.slot !== slot) return NOT_SAYING;
@@ -169,9 +169,9 @@ export function useWordMode({
       const offset = mapWordOffset(map.text, plain, locale, word.start);
       const target = offset === null ? null : wordAt(plain, locale, offset);
       if (!target) return;
-      send({ type: playFrom ? 'word.playFrom' : 'word.say', slot, offset: target.start });
+      send({ type: playFrom ? 'word.playFrom' : 'word.say', offset: target.start });
     },
-    [textMap, plain, locale, send, slot],
+    [textMap, plain, locale, send],
   );
 
   const openMenu = useCallback(
