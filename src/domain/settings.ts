@@ -162,6 +162,39 @@ export function withSetting(settings: StoredSettings, write: SettingWrite): Stor
   return { ...settings, [write.name]: write.value ?? SETTINGS[write.name].default };
 }
 
+/**
+ * A change of one stored setting, as the reader's machines ask for it: a whole value, or a patch merged into the
+ * stored one. A patch of the audio settings with `create: false` changes saved ones and creates none (saved audio
+ * settings start the player paused on the next visit, so only using the player creates them).
+ */
+export type SettingChange =
+  | SettingWrite
+  | { name: 'audioSettings'; patch: Partial<AudioSettings>; create?: boolean }
+  | { name: 'readerSettings'; patch: Partial<ReaderSettings> }
+  | { name: 'lastPassages'; patch: Record<string, ReaderPosition> };
+
+/** Saved audio settings with a change applied (defaults for a first save). */
+export function audioSettingsWith(current: AudioSettings | null, patch: Partial<AudioSettings>): AudioSettings {
+  return {
+    audioControlState: current?.audioControlState ?? 'closed',
+    autoPlay: current?.autoPlay ?? false,
+    currentTime: current?.currentTime ?? 0,
+    editionSelected: current?.editionSelected ?? 'primary',
+    playbackSpeed: current?.playbackSpeed ?? {},
+    highlight: current?.highlight ?? false,
+    ...patch,
+  };
+}
+
+/** The whole value a change stores. */
+export function settingWriteOf(settings: StoredSettings, change: SettingChange): SettingWrite {
+  if ('value' in change) return change;
+  if (change.name === 'readerSettings') return { name: change.name, value: { ...settings.readerSettings, ...change.patch } };
+  if (change.name === 'lastPassages') return { name: change.name, value: { ...settings.lastPassages, ...change.patch } };
+  const create = settings.audioSettings !== null || change.create !== false;
+  return { name: change.name, value: create ? audioSettingsWith(settings.audioSettings, change.patch) : null };
+}
+
 /** Unversioned keys of the older app, read once and migrated. */
 export const LEGACY_KEYS: Partial<Record<SettingName, string>> = {
   lastPassages: 'lastPassages',

@@ -8,6 +8,7 @@ import { paths, withQuery } from '../domain/routes';
 import { PortFailure } from '../domain/failures';
 import { formatPlaybackSpeedParam } from '../domain/playbackSpeed';
 import { readerSystemChildren, readerSystemMachine } from '../machines/readerSystem';
+import { readerPathOf } from '../machines/readerSystem/readerSystem.rules';
 import { narrationActor, playbackActor, wordClipActor } from './audioActors';
 
 import { PassageCache, passageLoadActor } from './passageCache';
@@ -134,7 +135,10 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
         }
       },
       // The query string (playbackSpeed, …) belongs to other rules: keep it.
-      showReaderPath: (_, params) => replaceAddress(navigation, (_path, query) => withQuery(params.path, query)),
+      showReaderPath: (_, params) => {
+        const path = readerPathOf(params.view);
+        if (path) replaceAddress(navigation, (_path, query) => withQuery(path, query));
+      },
       readAddressSpeeds: ({ system }) =>
         system.get('player')?.send({ type: 'address.speeds', param: new URLSearchParams(splitQuery(navigation?.current() ?? '')[1]).get('playbackSpeed') }),
       leaveToCatalog: (_, params) => navigation?.replace(params.classroom ? paths.classroomCatalog : paths.catalog),

@@ -446,8 +446,10 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'catalog.viewed' },
   { type: 'publication.viewed', slug: 'fixture' },
   { type: 'url.visited', url: '/fixture' },
-  { type: 'listen.autoPlaySaved', autoPlay: true },
-  { type: 'audio.save', patch: { audioControlState: 'playing', currentTime: 3 } },
+  { type: 'setting.write', write: { name: 'audioSettings', patch: { audioControlState: 'playing', currentTime: 3 } } },
+  { type: 'setting.write', write: { name: 'audioSettings', patch: { highlight: false }, create: false } },
+  { type: 'setting.write', write: { name: 'readerSettings', patch: { decodeEnabled: true } } },
+  { type: 'setting.write', write: { name: 'recentLanguages', value: ['es', 'en'] } },
   { type: 'audio.listen', slot: 'primary', on: false },
   { type: 'audio.listen', slot: 'primary', on: true },
   { type: 'column.playFrom', slot: 'primary', from: { passageId: 101, seconds: 0.4 } },
@@ -456,12 +458,9 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'settings.reader', patch: { columns: 'one-column' } },
   { type: 'viewport.changed', wide: true },
   { type: 'session.savePosition', view: views.fixture },
-  { type: 'session.saveRecentLanguages', languages: ['es', 'en'] },
   { type: 'session.leave' },
   { type: 'session.viewedPassage', view: views.fixture },
   { type: 'edition.reload' },
-  { type: 'mode.persist', mode: 'highlight' },
-  { type: 'mode.persist', mode: 'decode' },
   { type: 'code.removeFromAddress' },
   { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
   { type: 'analytics.track', event: 'Opened Audio Player' },
@@ -493,9 +492,8 @@ function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
     accessReport(c.access),
     { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
     { type: 'reader.sync', request: same },
-    // The player's save; the listen flow's Auto-play.
-    { type: 'audio.save', patch: { currentTime: 0 } },
-    { type: 'listen.autoPlaySaved', autoPlay: false },
+    // The player's save.
+    { type: 'setting.write', write: { name: 'audioSettings', patch: { currentTime: 0 } } },
   ];
   return out;
 }
@@ -535,7 +533,7 @@ function readerSystemEventsFor(snapshot: { context: ReaderSystemContext; value: 
   if (c.listen) return out;
   if (c.access.known) {
     if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced });
-    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'column.playFrom', slot: 'secondary', from: null });
+    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'column.playFrom', slot: 'secondary', from: null }, { type: 'settings.reader', patch: { columns: 'one-column' } });
   } else if (slug === 'fixture') {
     out.push({ type: 'reader.sync', request: { slug: 'fixture', primary: en, position: 3 } }, { type: 'reader.sync', request: { slug: 'fixture', primary: es } });
   } else if (c.viewport.wide) {

@@ -9,7 +9,7 @@ import type { TrackedEvent } from '../../domain/analytics';
 import { accessMachine } from '../access';
 import { classCodeMachine } from '../classCode';
 import { copyLinkMachine } from '../copyLink';
-import { highlightDecodeMachine, type HighlightDecodeEvent } from '../highlightDecode';
+import { highlightDecodeMachine, type HighlightDecodeEvent, type ReadingMode } from '../highlightDecode';
 import { levelIndicatorMachine } from '../levelIndicator';
 import { listenFlowMachine } from '../listenFlow';
 import { playerMachine, type NarrationLoadedParams, type PlayerEvent } from '../player';
@@ -36,7 +36,7 @@ const session = readingSessionMachine.provide({
   actions: {
     loadPassages: sendParent(({ context }) => ({ type: 'session.showPassages', view: viewOf(context) })),
     savePosition: sendParent(({ context }) => ({ type: 'session.savePosition', view: viewOf(context) })),
-    saveRecentLanguages: sendParent(({ context }) => ({ type: 'session.saveRecentLanguages', languages: context.recentLanguages })),
+    saveRecentLanguages: sendParent(({ context }) => ({ type: 'setting.write', write: { name: 'recentLanguages', value: context.recentLanguages } })),
     syncAddress: sendParent(({ context }) => ({ type: 'session.syncAddress', view: viewOf(context) })),
     leaveToCatalog: sendParent({ type: 'session.leave' }),
     trackViewedPassage: sendParent(({ context }) => ({ type: 'session.viewedPassage', view: viewOf(context) })),
@@ -75,7 +75,7 @@ const column = readerColumnMachine.provide({
 /** The player saves, tracks and tells which narration arrived through the system; its audio port is the engine's. */
 const player = playerMachine.provide({
   actions: {
-    save: sendParent((_, patch) => ({ type: 'audio.save', patch })),
+    save: sendParent((_, patch) => ({ type: 'setting.write', write: { name: 'audioSettings', patch } })),
     track: sendParent((_, params) => ({ type: 'analytics.track', event: params.event, properties: params.properties })),
     // The columns hear which narration arrived; the one that shows its passage keeps it and tells the system.
     tellNarration: enqueueActions(({ enqueue, system }, params: NarrationLoadedParams) => {
@@ -87,7 +87,12 @@ const player = playerMachine.provide({
 /** The reading mode saves its mode, and asks the player for speech marks and the primary column for decoded text. */
 const highlightDecode = highlightDecodeMachine.provide({
   actions: {
-    persistMode: sendParent((_, params) => ({ type: 'mode.persist', mode: params.mode })),
+    // The mode is saved in two settings: decode in the reader settings, highlight in the audio settings (which only
+    // turning highlight on creates: saved audio settings start the player paused on the next visit).
+    persistMode: enqueueActions(({ enqueue }, params: { mode: ReadingMode }) => {
+      enqueue.sendParent({ type: 'setting.write', write: { name: 'readerSettings', patch: { decodeEnabled: params.mode === 'decode' } } });
+      enqueue.sendParent({ type: 'setting.write', write: { name: 'audioSettings', patch: { highlight: params.mode === 'highlight' }, create: params.mode === 'highlight' } });
+    }),
     requestSpeechMarks: sendTo(({ system }) => system.get(PLAYER_SYSTEM_ID), { type: 'narration.wantMarks' }),
     // The primary column shows the passage decode reads, and loads its decoded text itself.
     requestDecodedText: sendTo(({ system }) => system.get(PRIMARY_COLUMN_SYSTEM_ID), { type: 'decodedText.want' }),
@@ -136,9 +141,14 @@ const levelIndicator = levelIndicatorMachine.provide({
   actions: { storeIndicatorSeen: sendParent({ type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } }) },
 });
 
-/** The listen flow: its Auto-play switch is one of the stored audio settings, which the system saves and tracks (SPEC §3, §4). */
+/** The listen flow: its Auto-play switch is one of the stored audio settings, saved and tracked (SPEC §3, §4). */
 const listenFlow = listenFlowMachine.provide({
-  actions: { saveAutoPlay: sendParent((_, params: { autoPlay: boolean }) => ({ type: 'listen.autoPlaySaved', autoPlay: params.autoPlay })) },
+  actions: {
+    saveAutoPlay: enqueueActions(({ enqueue }, params: { autoPlay: boolean }) => {
+      enqueue.sendParent({ type: 'analytics.track', event: 'Changed Audio Settings' satisfies TrackedEvent, properties: { autoPlay: params.autoPlay } });
+      enqueue.sendParent({ type: 'setting.write', write: { name: 'audioSettings', patch: { autoPlay: params.autoPlay } } });
+    }),
+  },
 });
 
 /** A tapped word holds the reader's player and lets it go after (a playing player waits for it: the player decides). */

@@ -16,13 +16,13 @@ import type { TrackedEvent } from '../../domain/analytics';
 import { failureMessage, failureOf } from '../../domain/failures';
 import { isPremiumContentError, type PremiumFeature } from '../../domain/locks';
 import type { Publication } from '../../domain/schemas';
-import { withSetting, type ReaderSettings } from '../../domain/settings';
+import { settingWriteOf, withSetting, type ReaderSettings, type SettingChange, type SettingWrite } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
-import { viewedPassageProperties, audioSettingsWith, columnFacts, editionFacts, secondColumnChoice, wantsSecondColumn, columnPlan, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, positionEntry, readerPathOf, savedModeOf, SLOTS, audioTrackingProperties, isAudioTracking } from './readerSystem.rules';
-import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView, SettingWrite, StoredSettings } from './readerSystem.types';
+import { closesSecondColumn, columnFacts, columnPlan, editionFacts, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, pageOf, positionsOf, savedModeOf, secondColumnChoice, SLOTS, trackedProperties, viewedPassageProperties, wantsSecondColumn } from './readerSystem.rules';
+import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView, StoredSettings } from './readerSystem.types';
 
 /** Access starts from the stored class code, its visitor features and titles. */
 const accessInput = (settings: StoredSettings): AccessInput => ({ storedCode: settings.groupCode, features: settings.features, classTitleIds: settings.classTitleIds });
@@ -38,6 +38,8 @@ function readingInput(context: ReaderSystemContext): HighlightDecodeInput {
 type On<T extends ReaderSystemMachineEvent['type']> = { context: ReaderSystemContext; event: Extract<ReaderSystemMachineEvent, { type: T }> };
 
 const failedStatus = (error: unknown) => failureOf(error).status;
+/** The reader's display settings (text size, columns, …) as the view changes them. */
+const readerSettingsWrite = { type: 'writeSetting', params: ({ event }: On<'settings.reader'>): SettingChange => ({ name: 'readerSettings', patch: event.patch }) } as const;
 
 /** The title the reader asked for, loaded by the life cycle's `opening` and `open.refreshing` (GET /publications/{slug}). */
 const loadTitle = { id: 'publication', src: 'loadPublication', input: ({ context }: { context: ReaderSystemContext }) => ({ slug: context.request!.slug, version: context.request!.version }) } as const;
@@ -54,8 +56,8 @@ const base = setup({
     /** Write (or, for null, remove) one stored setting. */
     persist: (_, _params: SettingWrite) => {},
     track: (_, _params: { event: TrackedEvent; properties?: Record<string, unknown> }) => {},
-    /** Put the canonical reader path in the address, keeping its query string. */
-    showReaderPath: (_, _params: { path: string }) => {},
+    /** Put the view's canonical reader path in the address (none while nothing is open), keeping its query string. */
+    showReaderPath: (_, _params: { view: SessionView }) => {},
     /** Read the address's playbackSpeed parameter and tell the player ('address.speeds'). */
     readAddressSpeeds: () => {},
     /** Replace the address with the reader's library: the Classroom Library with a class code, else the Free Library. */
@@ -71,11 +73,12 @@ const base = setup({
     tellLoadFailed: sendTo('session', (_, params: { error: unknown }) => ({ type: 'publication.failed', status: failedStatus(params.error), message: failureMessage(params.error) })),
   },
   guards: {
-    isPremiumContent: ({ event }) => 'error' in event && isPremiumContentError(event.error),
-    isSameReading: ({ context, event }) => event.type === 'reader.sync' && isSameReading(context.view, event.request),
-    isListenOff: ({ event }) => event.type === 'audio.listen' && !event.on,
-    isColumnAudioLocked: ({ context, event }) => event.type === 'audio.listen' && locksOf(context, event.slot).audioLocked,
+    isPremiumContent: (_, params: { error: unknown }) => isPremiumContentError(params.error),
+    isSameReading: ({ context }, params: { request: SessionRequest }) => isSameReading(context.view, params.request),
+    isListenOff: (_, params: { on: boolean }) => !params.on,
+    isColumnAudioLocked: ({ context }, params: { slot: Slot }) => locksOf(context, params.slot).audioLocked,
     wantsSecondColumn: ({ context }) => wantsSecondColumn(context),
+    closesSecondColumn: ({ context }, params: { patch: Partial<ReaderSettings> }) => closesSecondColumn(context.view, params.patch),
   },
 });
 
@@ -109,10 +112,11 @@ const withLoads = base.extend({
       enqueue.spawnChild('toolbar', { id: 'toolbar', systemId: 'toolbar' });
       enqueue.spawnChild('wordAudio', { id: 'wordAudio', systemId: 'wordAudio' });
     })),
-    writeSetting: base.createAction(enqueueActions(({ enqueue }, rawParams) => {
-      const params = rawParams as SettingWrite;
-      enqueue.assign({ settings: ({ context }) => withSetting(context.settings, params) });
-      enqueue({ type: 'persist', params });
+    /** Apply a change to the stored settings and persist the value it makes. */
+    writeSetting: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const write = settingWriteOf(context.settings, rawParams as SettingChange);
+      enqueue.assign({ settings: withSetting(context.settings, write) });
+      enqueue({ type: 'persist', params: write });
     })),
     restartReading: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { editionId: number };
@@ -154,10 +158,6 @@ const withSettings = withLoads.extend({
       enqueue('tellColumns');
       enqueue('tellEditionFacts');
     })),
-    saveAudio: withLoads.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as Partial<NonNullable<StoredSettings['audioSettings']>>;
-      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', value: audioSettingsWith(context.settings.audioSettings, params) } });
-    })),
     /** The reader's access changed (a sign-in, a class code): a column that shows a gate asks again. */
     reloadBlockedColumns: withLoads.createAction(enqueueActions(({ enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reload' });
@@ -192,15 +192,13 @@ const withFlows = withSettings.extend({
     })),
     /**
      * A column's Listen turned on (or 'Play from here'): that column plays and is read along with highlight. The
-     * player hears what plays before it is asked to play it.
+     * player hears what plays (from the column) before the transition asks it to play.
      */
-    listenTo: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as { slot: Slot; from?: { passageId: number; seconds: number } | null };
-      enqueue({ type: 'saveAudio', params: { editionSelected: params.slot } });
+    listenTo: withSettings.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', patch: { editionSelected: (rawParams as { slot: Slot }).slot } } });
       enqueue('tellColumns');
       // Highlight follows the column that plays: the reading mode hears of it before highlight is turned on.
       enqueue('tellEditionFacts');
-      enqueue.sendTo('player', params.from === undefined ? { type: 'player.listen' } : { type: 'player.playFrom', at: params.from });
       enqueue.sendTo('highlightDecode', { type: 'highlight.enable' });
     })),
     /** Open what the reader asks for (the stored position wins when asked for and its editions exist): `opening` loads it. */
@@ -239,38 +237,26 @@ export const readerSystemMachine = withFlows.createMachine({
     'auth.signedOut': { actions: [{ type: 'track', params: { event: 'Signed Out' } }, sendTo('access', { type: 'auth.signedOut' }), sendTo('roleModal', { type: 'auth.signedOut' })] },
     'user.loaded': {
       actions: [
-        sendTo('access', ({ event }) => ({ type: 'user.loaded', features: 'features' in event ? event.features : undefined })),
+        sendTo('access', ({ event }) => ({ type: 'user.loaded', features: event.features })),
         sendTo('roleModal', ({ event }) => ({ type: 'user.loaded', hasRole: event.hasRole })),
       ],
     },
     'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
     'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
     'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },
-    // The listen flow's Auto-play switch: saved and tracked (the player saves and tracks its speed).
-    'listen.autoPlaySaved': {
-      actions: [
-        { type: 'track', params: ({ event }) => ({ event: 'Changed Audio Settings', properties: { autoPlay: event.autoPlay } }) },
-        { type: 'saveAudio', params: ({ event }: On<'listen.autoPlaySaved'>) => ({ autoPlay: event.autoPlay }) },
-      ],
-    },
-    'audio.save': { actions: { type: 'saveAudio', params: ({ event }: On<'audio.save'>) => event.patch } },
     'audio.listen': [
-      { guard: 'isListenOff', actions: sendTo('player', { type: 'audio.close' }) },
+      { guard: { type: 'isListenOff', params: ({ event }) => event }, actions: sendTo('player', { type: 'audio.close' }) },
       // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
-      { guard: 'isColumnAudioLocked', actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
-      { actions: { type: 'listenTo', params: ({ event }: On<'audio.listen'>) => ({ slot: event.slot }) } },
+      { guard: { type: 'isColumnAudioLocked', params: ({ event }) => event }, actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
+      { actions: [{ type: 'listenTo', params: ({ event }: On<'audio.listen'>) => event }, sendTo('player', { type: 'player.listen' })] },
     ],
     // 'Play from here' in a column's word mode (the column checked its audio gate).
-    'column.playFrom': { actions: { type: 'listenTo', params: ({ event }: On<'column.playFrom'>) => event } },
-    'settings.reader': {
-      actions: [
-        { type: 'writeSetting', params: ({ context, event }: On<'settings.reader'>) => ({ name: 'readerSettings', value: { ...context.settings.readerSettings, ...event.patch } satisfies ReaderSettings }) },
-        // Choosing one column closes the second (choosing two opens it: the `columns` region).
-        enqueueActions(({ context, event, enqueue }) => {
-          if (event.patch.columns === 'one-column' && context.view.secondary) enqueue.sendTo('session', { type: 'secondary.clear' });
-        }),
-      ],
-    },
+    'column.playFrom': { actions: [{ type: 'listenTo', params: ({ event }: On<'column.playFrom'>) => event }, sendTo('player', ({ event }) => ({ type: 'player.playFrom', at: event.from }))] },
+    'settings.reader': [
+      // Choosing one column closes the second (choosing two opens it: the `columns` region).
+      { guard: { type: 'closesSecondColumn', params: ({ event }) => event }, actions: [readerSettingsWrite, sendTo('session', { type: 'secondary.clear' })] },
+      { actions: readerSettingsWrite },
+    ],
     'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellColumns', 'tellEditionFacts'] },
 
     // ---- what the children ask for ----
@@ -278,30 +264,12 @@ export const readerSystemMachine = withFlows.createMachine({
     'session.savePosition': {
       actions: [
         { type: 'keepView', params: ({ event }: On<'session.savePosition'>) => event },
-        enqueueActions(({ context, event, enqueue }) => {
-          const entry = positionEntry(event.view);
-          if (entry) enqueue({ type: 'writeSetting', params: { name: 'lastPassages', value: { ...context.settings.lastPassages, [entry.publicationSlug]: entry } } });
-        }),
+        { type: 'writeSetting', params: ({ event }: On<'session.savePosition'>) => ({ name: 'lastPassages', patch: positionsOf(event.view) }) },
       ],
     },
-    'session.saveRecentLanguages': { actions: { type: 'writeSetting', params: ({ event }: On<'session.saveRecentLanguages'>) => ({ name: 'recentLanguages', value: event.languages }) } },
-    'session.syncAddress': {
-      actions: [
-        { type: 'keepView', params: ({ event }: On<'session.syncAddress'>) => event },
-        enqueueActions(({ event, enqueue }) => {
-          const path = readerPathOf(event.view);
-          if (path) enqueue({ type: 'showReaderPath', params: { path } });
-        }),
-      ],
-    },
+    'session.syncAddress': { actions: [{ type: 'keepView', params: ({ event }: On<'session.syncAddress'>) => event }, { type: 'showReaderPath', params: ({ event }) => event }] },
     'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.access.classCode !== null }) } },
     'session.viewedPassage': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Passage', properties: viewedPassageProperties(event.view) }) } },
-    'mode.persist': {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        enqueue({ type: 'writeSetting', params: { name: 'readerSettings', value: { ...context.settings.readerSettings, decodeEnabled: event.mode === 'decode' } } });
-        if (context.settings.audioSettings || event.mode === 'highlight') enqueue({ type: 'saveAudio', params: { highlight: event.mode === 'highlight' } });
-      }),
-    },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
     // Access tells who reads and the features in force: decode, the listen lock and gated columns follow, and the
     // session hears who reads for the level and language choices it checks.
@@ -313,10 +281,7 @@ export const readerSystemMachine = withFlows.createMachine({
       // The player's events say which title and position play (the player adds the edition and the seconds heard).
       actions: {
         type: 'track',
-        params: ({ context, event }) => {
-          const name = event.event as TrackedEvent;
-          return { event: name, properties: isAudioTracking(name) ? { ...audioTrackingProperties(context), ...event.properties } : event.properties };
-        },
+        params: ({ context, event }) => ({ event: event.event as TrackedEvent, properties: trackedProperties(context, event) }),
       },
     },
   },
@@ -327,7 +292,7 @@ export const readerSystemMachine = withFlows.createMachine({
         'reader.open': { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.open'>) => event } },
         // The address changed: page within the open title when only the position moved, else open it.
         'reader.sync': [
-          { guard: 'isSameReading', actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: event.request.position ?? 1 })) },
+          { guard: { type: 'isSameReading', params: ({ event }) => event }, actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: pageOf(event.request) })) },
           { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.sync'>) => event } },
         ],
         // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
@@ -342,7 +307,7 @@ export const readerSystemMachine = withFlows.createMachine({
             onDone: { target: 'open', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
             onError: [
               // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
-              { guard: 'isPremiumContent', target: 'failed', actions: [{ type: 'openPremiumDialog', params: { feature: 'Novels' } }, { type: 'tellLoadFailed', params: ({ event }) => event }] },
+              { guard: { type: 'isPremiumContent', params: ({ event }) => event }, target: 'failed', actions: [{ type: 'openPremiumDialog', params: { feature: 'Novels' } }, { type: 'tellLoadFailed', params: ({ event }) => event }] },
               { target: 'failed', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
             ],
           },

@@ -7,7 +7,7 @@ import { featuresOnTitle, isAudioLocked } from '../../domain/access';
 import { columnLocks, NO_LOCKS, type ColumnLocks } from '../../domain/locks';
 import { buildReaderPath } from '../../domain/readerUrl';
 import type { Edition, Passage } from '../../domain/schemas';
-import type { AudioSettings, ReaderPosition, StoredSettings } from '../../domain/settings';
+import type { ReaderPosition, ReaderSettings, StoredSettings } from '../../domain/settings';
 import type { EditionFacts, ReadingMode } from '../highlightDecode';
 import { defaultSecondEdition } from '../../domain/readerColumns';
 import { playingEdition } from '../../domain/playingEdition';
@@ -101,6 +101,18 @@ export const viewedPassageProperties = (view: SessionView) => ({
   level: view.primary?.level,
 });
 
+/** The stored positions a view adds: its own, by its title's slug; none while nothing is open. */
+export function positionsOf(view: SessionView): Record<string, ReaderPosition> {
+  const entry = positionEntry(view);
+  return entry ? { [entry.publicationSlug]: entry } : {};
+}
+
+/** The page a synced address asks for (the first when it names none). */
+export const pageOf = (request: SessionRequest) => request.position ?? 1;
+
+/** Choosing one column closes the second one that is open. */
+export const closesSecondColumn = (view: SessionView, patch: Partial<ReaderSettings>) => patch.columns === 'one-column' && view.secondary !== null;
+
 /** The stored position of a view. */
 export function positionEntry(view: SessionView): ReaderPosition | null {
   if (!view.publication || !view.primary) return null;
@@ -112,19 +124,6 @@ export function positionEntry(view: SessionView): ReaderPosition | null {
     publicationVersion: view.publication.version,
     secondaryLanguage: view.secondary?.language ?? null,
     secondaryLevel: view.secondary?.level ?? null,
-  };
-}
-
-/** Saved audio settings with a change applied (defaults for a first save). */
-export function audioSettingsWith(current: AudioSettings | null, patch: Partial<AudioSettings>): AudioSettings {
-  return {
-    audioControlState: current?.audioControlState ?? 'closed',
-    autoPlay: current?.autoPlay ?? false,
-    currentTime: current?.currentTime ?? 0,
-    editionSelected: current?.editionSelected ?? 'primary',
-    playbackSpeed: current?.playbackSpeed ?? {},
-    highlight: current?.highlight ?? false,
-    ...patch,
   };
 }
 
@@ -219,3 +218,8 @@ export const isAudioTracking = (event: TrackedEvent) => AUDIO_TRACKING.includes(
 
 /** What the root adds to an audio tracking event: the title and the position (the player adds the edition and the seconds heard). */
 export const audioTrackingProperties = (context: Pick<ReaderSystemContext, 'view'>) => ({ slug: context.view.publication?.slug, position: context.view.position });
+
+/** A child's tracked event's properties: the player's events also say which title and position play. */
+export function trackedProperties(context: Pick<ReaderSystemContext, 'view'>, event: { event: string; properties?: Record<string, unknown> }): Record<string, unknown> | undefined {
+  return isAudioTracking(event.event as TrackedEvent) ? { ...audioTrackingProperties(context), ...event.properties } : event.properties;
+}

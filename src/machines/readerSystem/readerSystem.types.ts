@@ -5,12 +5,10 @@
  */
 import type { Level } from '../../domain/levels';
 import type { Publication } from '../../domain/schemas';
-import type { ReaderSettings, SettingWrite, StoredSettings } from '../../domain/settings';
-export type { SettingWrite, StoredSettings };
+import type { ReaderSettings, SettingChange, SettingWrite, StoredSettings } from '../../domain/settings';
+export type { SettingChange, SettingWrite, StoredSettings };
 import type { PremiumFeature } from '../../domain/locks';
 import type { AccessFacts, VisitorCheck } from '../access';
-import type { ReadingMode } from '../highlightDecode';
-import type { AudioSettings } from '../../domain/settings';
 import type { NarrationLoadedParams } from '../player';
 import type { ListenFlowInput } from '../listenFlow';
 import type { EditionChoice, SessionRequest, Slot } from '../readingSession';
@@ -75,7 +73,6 @@ export type ReaderSystemOwnEvent =
 export type ReaderSystemChildEvent =
   | { type: 'session.showPassages'; view: SessionView }
   | { type: 'session.savePosition'; view: SessionView }
-  | { type: 'session.saveRecentLanguages'; languages: string[] }
   | { type: 'session.syncAddress'; view: SessionView }
   | { type: 'session.leave' }
   | { type: 'session.viewedPassage'; view: SessionView }
@@ -83,16 +80,12 @@ export type ReaderSystemChildEvent =
   | { type: 'column.playFrom'; slot: Slot; from: { passageId: number; seconds: number } | null }
   /** A column created its missing edition: the title is fetched again. */
   | { type: 'edition.reload' }
-  | { type: 'mode.persist'; mode: ReadingMode }
   /** Access: the features in force may have changed. */
   | { type: 'access.changed'; access: AccessFacts }
   | { type: 'code.removeFromAddress' }
-  | { type: 'setting.write'; write: SettingWrite }
-  | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> }
-  /** The player: save part of the audio settings. */
-  | { type: 'audio.save'; patch: Partial<AudioSettings> }
-  /** The listen flow's Auto-play switch changed. */
-  | { type: 'listen.autoPlaySaved'; autoPlay: boolean };
+  /** A child changes a stored setting (a whole value or a patch, src/domain/settings.ts). */
+  | { type: 'setting.write'; write: SettingChange }
+  | { type: 'analytics.track'; event: string; properties?: Record<string, unknown> };
 
 export type { AccessFacts, VisitorCheck };
 
