@@ -326,8 +326,8 @@ describe('Copy Magic Link writes the clipboard itself', () => {
   });
 });
 
-describe('a child started again is the one the views reach', () => {
-  it('a new primary edition starts the reading mode again under the same systemId: getChild reaches the new one', async () => {
+describe('the reading mode follows the primary edition', () => {
+  it('a new primary edition starts the reading mode again from the saved mode: the same child, with what the new edition allows', async () => {
     const { engine } = makeSystem();
     engine.getChild('access')!.send({ type: 'user.features', features: ['LEVELS', 'LANGUAGES', 'AUDIO'] });
     engine.send({ type: 'reader.open', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 1 } });
@@ -336,14 +336,20 @@ describe('a child started again is the one the views reach', () => {
     const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
     expect(mode().canHighlight).toBe(false);
 
-    // Spanish is narrated with highlight: the reading mode starts again for it.
+    // Spanish is narrated with highlight: the reading mode hears what it allows.
     engine.getChild('session')!.send({ type: 'language.change', slot: 'primary', language: 'es' });
     await settle();
-    const second = engine.getChild('highlightDecode')!;
-    expect(second).not.toBe(first);
-    expect(first.getSnapshot().status).toBe('stopped');
+    expect(engine.getChild('highlightDecode')).toBe(first);
     expect(mode().canHighlight).toBe(true);
     mode().toggleHighlight();
+    await settle();
+    expect(mode().isHighlightOn).toBe(true);
+
+    // Back to English, which has no highlight: off; then Spanish again: the saved highlight comes back.
+    engine.getChild('session')!.send({ type: 'language.change', slot: 'primary', language: 'en' });
+    await settle();
+    expect(mode().isHighlightOn).toBe(false);
+    engine.getChild('session')!.send({ type: 'language.change', slot: 'primary', language: 'es' });
     await settle();
     expect(mode().isHighlightOn).toBe(true);
     engine.stop();

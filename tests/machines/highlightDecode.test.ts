@@ -22,13 +22,14 @@ const base = MODELS.highlightDecode.inputs[0];
 
 /**
  * Two snapshots are the same state for the walk when every guard and every conditional request would answer the
- * same: the mode, what the edition and features allow, and whether the current mode still lacks its data.
+ * same: the mode, what the edition and features allow, whether the current mode still lacks its data, the saved
+ * mode it starts again from and the primary edition its facts are for.
  * (Serializing the whole context makes the walk exceed its state limit without adding any transition.)
  */
 function behaviourClass(s: SnapshotFrom<Machine>): string {
   const c = s.context;
   const lacks = s.value === 'highlight' ? !c.hasSpeechMarks : s.value === 'decode' ? c.isEnglish && !c.hasDecodedText : null;
-  return JSON.stringify([s.value, c.highlightEnabled, c.decodeEnabled && c.hasDecodeFeature, c.decodeEnabled && !c.hasDecodeFeature, lacks]);
+  return JSON.stringify([s.value, c.highlightEnabled, c.decodeEnabled, c.hasDecodeFeature, lacks, c.savedMode, c.editionId]);
 }
 
 /** The actions the engine provides; the SUT records each call (with its params) instead. */
@@ -172,7 +173,7 @@ describe('highlightDecode machine: rules', () => {
 
   it('turns a mode off when the edition or the features stop allowing it', () => {
     const { actor, calls } = startRecording({ ...base, savedMode: 'highlight', hasSpeechMarks: true });
-    actor.send({ type: 'edition.changed', highlightEnabled: false, decodeEnabled: true, ...facts(false, true, true) });
+    actor.send({ type: 'edition.changed', editionId: 1, highlightEnabled: false, decodeEnabled: true, ...facts(false, true, true) });
     expect(actor.getSnapshot().value).toBe('off');
     actor.send({ type: 'decode.toggle' });
     actor.send({ type: 'features.changed', hasDecodeFeature: false });

@@ -72,9 +72,11 @@ const highlightDecodeEvents: HighlightDecodeEvent[] = [
   // The passage again, with the decoded text the primary column loaded for it, or the speech marks the player loaded.
   { type: 'passage.changed', ...facts(false, true, true) },
   { type: 'passage.changed', ...facts(true, false, true) },
-  { type: 'edition.changed', highlightEnabled: true, decodeEnabled: true, ...facts(false, false, true) },
-  { type: 'edition.changed', highlightEnabled: false, decodeEnabled: true, ...facts(false, false, true) },
-  { type: 'edition.changed', highlightEnabled: true, decodeEnabled: false, ...facts(false, false, false) },
+  { type: 'edition.changed', editionId: 1, highlightEnabled: true, decodeEnabled: true, ...facts(false, false, true) },
+  { type: 'edition.changed', editionId: 1, highlightEnabled: false, decodeEnabled: true, ...facts(false, false, true) },
+  { type: 'edition.changed', editionId: 1, highlightEnabled: true, decodeEnabled: false, ...facts(false, false, false) },
+  // Another primary edition: the mode starts again from the saved one.
+  { type: 'edition.changed', editionId: 2, highlightEnabled: true, decodeEnabled: true, isEnglish: true },
   { type: 'features.changed', hasDecodeFeature: true },
   { type: 'features.changed', hasDecodeFeature: false },
 ];
@@ -86,6 +88,7 @@ const highlightDecodeBase: HighlightDecodeInput = {
   hasDecodedText: false,
   isEnglish: true,
   savedMode: 'off',
+  editionId: 1,
 };
 
 const levelIndicatorEvents: LevelIndicatorEvent[] = [{ type: 'indicator.shown' }, { type: 'indicator.hidden' }, { type: 'indicator.hover' }, { type: 'indicator.timeout' }];
@@ -222,7 +225,6 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
   { type: 'xstate.done.actor.decodedText', output: '<p><span class="syllable">Once</span></p>' },
   { type: 'column.facts', plays: true, audioLocked: false },
   { type: 'column.facts', plays: false, audioLocked: true },
-  { type: 'column.retell' },
   { type: 'word.say', offset: 0 },
   { type: 'word.playFrom', offset: 0 },
   { type: 'xstate.error.actor.decodedText', error: new PortFailure('network', 0, 'Network down') },

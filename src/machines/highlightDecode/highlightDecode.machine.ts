@@ -12,16 +12,16 @@ import type {
 } from './highlightDecode.types';
 import { isSameEdition, withFacts } from './highlightDecode.rules';
 
-/** The saved mode, read from the `xstate.init` event that carries the input (it is not kept in context). */
-const savedModeOf = (event: HighlightDecodeEvent): ReadingMode => (event as unknown as { input: HighlightDecodeInput }).input.savedMode;
-
 type EventOf<T extends HighlightDecodeEvent['type']> = Extract<HighlightDecodeEvent, { type: T }>;
 
-const persist = (mode: ReadingMode) => ({ type: 'persistMode', params: { mode } }) as const;
+/** Save the mode: in reader settings, and as the mode this machine starts again from. */
+const persist = (mode: ReadingMode) => [{ type: 'keepSavedMode', params: { mode } }, { type: 'persistMode', params: { mode } }] as const;
 const offerUpgrade = { type: 'showDecodeUpgrade', params: { feature: 'Decode' } } as const;
 const storePassage = { type: 'storePassage', params: ({ event }: { event: EventOf<'passage.changed'> }) => event } as const;
 const storeEdition = { type: 'storeEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event } as const;
 const storeFeatures = { type: 'storeFeatures', params: ({ event }: { event: EventOf<'features.changed'> }) => event } as const;
+/** Another primary edition: the mode starts again from the saved one. */
+const startAgain = { guard: { type: 'isOtherEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, target: 'init', actions: storeEdition, description: 'Another primary edition: the saved mode again, if it offers it.' } as const;
 /** Whether the new edition allows highlight, or decode, or the user still has the DECODE feature. */
 const highlightOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.highlightEnabled });
 const decodeOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.decodeEnabled });
@@ -29,8 +29,9 @@ const featureOf = ({ event }: { event: EventOf<'features.changed'> }) => ({ allo
 /** A new edition while a mode is on: off when the edition does not offer the mode, else the mode again (`entering`). */
 const onEditionChanged = (allowedOf: typeof highlightOf, entering: 'enteringHighlight' | 'enteringDecode', description: string) =>
   [
+    startAgain,
     { guard: { type: 'isSameEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, actions: storeEdition, description: 'The editions allow what they did: the mode stays.' },
-    { guard: { type: 'isWithdrawn', params: allowedOf }, target: 'off', actions: [storeEdition, persist('off')], description },
+    { guard: { type: 'isWithdrawn', params: allowedOf }, target: 'off', actions: [storeEdition, ...persist('off')], description },
     { target: entering, actions: storeEdition },
   ] as const;
 
@@ -48,6 +49,7 @@ export const highlightDecodeMachine = setup({
     storePassage: assign(({ context }, facts: Partial<PassageFacts>) => withFacts(context, facts)),
     storeEdition: assign(({ context }, facts: EditionFacts) => withFacts(context, facts)),
     storeFeatures: assign((_, facts: { hasDecodeFeature: boolean }) => ({ hasDecodeFeature: facts.hasDecodeFeature })),
+    keepSavedMode: assign((_, params: { mode: ReadingMode }) => ({ savedMode: params.mode })),
   },
   guards: {
     /** The edition allows highlight. */
@@ -58,9 +60,9 @@ export const highlightDecodeMachine = setup({
     hasDecodedText: ({ context }) => context.hasDecodedText,
     isEnglish: ({ context }) => context.isEnglish,
     /** In `init` only: highlight was saved in reader settings. */
-    wasHighlightSaved: ({ event }) => savedModeOf(event) === 'highlight',
+    wasHighlightSaved: ({ context }) => context.savedMode === 'highlight',
     /** In `init` only: decode was saved in reader settings. */
-    wasDecodeSaved: ({ event }) => savedModeOf(event) === 'decode',
+    wasDecodeSaved: ({ context }) => context.savedMode === 'decode',
     /** The edition allows decode and the user has the DECODE feature. */
     canDecode: and(['isDecodeOffered', 'hasDecodeFeature']),
     /** The edition offers decode but the user lacks the DECODE feature. */
@@ -75,22 +77,17 @@ export const highlightDecodeMachine = setup({
     isSameEdition: ({ context }, facts: EditionFacts) => isSameEdition(context, facts),
     /** A change takes away what the mode needs. */
     isWithdrawn: (_, params: { allowed: boolean }) => !params.allowed,
+    isOtherEdition: ({ context }, facts: EditionFacts) => facts.editionId !== context.editionId,
+    /** The DECODE feature arrives (the user loads after the reader opens): a saved decode mode resumes. */
+    gainsDecode: ({ context }, params: { hasDecodeFeature: boolean }) => params.hasDecodeFeature && !context.hasDecodeFeature,
   },
 }).createMachine({
   id: 'highlightDecode',
   initial: 'init',
-  context: ({ input }) => ({
-    highlightEnabled: input.highlightEnabled,
-    decodeEnabled: input.decodeEnabled,
-    hasDecodeFeature: input.hasDecodeFeature,
-    hasSpeechMarks: input.hasSpeechMarks,
-    hasDecodedText: input.hasDecodedText,
-    isEnglish: input.isEnglish,
-  }),
+  context: ({ input }) => ({ ...input }),
   // Facts are kept up to date in every mode; the modes below add what they need on top.
   on: {
     'passage.changed': { actions: storePassage },
-    'edition.changed': { actions: storeEdition },
     'features.changed': { actions: storeFeatures },
   },
   states: {
@@ -105,6 +102,8 @@ export const highlightDecodeMachine = setup({
     off: {
       meta: { description: 'Neither highlight nor decode is on.' },
       on: {
+        'edition.changed': [startAgain, { actions: storeEdition }],
+        'features.changed': [{ guard: { type: 'gainsDecode', params: ({ event }: { event: EventOf<'features.changed'> }) => event }, target: 'init', actions: storeFeatures, description: 'DECODE arrived: a saved decode mode resumes.' }, { actions: storeFeatures }],
         'highlight.toggle': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight') },
         'highlight.enable': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight'), description: "A column's Listen turned on: read along." },
         'decode.toggle': [
@@ -141,7 +140,7 @@ export const highlightDecodeMachine = setup({
         'passage.changed': { target: 'enteringDecode', actions: storePassage, description: 'Another passage: its decoded text, if it lacks it.' },
         'edition.changed': onEditionChanged(decodeOf, 'enteringDecode', 'The new edition has no decode mode.'),
         'features.changed': [
-          { guard: { type: 'isWithdrawn', params: featureOf }, target: 'off', actions: [storeFeatures, persist('off')], description: 'The user lost the DECODE feature.' },
+          { guard: { type: 'isWithdrawn', params: featureOf }, target: 'off', actions: [storeFeatures, ...persist('off')], description: 'The user lost the DECODE feature.' },
           { actions: storeFeatures },
         ],
       },

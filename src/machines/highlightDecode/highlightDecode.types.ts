@@ -16,12 +16,13 @@ export interface HighlightDecodeContext {
   hasDecodedText: boolean;
   /** Whether the current passage is English; decoded text exists for English only. */
   isEnglish: boolean;
+  /** The mode saved in reader settings (kept as the machine saves it). A saved mode that is not available starts `off`. */
+  savedMode: ReadingMode;
+  /** The primary edition the facts are for: another one starts the mode again from the saved one. */
+  editionId: number | null;
 }
 
-export interface HighlightDecodeInput extends HighlightDecodeContext {
-  /** The mode saved in reader settings. A saved mode that is not available now starts `off`. */
-  savedMode: ReadingMode;
-}
+export type HighlightDecodeInput = HighlightDecodeContext;
 
 /** What the current passages have: the speech marks of the one that plays, the decoded text of the primary one. */
 export interface PassageFacts {
@@ -32,6 +33,7 @@ export interface PassageFacts {
 
 /** What the editions allow (highlight: the one that plays; decode: the primary one, and whether it is English). */
 export interface EditionFacts extends Partial<PassageFacts> {
+  editionId: number | null;
   highlightEnabled: boolean;
   decodeEnabled: boolean;
   isEnglish: boolean;
@@ -58,7 +60,7 @@ export type HighlightDecodeEvent =
   | ({ type: 'passage.changed' } & Partial<PassageFacts>)
   /** Sent by the reader system on each view: what the editions allow. */
   | ({ type: 'edition.changed' } & EditionFacts)
-  /** Sent by the engine when the user's features change (sign-in, class code). */
+  /** Sent by the reader system when the user's features change (sign-in, class code): DECODE arriving resumes a saved decode mode. */
   | { type: 'features.changed'; hasDecodeFeature: boolean };
 
 export type HighlightDecodeState = ReadingMode;

@@ -124,7 +124,6 @@ export const readerColumnMachine = setup({
       },
       { actions: { type: 'storeFacts', params: ({ event }) => event } },
     ],
-    'column.retell': { actions: 'tellWhatShows', description: 'A new reading mode hears what the column shows.' },
     // Word mode (src/domain/wordAudio.ts): the Audio gate first; then the word is said, or the player plays from it.
     'word.say': [
       { guard: 'isAudioLocked', actions: 'offerAudioUpgrade' },
@@ -186,7 +185,7 @@ export const readerColumnMachine = setup({
           meta: { description: 'The passage shows as it was loaded, or with the decoded text it gained.' },
           on: {
             'decodedText.want': [
-              { guard: 'hasDecodedText', actions: 'tellWhatShows', description: 'A new reading mode asks for what the passage has already.' },
+              { guard: 'hasDecodedText', actions: 'tellWhatShows', description: 'The reading mode asks for what the passage has already: the column tells it.' },
               { target: 'decoding', description: 'The reading mode is in decode and the passage lacks its decoded text.' },
             ],
           },

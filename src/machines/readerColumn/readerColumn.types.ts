@@ -65,8 +65,6 @@ export type ReaderColumnEvent =
   | { type: 'column.reload' }
   /** The reader system: whether this column plays and whether its audio is locked (told on each view and access change). */
   | { type: 'column.facts'; plays: boolean; audioLocked: boolean }
-  /** The reader system: a new reading mode started; the column tells it what it shows. */
-  | { type: 'column.retell' }
   /** Word mode: say the word at `offset` of the passage's plain text (src/domain/sanitize.ts), or play the passage from it. */
   | { type: 'word.say'; offset: number }
   | { type: 'word.playFrom'; offset: number }

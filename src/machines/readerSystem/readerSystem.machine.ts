@@ -68,6 +68,8 @@ const base = setup({
     openPremiumDialog: assign({ premiumDialog: (_, params: { feature: PremiumFeature }) => ({ feature: params.feature }) }),
     closePremiumDialog: assign({ premiumDialog: null }),
     /** The title loaded: the session shows it. */
+    /** Tell the reading mode what the primary and playing editions allow (it keeps only a change, and starts again for another primary edition). */
+    tellEditionFacts: sendTo('highlightDecode', ({ context }) => ({ type: 'edition.changed', ...editionFacts(context) })),
     tellLoaded: sendTo('session', (_, params: { output: Publication }) => ({ type: 'publication.loaded', publication: params.output })),
     /** The title could not be loaded: the session hears why. */
     tellLoadFailed: sendTo('session', (_, params: { error: unknown }) => ({ type: 'publication.failed', status: failedStatus(params.error), message: failureMessage(params.error) })),
@@ -118,21 +120,6 @@ const withLoads = base.extend({
       enqueue.assign({ settings: withSetting(context.settings, write) });
       enqueue({ type: 'persist', params: write });
     })),
-    restartReading: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
-      const params = rawParams as { editionId: number };
-      // Stopping frees the systemId at once, so the new reading mode takes it: the views and the columns reach the new one.
-      enqueue.stopChild('highlightDecode');
-      enqueue.assign({ reading: { editionId: params.editionId } });
-      enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context) });
-      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.retell' });
-    })),
-    /**
-     * Tell the reading mode what the playing and primary editions allow (it keeps only a change). Only the one started
-     * for this primary edition hears them: a new primary edition starts a new reading mode (restartReading).
-     */
-    tellEditionFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
-      if (editionOf(context.view, 'primary')?.id === context.reading.editionId) enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...editionFacts(context) });
-    })),
     /** Open the second column the reader asked for, with its default edition. */
     openSecondColumn: base.createAction(enqueueActions(({ context, enqueue }) => {
       const choice = secondColumnChoice(context);
@@ -167,13 +154,11 @@ const withSettings = withLoads.extend({
 
 const withFlows = withSettings.extend({
   actions: {
-    /** Load each column's passage for the view (or start its missing-edition flow), and restart the reading mode for a new primary edition. */
-    showView: withSettings.createAction(enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'session.showPassages') return;
-      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan: columnPlan(event.view, slot) });
-      enqueue({ type: 'keepView', params: { view: event.view } });
-      const edition = editionOf(event.view, 'primary');
-      if (edition && edition.id !== context.reading.editionId) enqueue({ type: 'restartReading', params: { editionId: edition.id } });
+    /** Load each column's passage for the view (or start its missing-edition flow). */
+    showView: withSettings.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      const { view } = rawParams as { view: SessionView };
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan: columnPlan(view, slot) });
+      enqueue({ type: 'keepView', params: { view } });
     })),
     /** The features in force may have changed: decode, the listen flow's audio lock and gated columns follow. */
     applyFeatures: withSettings.createAction(enqueueActions(({ context: before, enqueue }, rawParams) => {
@@ -182,11 +167,7 @@ const withFlows = withSettings.extend({
       enqueue.assign({ access });
       enqueue('tellColumns');
       enqueue('tellEditionFacts');
-      const decode = hasDecodeFeature(context);
-      const primary = editionOf(context.view, 'primary');
-      // DECODE just arrived (the user loads after the reader opens): start the mode again, so a saved decode mode resumes.
-      if (decode && !hasDecodeFeature(before) && primary) enqueue({ type: 'restartReading', params: { editionId: primary.id } });
-      else enqueue.sendTo('highlightDecode', { type: 'features.changed', hasDecodeFeature: decode });
+      enqueue.sendTo('highlightDecode', { type: 'features.changed', hasDecodeFeature: hasDecodeFeature(context) });
       if (context.listen) enqueue.sendTo('listen', { type: 'listen.locked', locked: isListenLocked(context, context.listen.language) });
       enqueue('reloadBlockedColumns');
     })),
@@ -221,7 +202,6 @@ export const readerSystemMachine = withFlows.createMachine({
     access: accessFactsOf(initialAccess(accessInput(input.settings))),
     view: EMPTY_VIEW,
     request: null,
-    reading: { editionId: null },
     viewport: { wide: false },
     premiumDialog: null,
     listen: null,
@@ -260,7 +240,7 @@ export const readerSystemMachine = withFlows.createMachine({
     'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellColumns', 'tellEditionFacts'] },
 
     // ---- what the children ask for ----
-    'session.showPassages': { actions: 'showView' },
+    'session.showPassages': { actions: { type: 'showView', params: ({ event }: On<'session.showPassages'>) => event } },
     'session.savePosition': {
       actions: [
         { type: 'keepView', params: ({ event }: On<'session.savePosition'>) => event },

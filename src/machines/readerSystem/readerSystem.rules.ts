@@ -150,6 +150,7 @@ export function columnFacts(context: ReaderSystemContext, slot: Slot): { plays: 
 export function editionFacts(context: Pick<ReaderSystemContext, 'settings' | 'view' | 'viewport' | 'access'>): EditionFacts {
   const primary = editionOf(context.view, 'primary');
   return {
+    editionId: primary?.id ?? null,
     highlightEnabled: editionOf(context.view, playingSlot(context))?.highlightModeEnabled ?? false,
     decodeEnabled: primary?.decodeEnabled ?? false,
     isEnglish: primary?.language.code === 'en',

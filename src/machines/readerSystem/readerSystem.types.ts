@@ -35,8 +35,6 @@ export interface ReaderSystemContext {
   /** What the reader asked to open (after the stored position is applied): `opening` loads its title. */
   request: SessionRequest | null;
   view: SessionView;
-  /** The primary edition the reading mode (highlightDecode) was started for: a new one starts it again. */
-  reading: { editionId: number | null };
   /** What the view says of the screen: wide enough for two columns. */
   viewport: { wide: boolean };
   premiumDialog: { feature: PremiumFeature } | null;
