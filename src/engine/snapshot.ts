@@ -12,6 +12,7 @@ import type { ReaderSettings } from '../domain/settings';
 import type { accessMachine } from '../machines/access';
 import type { classCodeMachine } from '../machines/classCode';
 import type { copyLinkMachine } from '../machines/copyLink';
+import type { premiumDialogMachine } from '../machines/premiumDialog';
 import type { highlightDecodeMachine, ReadingMode } from '../machines/highlightDecode';
 import type { levelIndicatorMachine } from '../machines/levelIndicator';
 import type { listenAudioMachine } from '../machines/listenAudio';
@@ -81,6 +82,8 @@ export interface ReaderChildMachines {
   roleModal: typeof roleModalMachine;
   toasts: typeof toastsMachine;
   copyLink: typeof copyLinkMachine;
+  /** The 'Unlock Premium {feature}' dialog. */
+  premiumDialog: typeof premiumDialogMachine;
   levelIndicator: typeof levelIndicatorMachine;
   toolbar: typeof toolbarMachine;
   wordAudio: typeof wordAudioMachine;
@@ -115,7 +118,7 @@ export interface ReaderEngineSnapshot extends ChildSnapshots {
 type RootSnapshot = SnapshotFrom<typeof readerSystemMachine>;
 
 /** The children whose snapshots the engine's snapshot shows. */
-const SHOWN_CHILDREN: (keyof ReaderChildMachines)[] = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'player', 'highlightDecode', 'access', 'roleModal', 'toasts', 'copyLink', 'levelIndicator', 'listen'];
+const SHOWN_CHILDREN: (keyof ReaderChildMachines)[] = ['wordAudio', 'session', 'column.primary', 'column.secondary', 'toolbar', 'player', 'highlightDecode', 'access', 'roleModal', 'toasts', 'copyLink', 'premiumDialog', 'levelIndicator', 'listen'];
 
 /** The last result of `fn`, kept while its inputs are the same objects. */
 function keepWhileSame<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -190,6 +193,7 @@ export function createSnapshotComposer() {
     return { passage, column, locks, display: { decoded, highlight, follows }, listening };
   }
   const columns = keepWhileSame((allowed: boolean, showSecondary: boolean) => ({ allowed, showSecondary }));
+  const dialog = keepWhileSame((feature: string | null) => (feature ? { feature } : null));
   const word = keepWhileSame((snapshot: SnapshotFrom<typeof wordAudioMachine> | undefined): WordAudioView => (snapshot ? wordAudioStatus(snapshot) : { status: 'idle', slot: null, word: null }));
   // Locks are kept while the title, the column's language and the features in force are the same (their key):
   // the same object, so a view of them re-renders only when they change.
@@ -234,7 +238,7 @@ export function createSnapshotComposer() {
       levelIndicator: child('levelIndicator'),
       wordAudio: word(child('wordAudio')),
       features: held,
-      premiumDialog: context.premiumDialog,
+      premiumDialog: dialog(child<SnapshotFrom<typeof premiumDialogMachine> | undefined>('premiumDialog')?.context.feature ?? null),
       readerSettings: context.settings.readerSettings,
       columns: columns(twoColumns.allowed, twoColumns.showSecondary),
     };

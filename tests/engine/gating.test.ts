@@ -181,7 +181,7 @@ describe('the upgrade dialogs', () => {
     expect(session(engine).primary).toEqual({ language: 'en', level: 'ORIGINAL' });
     expect(dialog(s)).toMatchObject({ isOpen: true, title: 'Unlock Premium Levels', message: PREMIUM_FEATURE_MESSAGES.Levels });
     expect(calls.slice(before)).toEqual([]);
-    engine.send({ type: 'premiumDialog.close' });
+    engine.getChild('premiumDialog')!.send({ type: 'premiumDialog.close' });
     expect(engine.getSnapshot().premiumDialog).toBeNull();
     engine.stop();
   });
@@ -193,7 +193,7 @@ describe('the upgrade dialogs', () => {
     await settle();
     expect(dialog(engine.getSnapshot()).title).toBe('Unlock Premium Languages');
     expect(session(engine).primary?.language).toBe('en');
-    engine.send({ type: 'premiumDialog.close' });
+    engine.getChild('premiumDialog')!.send({ type: 'premiumDialog.close' });
     session(engine).changeLanguage('primary', 'es');
     await settle();
     expect(session(engine).primary?.language).toBe('es');
@@ -254,7 +254,7 @@ describe('the upgrade dialogs', () => {
     mode().toggleDecode();
     expect(dialog(engine.getSnapshot())).toMatchObject({ title: 'Unlock Premium Decode', message: 'Decode Mode requires a school license.' });
     expect(mode().isDecodeOn).toBe(false);
-    engine.send({ type: 'premiumDialog.close' });
+    engine.getChild('premiumDialog')!.send({ type: 'premiumDialog.close' });
     // The user's plan arrives with DECODE: decode turns on.
     engine.getChild('access')!.send({ type: 'user.features', features: ['DECODE'] });
     mode().toggleDecode();
@@ -283,7 +283,7 @@ describe('the upgrade dialogs', () => {
   it('closing the reader closes the dialog', async () => {
     const { engine } = makeEngine();
     await open(engine);
-    engine.send({ type: 'premiumDialog.open', feature: 'Levels' });
+    engine.getChild('premiumDialog')!.send({ type: 'premiumDialog.open', feature: 'Levels' });
     engine.send({ type: 'reader.close' });
     expect(engine.getSnapshot().premiumDialog).toBeNull();
     engine.stop();
@@ -341,10 +341,10 @@ describe('the listen flow', () => {
     expect(s.listenPlayer?.audio).toBe('locked');
     expect(connectListenAudio(s.listenAudio!, () => {}).isPlaying).toBe(false);
     expect(calls.filter((c) => c.startsWith('audioOnly'))).toEqual([]);
-    engine.send({ type: 'listen.upgrade' });
+    engine.getChild('premiumDialog')!.send({ type: 'premiumDialog.open', feature: 'Audio' });
     expect(dialog(engine.getSnapshot()).title).toBe('Unlock Premium Audio');
     // A license arrives: the narration is fetched.
-    engine.send({ type: 'premiumDialog.close' });
+    engine.getChild('premiumDialog')!.send({ type: 'premiumDialog.close' });
     engine.getChild('access')!.send({ type: 'user.features', features: ['AUDIO'] });
     await settle();
     expect(engine.getSnapshot().listenPlayer?.audio).toBe('ready');

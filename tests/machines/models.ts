@@ -10,6 +10,7 @@ import { classCodeMachine, type ClassCodeEvent, type ClassCodeInput } from '../.
 import { copyLinkMachine, type CopyLinkDone, type CopyLinkEvent } from '../../src/machines/copyLink';
 import { highlightDecodeMachine, type HighlightDecodeEvent, type HighlightDecodeInput, type PassageFacts } from '../../src/machines/highlightDecode';
 import { levelIndicatorMachine, type LevelIndicatorEvent, type LevelIndicatorInput } from '../../src/machines/levelIndicator';
+import { premiumDialogMachine, type PremiumDialogEvent } from '../../src/machines/premiumDialog';
 import { listenAudioMachine, type ListenAudioEvent, type ListenAudioInput } from '../../src/machines/listenAudio';
 import { listenFlowMachine, type ListenFlowContext, type ListenFlowEvent, type ListenFlowInput, type ListenPlayerReport, type NarrationSlot } from '../../src/machines/listenFlow';
 import { offlineDownloadMachine, type OfflineDownloadEvent, type OfflineDownloadReport } from '../../src/machines/offlineDownload';
@@ -93,6 +94,14 @@ const highlightDecodeBase: HighlightDecodeInput = {
 
 const levelIndicatorEvents: LevelIndicatorEvent[] = [{ type: 'indicator.shown' }, { type: 'indicator.hidden' }, { type: 'indicator.hover' }, { type: 'indicator.timeout' }];
 const levelIndicatorInputs: LevelIndicatorInput[] = [{ seenBefore: false }, { seenBefore: true }];
+
+const premiumDialogEvents: PremiumDialogEvent[] = [
+  { type: 'premiumDialog.open', feature: 'Audio' },
+  { type: 'premiumDialog.open', feature: 'Decode' },
+  { type: 'premiumDialog.refused', feature: 'Novels' },
+  { type: 'premiumDialog.close' },
+  { type: 'reader.closed' },
+];
 
 const listenAudioEvents: ListenAudioEvent[] = [
   { type: 'listen.toggle' },
@@ -354,6 +363,7 @@ export const readerSystemInertActors = {
   toasts: inertChild('idle'),
   copyLink: inertChild('idle'),
   levelIndicator: inertChild('idle'),
+  premiumDialog: inertChild('closed'),
   toolbar: inertChild('idle'),
   wordAudio: inertChild('idle'),
   listenFlow: inertChild('idle'),
@@ -440,9 +450,6 @@ const readerSystemOnce: RootEvent[] = [
   { type: 'reader.open', request: { slug: 'voiced' }, useStoredPosition: true },
   { type: 'reader.sync', request: { slug: 'fixture', position: 2 } }, // nothing open: opens it
   { type: 'reader.close' },
-  { type: 'premiumDialog.open', feature: 'Decode' },
-  { type: 'premiumDialog.close' },
-  { type: 'listen.upgrade' },
   { type: 'auth.signedIn' },
   { type: 'auth.signedOut' },
   { type: 'catalog.viewed' },
@@ -714,6 +721,7 @@ export const MODELS = {
     maxStates: 5000,
   },
   levelIndicator: { machine: levelIndicatorMachine, events: levelIndicatorEvents, inputs: levelIndicatorInputs },
+  premiumDialog: { machine: premiumDialogMachine, events: premiumDialogEvents, inputs: [undefined], serializeState: (s: { value: unknown; context: unknown }) => JSON.stringify([s.value, s.context]) },
   listenAudio: { machine: listenAudioMachine, events: listenAudioEvents, inputs: listenAudioInputs },
   listenFlow: {
     // Narration loads never settle on their own in the walks: their answers are sample events.

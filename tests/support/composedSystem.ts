@@ -353,7 +353,7 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
     session: () => connectReadingSession(snapshot().session, (e) => child('session').send(e)),
     reading: () => connectHighlightDecode(snapshot().highlightDecode, (e) => child('highlightDecode').send(e)),
     classCode: () => connectClassCode(snapshot().classCode, (e) => child('classCode').send(e)),
-    premiumDialog: () => connectPremiumDialog(snapshot().premiumDialog, (e) => engine.send(e)),
+    premiumDialog: () => connectPremiumDialog(snapshot().premiumDialog, (e) => child('premiumDialog').send(e)),
     toasts: () => snapshot().toasts.context.toasts.map((t) => t.message),
     stored: (name) => settings.get(name),
     tracked: () => analytics.events.map((e) => e.event),

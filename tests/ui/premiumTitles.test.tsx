@@ -22,13 +22,13 @@ import { NOVEL_NOT_FOUND_MESSAGE } from '../../src/domain/constants';
 import type { CurrentUser, PublicationSummary, UserTitle } from '../../src/domain/schemas';
 import { api } from '../../src/ui/platform/api';
 import { PublicationCard, useTitleLocked } from '../../src/ui/screens/catalog/PublicationCard';
-import { resetClassCodeStateForTests, sendToEngine, STORED_CLASS_CODE_KEY } from '../../src/ui/screens/classroom/classCodeState';
+import { resetClassCodeStateForTests, sendToEngineChild, STORED_CLASS_CODE_KEY } from '../../src/ui/screens/classroom/classCodeState';
 import { PublicationError } from '../../src/ui/screens/publication/PublicationStates';
 
 vi.mock('../../src/ui/screens/classroom/classCodeState', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/ui/screens/classroom/classCodeState')>()),
   // The engine is not loaded here: what the views ask of it is recorded.
-  sendToEngine: vi.fn(() => Promise.resolve()),
+  sendToEngineChild: vi.fn(() => Promise.resolve()),
 }));
 
 function summary(id: number, slug: string, badges: string[]): PublicationSummary {
@@ -81,7 +81,7 @@ function renderAt(path: string, user: CurrentUser | null, ui: ReactNode) {
 beforeEach(() => {
   localStorage.clear();
   resetClassCodeStateForTests();
-  vi.mocked(sendToEngine).mockClear();
+  vi.mocked(sendToEngineChild).mockClear();
 });
 
 afterEach(() => {
@@ -158,13 +158,13 @@ describe('PublicationError', () => {
     const { history } = renderAt('/professor-biscuit-goes-missing/v1', null, <PublicationError error={premium} onRetry={() => {}} />);
     await waitFor(() => expect(history.at(-1)).toBe('/classroom-catalog'));
     expect(history).not.toContain('/catalog');
-    expect(sendToEngine).toHaveBeenCalledWith({ type: 'premiumDialog.open', feature: 'Novels' });
+    expect(sendToEngineChild).toHaveBeenCalledWith('premiumDialog', { type: 'premiumDialog.open', feature: 'Novels' });
   });
 
   it("sends anyone else to the Free Library with 'Unlock Premium Novels'", async () => {
     const { history } = renderAt('/professor-biscuit-goes-missing/v1', null, <PublicationError error={premium} onRetry={() => {}} />);
     await waitFor(() => expect(history.at(-1)).toBe('/catalog'));
-    expect(sendToEngine).toHaveBeenCalledWith({ type: 'premiumDialog.open', feature: 'Novels' });
+    expect(sendToEngineChild).toHaveBeenCalledWith('premiumDialog', { type: 'premiumDialog.open', feature: 'Novels' });
   });
 
   it("shows 'Novel not found' for a missing title, and the message with Try again for any other failure", () => {
@@ -179,6 +179,6 @@ describe('PublicationError', () => {
     expect(screen.getByText('The server is down')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
-    expect(sendToEngine).not.toHaveBeenCalled();
+    expect(sendToEngineChild).not.toHaveBeenCalled();
   });
 });

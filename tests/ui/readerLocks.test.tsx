@@ -17,7 +17,7 @@ import { GroupCodePanel, LicensePanel } from '../../src/ui/screens/reader/Passag
 import { PremiumDialog } from '../../src/ui/screens/reader/ReaderOverlays';
 
 afterEach(() => {
-  act(() => getEngine().send({ type: 'premiumDialog.close' }));
+  act(() => getEngine().getChild('premiumDialog')!.send({ type: 'premiumDialog.close' }));
   cleanup();
 });
 
@@ -121,7 +121,7 @@ describe("the 'Unlock Premium {feature}' dialog", () => {
   it('names the feature, says it requires a School License, and has Learn More and Sign In back here', async () => {
     inRouter(<PremiumDialog />);
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => getEngine().send({ type: 'premiumDialog.open', feature: 'Levels' }));
+    act(() => getEngine().getChild('premiumDialog')!.send({ type: 'premiumDialog.open', feature: 'Levels' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unlock Premium Levels' });
     expect(dialog.textContent).toContain('Additional reading levels require a School License.');
     expect(within(dialog).getByRole('link', { name: 'Learn More' }).getAttribute('href')).toMatch(/^mailto:/);
@@ -137,14 +137,14 @@ describe("the 'Unlock Premium {feature}' dialog", () => {
     ['Languages', 'Additional languages require a School License.'],
   ] as const)("'Unlock Premium %s' says: %s", async (feature, message) => {
     inRouter(<PremiumDialog />);
-    act(() => getEngine().send({ type: 'premiumDialog.open', feature }));
+    act(() => getEngine().getChild('premiumDialog')!.send({ type: 'premiumDialog.open', feature }));
     const dialog = await screen.findByRole('dialog', { name: `Unlock Premium ${feature}` });
     expect(dialog.textContent).toContain(message);
   });
 
   it('following Sign In closes it, so it does not come back with the reader', async () => {
     inRouter(<PremiumDialog />);
-    act(() => getEngine().send({ type: 'premiumDialog.open', feature: 'Audio' }));
+    act(() => getEngine().getChild('premiumDialog')!.send({ type: 'premiumDialog.open', feature: 'Audio' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unlock Premium Audio' });
     fireEvent.click(within(dialog).getByRole('link', { name: 'Sign In' }));
     expect(getEngine().getSnapshot().premiumDialog).toBeNull();

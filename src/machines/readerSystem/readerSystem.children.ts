@@ -9,6 +9,8 @@ import type { TrackedEvent } from '../../domain/analytics';
 import { accessMachine } from '../access';
 import { classCodeMachine } from '../classCode';
 import { copyLinkMachine } from '../copyLink';
+import type { PremiumFeature } from '../../domain/locks';
+import { premiumDialogMachine } from '../premiumDialog';
 import { highlightDecodeMachine, type HighlightDecodeEvent, type ReadingMode } from '../highlightDecode';
 import { levelIndicatorMachine } from '../levelIndicator';
 import { listenFlowMachine } from '../listenFlow';
@@ -25,6 +27,9 @@ import type { SessionView } from './readerSystem.types';
 /** The systemId of the toast queue, which any child may reach. */
 export const TOASTS_SYSTEM_ID = 'toasts';
 
+/** The systemId of the 'Unlock Premium {feature}' dialog, which the children that offer an upgrade open. */
+export const PREMIUM_DIALOG_SYSTEM_ID = 'premiumDialog';
+
 const viewOf = (context: ReadingSessionContext): SessionView => ({
   publication: context.publication,
   primary: context.primary,
@@ -40,7 +45,7 @@ const session = readingSessionMachine.provide({
     syncAddress: sendParent(({ context }) => ({ type: 'session.syncAddress', view: viewOf(context) })),
     leaveToCatalog: sendParent({ type: 'session.leave' }),
     trackViewedPassage: sendParent(({ context }) => ({ type: 'session.viewedPassage', view: viewOf(context) })),
-    showUpgrade: sendParent((_, params) => ({ type: 'premiumDialog.open', feature: params.feature })),
+    showUpgrade: sendTo(({ system }) => system.get(PREMIUM_DIALOG_SYSTEM_ID), (_, params: { feature: PremiumFeature }) => ({ type: 'premiumDialog.open', feature: params.feature })),
   },
 });
 
@@ -66,7 +71,7 @@ const column = readerColumnMachine.provide({
     }),
     sayWord: sendTo(({ system }) => system.get('wordAudio'), (_, params) => ({ type: 'wordAudio.say', request: params.request })),
     playFrom: sendParent(({ context }, params) => ({ type: 'column.playFrom', slot: context.slot, from: params.from })),
-    offerAudioUpgrade: sendParent({ type: 'premiumDialog.open', feature: 'Audio' }),
+    offerAudioUpgrade: sendTo(({ system }) => system.get(PREMIUM_DIALOG_SYSTEM_ID), () => ({ type: 'premiumDialog.open', feature: 'Audio' })),
     leaveForPremium: sendParent({ type: 'session.leave' }),
     reloadPublication: sendParent({ type: 'edition.reload' }),
   },
@@ -96,7 +101,7 @@ const highlightDecode = highlightDecodeMachine.provide({
     requestSpeechMarks: sendTo(({ system }) => system.get(PLAYER_SYSTEM_ID), { type: 'narration.wantMarks' }),
     // The primary column shows the passage decode reads, and loads its decoded text itself.
     requestDecodedText: sendTo(({ system }) => system.get(PRIMARY_COLUMN_SYSTEM_ID), { type: 'decodedText.want' }),
-    showDecodeUpgrade: sendParent((_, params) => ({ type: 'premiumDialog.open', feature: params.feature })),
+    showDecodeUpgrade: sendTo(({ system }) => system.get(PREMIUM_DIALOG_SYSTEM_ID), (_, params: { feature: PremiumFeature }) => ({ type: 'premiumDialog.open', feature: params.feature })),
   },
 });
 
@@ -170,6 +175,7 @@ export const readerSystemChildren = {
   roleModal,
   toasts: toastsMachine,
   copyLink,
+  premiumDialog: premiumDialogMachine,
   levelIndicator,
   toolbar: toolbarMachine,
   wordAudio,

@@ -14,7 +14,7 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
 import { failureMessage, failureOf } from '../../domain/failures';
-import { isPremiumContentError, type PremiumFeature } from '../../domain/locks';
+import { isPremiumContentError } from '../../domain/locks';
 import type { Publication } from '../../domain/schemas';
 import { settingWriteOf, withSetting, type ReaderSettings, type SettingChange, type SettingWrite } from '../../domain/settings';
 import type { HighlightDecodeInput } from '../highlightDecode';
@@ -65,8 +65,6 @@ const base = setup({
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
 
-    openPremiumDialog: assign({ premiumDialog: (_, params: { feature: PremiumFeature }) => ({ feature: params.feature }) }),
-    closePremiumDialog: assign({ premiumDialog: null }),
     /** The title loaded: the session shows it. */
     /** Tell the reading mode what the primary and playing editions allow (it keeps only a change, and starts again for another primary edition). */
     tellEditionFacts: sendTo('highlightDecode', ({ context }) => ({ type: 'edition.changed', ...editionFacts(context) })),
@@ -94,8 +92,8 @@ const withLoads = base.extend({
     /** Nothing is open any more: no view, no columns, no dialog. */
     closeReader: base.createAction(enqueueActions(({ context, enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
-      // A dialog opened in the reader closes with it; one that tells why the reader could not open stays.
-      enqueue.assign({ view: EMPTY_VIEW, premiumDialog: context.view.publication ? null : context.premiumDialog });
+      enqueue.assign({ view: EMPTY_VIEW });
+      enqueue.sendTo('premiumDialog', { type: 'reader.closed' });
       enqueue.sendTo('session', { type: 'session.close' });
       enqueue.sendTo('wordAudio', { type: 'wordAudio.cancel' });
     })),
@@ -110,6 +108,7 @@ const withLoads = base.extend({
       enqueue.spawnChild('roleModal', { id: 'roleModal', systemId: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
       enqueue.spawnChild('toasts', { id: 'toasts', systemId: TOASTS_SYSTEM_ID });
       enqueue.spawnChild('copyLink', { id: 'copyLink', systemId: 'copyLink' });
+      enqueue.spawnChild('premiumDialog', { id: 'premiumDialog', systemId: 'premiumDialog' });
       enqueue.spawnChild('levelIndicator', { id: 'levelIndicator', systemId: 'levelIndicator', input: { seenBefore: context.settings.editionIndicatorSeen } });
       enqueue.spawnChild('toolbar', { id: 'toolbar', systemId: 'toolbar' });
       enqueue.spawnChild('wordAudio', { id: 'wordAudio', systemId: 'wordAudio' });
@@ -131,7 +130,8 @@ const withLoads = base.extend({
       if (event.type !== 'listen.start') return;
       const { type: _type, ...start } = event;
       enqueue.stopChild('listen');
-      enqueue.assign({ listen: { language: start.language ?? null }, premiumDialog: null });
+      enqueue.assign({ listen: { language: start.language ?? null } });
+      enqueue.sendTo('premiumDialog', { type: 'premiumDialog.close' });
       enqueue.spawnChild('listenFlow', { id: 'listen', systemId: 'listen', input: { ...(start satisfies ListenStart), audioLocked: isListenLocked(context, start.language ?? null) } });
     })),
   },
@@ -203,16 +203,12 @@ export const readerSystemMachine = withFlows.createMachine({
     view: EMPTY_VIEW,
     request: null,
     viewport: { wide: false },
-    premiumDialog: null,
     listen: null,
   }),
   entry: 'startChildren',
   on: {
     // ---- the system's own events ----
-    'premiumDialog.open': { actions: { type: 'openPremiumDialog', params: ({ event }) => ({ feature: event.feature }) } },
-    'premiumDialog.close': { actions: 'closePremiumDialog' },
     'listen.start': { actions: 'startListenFlow' },
-    'listen.upgrade': { actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
     'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('access', { type: 'auth.signedIn' })] },
     'auth.signedOut': { actions: [{ type: 'track', params: { event: 'Signed Out' } }, sendTo('access', { type: 'auth.signedOut' }), sendTo('roleModal', { type: 'auth.signedOut' })] },
     'user.loaded': {
@@ -227,7 +223,7 @@ export const readerSystemMachine = withFlows.createMachine({
     'audio.listen': [
       { guard: { type: 'isListenOff', params: ({ event }) => event }, actions: sendTo('player', { type: 'audio.close' }) },
       // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
-      { guard: { type: 'isColumnAudioLocked', params: ({ event }) => event }, actions: { type: 'openPremiumDialog', params: { feature: 'Audio' } } },
+      { guard: { type: 'isColumnAudioLocked', params: ({ event }) => event }, actions: sendTo('premiumDialog', { type: 'premiumDialog.open', feature: 'Audio' }) },
       { actions: [{ type: 'listenTo', params: ({ event }: On<'audio.listen'>) => event }, sendTo('player', { type: 'player.listen' })] },
     ],
     // 'Play from here' in a column's word mode (the column checked its audio gate).
@@ -287,7 +283,7 @@ export const readerSystemMachine = withFlows.createMachine({
             onDone: { target: 'open', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
             onError: [
               // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
-              { guard: { type: 'isPremiumContent', params: ({ event }) => event }, target: 'failed', actions: [{ type: 'openPremiumDialog', params: { feature: 'Novels' } }, { type: 'tellLoadFailed', params: ({ event }) => event }] },
+              { guard: { type: 'isPremiumContent', params: ({ event }) => event }, target: 'failed', actions: [sendTo('premiumDialog', { type: 'premiumDialog.refused', feature: 'Novels' }), { type: 'tellLoadFailed', params: ({ event }) => event }] },
               { target: 'failed', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
             ],
           },

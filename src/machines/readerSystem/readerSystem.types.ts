@@ -1,13 +1,12 @@
 /**
  * The reader system (SPEC §2 Reader, §4, §5, §6): the root machine whose children are the product's machines.
- * Its context holds what spans them: the stored settings, who reads (features), the view the session shows and the
- * premium dialog. Everything the views render is read from it or its children.
+ * Its context holds what spans them: the stored settings, who reads (features), the view the session shows, the
+ * screen and the listen flow's language. Everything the views render is read from it or its children.
  */
 import type { Level } from '../../domain/levels';
 import type { Publication } from '../../domain/schemas';
 import type { ReaderSettings, SettingChange, SettingWrite, StoredSettings } from '../../domain/settings';
 export type { SettingChange, SettingWrite, StoredSettings };
-import type { PremiumFeature } from '../../domain/locks';
 import type { AccessFacts, VisitorCheck } from '../access';
 import type { NarrationLoadedParams } from '../player';
 import type { ListenFlowInput } from '../listenFlow';
@@ -37,7 +36,6 @@ export interface ReaderSystemContext {
   view: SessionView;
   /** What the view says of the screen: wide enough for two columns. */
   viewport: { wide: boolean };
-  premiumDialog: { feature: PremiumFeature } | null;
   /** The listen flow running (after 'listen.start'): its language, for the audio gate. */
   listen: { language: string | null } | null;
 }
@@ -49,8 +47,6 @@ export type ReaderSystemOwnEvent =
   /** The address changed: page within the open publication when only the position moved, else open it. */
   | { type: 'reader.sync'; request: SessionRequest }
   | { type: 'reader.close' }
-  | { type: 'premiumDialog.open'; feature: PremiumFeature }
-  | { type: 'premiumDialog.close' }
   | { type: 'auth.signedIn' }
   | { type: 'auth.signedOut' }
   /** The signed-in user arrived (features from their plan). */
@@ -64,8 +60,7 @@ export type ReaderSystemOwnEvent =
   | { type: 'settings.reader'; patch: Partial<Omit<ReaderSettings, 'decodeEnabled'>> }
   /** The screen is wide enough for two columns (a DOM fact the view reports). */
   | { type: 'viewport.changed'; wide: boolean }
-  | ({ type: 'listen.start' } & ListenStart)
-  | { type: 'listen.upgrade' };
+  | ({ type: 'listen.start' } & ListenStart);
 
 /** What the children tell the root (sent with sendParent by the actions the root provides them). */
 export type ReaderSystemChildEvent =

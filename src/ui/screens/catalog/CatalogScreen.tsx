@@ -12,7 +12,7 @@ import { buttonStyles } from '../../components/styles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMinWidth } from '../../platform/media';
 import { useCurrentUser } from '../auth/session';
-import { sendToEngine, useClassCode } from '../classroom/classCodeState';
+import { sendToEngineChild, useClassCode } from '../classroom/classCodeState';
 import { isTeacher } from '../classroom/classroom';
 import { EyeTipBanner } from '../classroom/TeacherBanners';
 import { Pagination } from './Pagination';
@@ -40,7 +40,7 @@ export interface CardOptions {
 }
 
 export function openPremiumNovels() {
-  void sendToEngine({ type: 'premiumDialog.open', feature: 'Novels' });
+  void sendToEngineChild('premiumDialog', { type: 'premiumDialog.open', feature: 'Novels' });
 }
 
 export function CatalogScreen() {

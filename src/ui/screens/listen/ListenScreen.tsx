@@ -85,6 +85,7 @@ function ListenPlayer({
 }) {
   const passageCount = edition.passageCount;
   const send = useEngineSend();
+  const sendDialog = useChildSend('premiumDialog');
   const { listen, currentTime, duration, seek, audio } = useListenFlow({
     edition,
     position,
@@ -110,7 +111,7 @@ function ListenPlayer({
         <div className="flex flex-wrap items-center gap-x-5 gap-y-4">
           <Button
             isDisabled={!audioAvailable || !listen}
-            onPress={() => (audioLocked ? send({ type: 'listen.upgrade' }) : listen?.toggle())}
+            onPress={() => (audioLocked ? sendDialog({ type: 'premiumDialog.open', feature: 'Audio' }) : listen?.toggle())}
             aria-label={audioAvailable && listen?.isPlaying ? 'Pause' : 'Play'}
             className="grid size-14 shrink-0 place-items-center rounded-full bg-primary-900 text-white shadow-sm transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300 data-[hovered]:bg-primary-800 data-[pressed]:bg-primary-950"
           >

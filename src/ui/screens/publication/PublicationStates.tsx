@@ -19,7 +19,7 @@ import { NOVEL_NOT_FOUND_MESSAGE } from '../../../domain/constants';
 import { NotFoundContent, StatusCard } from '../../components/StatusPage';
 import { buttonStyles } from '../../components/styles';
 import { useCurrentUser } from '../auth/session';
-import { sendToEngine, useClassCode } from '../classroom/classCodeState';
+import { sendToEngineChild, useClassCode } from '../classroom/classCodeState';
 import { isMissingPublication, isPremiumContent, libraryPath } from './publicationView';
 
 export function PublicationError({ error, onRetry }: { error: Error; onRetry: () => void }) {
@@ -46,7 +46,7 @@ function PremiumTitleRedirect() {
   const { code } = useClassCode();
   const target = libraryPath(Boolean(user), code);
   useEffect(() => {
-    void sendToEngine({ type: 'premiumDialog.open', feature: 'Novels' });
+    void sendToEngineChild('premiumDialog', { type: 'premiumDialog.open', feature: 'Novels' });
     navigate(target, { replace: true });
   }, [navigate, target]);
   return null;

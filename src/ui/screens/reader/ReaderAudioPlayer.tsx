@@ -46,6 +46,7 @@ export function NarrationInfo({ voice, total }: { voice: string; total: string |
 
 export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audioEnabled: boolean; audioLocked?: boolean }) {
   const send = useEngineSend();
+  const sendDialog = useChildSend('premiumDialog');
   const snap = useEngine((s) => s.player, Object.is);
   const view = useEngine((s) => s.readerPlayer, Object.is);
   const audio = connectPlayer(snap, useChildSend('player'));
@@ -63,7 +64,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
     // SPEC §6 Audio: the narration of this language needs AUDIO; the player offers the upgrade instead.
     return (
       <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
-        <Button aria-label="Unlock Premium Audio" onPress={() => send({ type: 'premiumDialog.open', feature: 'Audio' })} className={iconButton}>
+        <Button aria-label="Unlock Premium Audio" onPress={() => sendDialog({ type: 'premiumDialog.open', feature: 'Audio' })} className={iconButton}>
           <LockIcon size={16} />
         </Button>
         <span className="truncate">{AUDIO_UPGRADE_TOOLTIP}</span>

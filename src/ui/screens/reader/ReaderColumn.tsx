@@ -116,6 +116,7 @@ const ColumnControls = memo(function ColumnControls({
   onLevel: (slot: Slot, level: Level) => void;
 }) {
   const send = useEngineSend();
+  const sendDialog = useChildSend('premiumDialog');
   const sendIndicator = useChildSend('levelIndicator');
   // Only the facts these controls show: the player's and the indicator's snapshots change on every page turn.
   const isPulsing = useEngine((s) => connectLevelIndicator(s.levelIndicator, noop).isPulsing);
@@ -157,7 +158,7 @@ const ColumnControls = memo(function ColumnControls({
           audioLocked={locks.audioLocked}
           isSelected={isListening}
           onChange={(on) => send({ type: 'audio.listen', slot, on })}
-          onUpgrade={() => send({ type: 'premiumDialog.open', feature: 'Audio' })}
+          onUpgrade={() => sendDialog({ type: 'premiumDialog.open', feature: 'Audio' })}
         />
       </div>
     </div>

@@ -44,10 +44,9 @@ export const EngineToasts = memo(function EngineToasts() {
  * reader, listen and teaser screens render it; the engine opens it.
  */
 export const PremiumDialog = memo(function PremiumDialog() {
-  const send = useEngineSend();
   const dialog = connectPremiumDialog(
     useEngine((s) => s.premiumDialog, Object.is),
-    send,
+    useChildSend('premiumDialog'),
   );
   const here = useCurrentAddress();
   const close = dialog.close;

@@ -303,6 +303,7 @@ function JumpForm({ passageCount, onJump }: { passageCount: number; onJump: (pos
  */
 function AudioBar({ edition, position, gated }: { edition: Edition; position: number; gated: boolean }) {
   const send = useEngineSend();
+  const sendDialog = useChildSend('premiumDialog');
   const available = edition.audioEnabled && !gated;
   const { listen, currentTime, duration, seek, audio } = useListenFlow({ edition, position, autoPlay: () => false });
   const locked = available && audio === 'locked';
@@ -311,7 +312,7 @@ function AudioBar({ edition, position, gated }: { edition: Edition; position: nu
     <section aria-label="Audio" className="flex items-center gap-4 rounded-xl border border-line bg-surface px-4 py-3">
       <Button
         isDisabled={!available || !listen}
-        onPress={() => (locked ? send({ type: 'listen.upgrade' }) : listen?.toggle())}
+        onPress={() => (locked ? sendDialog({ type: 'premiumDialog.open', feature: 'Audio' }) : listen?.toggle())}
         aria-label={isPlaying ? 'Pause audio' : 'Play audio'}
         className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-900 text-white data-[disabled]:cursor-not-allowed data-[disabled]:bg-primary-300 data-[hovered]:bg-primary-800"
       >

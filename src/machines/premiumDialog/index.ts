@@ -1,0 +1,2 @@
+export * from './premiumDialog.machine';
+export * from './premiumDialog.types';
