@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Machines still over the rule, with the ceiling each is held to until it is cut. */
 const STILL_OVER: Record<string, { lines: number; branches: number }> = {
-  readerSystem: { lines: 313, branches: 9 },
+  readerSystem: { lines: 297, branches: 4 },
 };
 
 const machines = machineMetrics(root);

@@ -243,6 +243,8 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
 
 
 const readingSessionEvents: ReadingSessionEvent[] = [
+  { type: 'columns.wanted', wanted: true },
+  { type: 'columns.wanted', wanted: false },
   { type: 'session.open', request: { slug: 'fixture', position: 3 } },
   { type: 'session.open', request: { slug: 'fixture', position: 0 } },
   { type: 'publication.loaded', publication },
@@ -478,7 +480,7 @@ const readerSystemOnce: RootEvent[] = [
 const uniqueEvents = (events: RootEvent[]) => [...new Map(events.map((e) => [JSON.stringify(e), e])).values()];
 
 /** The root's life cycle state (closed, opening, open.reading, open.refreshing, failed). */
-const lifeOf = (value: unknown) => JSON.stringify((value as { life: unknown }).life);
+const lifeOf = (value: unknown) => JSON.stringify(value);
 const isFresh = (c: ReaderSystemContext, value: unknown) =>
   lifeOf(value) === '"closed"' && !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null;
 
@@ -761,8 +763,8 @@ export const MODELS = {
     inputs: [{}],
     // What the guards read: the state, the editions in view, the position, a title open and whether who reads is known.
     serializeState: (s: { value: unknown; context: ReadingSessionContext }) =>
-      JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication, s.context.access.known]),
-    maxStates: 2000,
+      JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication, s.context.access.known, s.context.twoColumns]),
+    maxStates: 5000,
   },
   roleModal: {
     // The role update never settles on its own in the walks: its answers are sample events.

@@ -5,7 +5,8 @@
 import { LISTENING_EVENTS, type TrackedEvent } from '../../domain/analytics';
 import { applyPlaybackSpeedRequest, isPlaybackSpeed, parsePlaybackSpeedParam, speedFor } from '../../domain/playbackSpeed';
 import type { Passage } from '../../domain/schemas';
-import type { NarrationState, PlayerContext, PlayerControlState } from './player.types';
+import type { AudioSettings } from '../../domain/settings';
+import type { NarrationState, PlayerContext, PlayerControlState, PlayerInput } from './player.types';
 
 /** The passage needs a license or a class code: it carries no text and no narration. */
 export const isBlocked = (passage: Passage | null) => Boolean(passage && (passage.licenseRequired || passage.groupCodeRequired));
@@ -125,3 +126,8 @@ export function narrationAsked(context: PlayerContext) {
 
 /** The narration asked for answered: ready, or failed (logged only, SPEC §8). */
 export const narrationAnswered = (context: PlayerContext, state: NarrationState) => ({ loadingFor: null, narration: { ...context.narration, [context.loadingFor!]: state } });
+
+/** The player's start: paused when audio settings were saved on an earlier visit (else closed), at their speeds. */
+export function playerInput(saved: AudioSettings | null): PlayerInput {
+  return { hasSavedSettings: saved !== null, speeds: saved?.playbackSpeed ?? {} };
+}

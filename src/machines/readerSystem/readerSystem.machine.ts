@@ -6,8 +6,8 @@
  * ports; effects the root cannot do itself (storage, the address, analytics, the audio port) are named actions the
  * engine provides.
  *
- * Its life cycle is the `life` region: closed, opening (the title loads), open (reading, or refreshing after a
- * missing edition was created) or failed. Beside it the `columns` region opens the second column the reader asked for.
+ * Its states are the reader's life cycle: closed, opening (the title loads), open (reading, or refreshing after a
+ * missing edition was created) or failed.
  * What plays is the player's (src/machines/player): the root tells each column whether it plays ('column.facts'),
  * and the column that plays tells the player what it shows.
  */
@@ -21,7 +21,8 @@ import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
 import { accessFactsOf, initialAccess, type AccessInput } from '../access';
 import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
-import { closesSecondColumn, columnFacts, columnPlan, editionFacts, editionOf, hasDecodeFeature, isListenLocked, isSameReading, locksOf, openRequest, pageOf, positionsOf, savedModeOf, secondColumnChoice, SLOTS, trackedProperties, viewedPassageProperties, wantsSecondColumn } from './readerSystem.rules';
+import { closesSecondColumn, columnFacts, columnPlan, editionFacts, hasDecodeFeature, isListenLocked, isSameReading, listenOf, locksOf, openRequest, pageOf, positionsOf, savedModeOf, SLOTS, trackedProperties, viewedPassageProperties, wantsTwoColumns } from './readerSystem.rules';
+import { playerInput } from '../player/player.rules';
 import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView, StoredSettings } from './readerSystem.types';
 
 /** Access starts from the stored class code, its visitor features and titles. */
@@ -77,7 +78,6 @@ const base = setup({
     isSameReading: ({ context }, params: { request: SessionRequest }) => isSameReading(context.view, params.request),
     isListenOff: (_, params: { on: boolean }) => !params.on,
     isColumnAudioLocked: ({ context }, params: { slot: Slot }) => locksOf(context, params.slot).audioLocked,
-    wantsSecondColumn: ({ context }) => wantsSecondColumn(context),
     closesSecondColumn: ({ context }, params: { patch: Partial<ReaderSettings> }) => closesSecondColumn(context.view, params.patch),
   },
 });
@@ -85,9 +85,13 @@ const base = setup({
 // Actions that enqueue other named actions are added in layers (`extend`), each typed against the one before.
 const withLoads = base.extend({
   actions: {
-    /** Tell each column whether it plays and whether its audio is locked: the column that plays tells the player what it shows. */
+    /**
+     * Tell each column whether it plays and whether its audio is locked (the column that plays tells the player what
+     * it shows), and the session whether two columns are wanted and allowed (it opens the second).
+     */
     tellColumns: base.createAction(enqueueActions(({ context, enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.facts', ...columnFacts(context, slot) });
+      enqueue.sendTo('session', { type: 'columns.wanted', wanted: wantsTwoColumns(context) });
     })),
     /** Nothing is open any more: no view, no columns, no dialog. */
     closeReader: base.createAction(enqueueActions(({ context, enqueue }) => {
@@ -101,17 +105,12 @@ const withLoads = base.extend({
     startChildren: base.createAction(enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild('session', { id: 'session', systemId: 'session', input: { recentLanguages: context.settings.recentLanguages } });
       for (const slot of SLOTS) enqueue.spawnChild('column', { id: `column.${slot}`, systemId: `column.${slot}`, input: { slot } });
-      const audio = context.settings.audioSettings;
-      enqueue.spawnChild('player', { id: 'player', systemId: 'player', input: { hasSavedSettings: audio !== null, speeds: audio?.playbackSpeed ?? {} } });
+      enqueue.spawnChild('player', { id: 'player', systemId: 'player', input: playerInput(context.settings.audioSettings) });
       enqueue.spawnChild('highlightDecode', { id: 'highlightDecode', systemId: 'highlightDecode', input: readingInput(context) });
       enqueue.spawnChild('access', { id: 'access', systemId: 'access', input: accessInput(context.settings) });
       enqueue.spawnChild('roleModal', { id: 'roleModal', systemId: 'roleModal', input: { closedBefore: context.settings.roleModalClosed } });
-      enqueue.spawnChild('toasts', { id: 'toasts', systemId: TOASTS_SYSTEM_ID });
-      enqueue.spawnChild('copyLink', { id: 'copyLink', systemId: 'copyLink' });
-      enqueue.spawnChild('premiumDialog', { id: 'premiumDialog', systemId: 'premiumDialog' });
       enqueue.spawnChild('levelIndicator', { id: 'levelIndicator', systemId: 'levelIndicator', input: { seenBefore: context.settings.editionIndicatorSeen } });
-      enqueue.spawnChild('toolbar', { id: 'toolbar', systemId: 'toolbar' });
-      enqueue.spawnChild('wordAudio', { id: 'wordAudio', systemId: 'wordAudio' });
+      for (const id of ['toasts', 'copyLink', 'premiumDialog', 'toolbar', 'wordAudio'] as const) enqueue.spawnChild(id, { id, systemId: id });
     })),
     /** Apply a change to the stored settings and persist the value it makes. */
     writeSetting: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
@@ -119,20 +118,14 @@ const withLoads = base.extend({
       enqueue.assign({ settings: withSetting(context.settings, write) });
       enqueue({ type: 'persist', params: write });
     })),
-    /** Open the second column the reader asked for, with its default edition. */
-    openSecondColumn: base.createAction(enqueueActions(({ context, enqueue }) => {
-      const choice = secondColumnChoice(context);
-      if (!choice) return;
-      enqueue.assign({ view: { ...context.view, secondary: choice } });
-      enqueue.sendTo('session', { type: 'secondary.set', choice });
-    })),
-    startListenFlow: base.createAction(enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'listen.start') return;
-      const { type: _type, ...start } = event;
+    /** The listen page opens an edition: a listen flow for it, its audio locked or not for who reads. */
+    startListenFlow: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+      const { type: _type, ...start } = rawParams as Extract<ReaderSystemMachineEvent, { type: 'listen.start' }>;
+      const listen = listenOf(start);
       enqueue.stopChild('listen');
-      enqueue.assign({ listen: { language: start.language ?? null } });
+      enqueue.assign({ listen });
       enqueue.sendTo('premiumDialog', { type: 'premiumDialog.close' });
-      enqueue.spawnChild('listenFlow', { id: 'listen', systemId: 'listen', input: { ...(start satisfies ListenStart), audioLocked: isListenLocked(context, start.language ?? null) } });
+      enqueue.spawnChild('listenFlow', { id: 'listen', systemId: 'listen', input: { ...(start satisfies ListenStart), audioLocked: isListenLocked(context, listen.language) } });
     })),
   },
 });
@@ -196,7 +189,7 @@ const withFlows = withSettings.extend({
 
 export const readerSystemMachine = withFlows.createMachine({
   id: 'readerSystem',
-  type: 'parallel',
+  initial: 'closed',
   context: ({ input }) => ({
     settings: input.settings,
     access: accessFactsOf(initialAccess(accessInput(input.settings))),
@@ -208,7 +201,7 @@ export const readerSystemMachine = withFlows.createMachine({
   entry: 'startChildren',
   on: {
     // ---- the system's own events ----
-    'listen.start': { actions: 'startListenFlow' },
+    'listen.start': { actions: { type: 'startListenFlow', params: ({ event }: On<'listen.start'>) => event } },
     'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('access', { type: 'auth.signedIn' })] },
     'auth.signedOut': { actions: [{ type: 'track', params: { event: 'Signed Out' } }, sendTo('access', { type: 'auth.signedOut' }), sendTo('roleModal', { type: 'auth.signedOut' })] },
     'user.loaded': {
@@ -229,9 +222,9 @@ export const readerSystemMachine = withFlows.createMachine({
     // 'Play from here' in a column's word mode (the column checked its audio gate).
     'column.playFrom': { actions: [{ type: 'listenTo', params: ({ event }: On<'column.playFrom'>) => event }, sendTo('player', ({ event }) => ({ type: 'player.playFrom', at: event.from }))] },
     'settings.reader': [
-      // Choosing one column closes the second (choosing two opens it: the `columns` region).
-      { guard: { type: 'closesSecondColumn', params: ({ event }) => event }, actions: [readerSettingsWrite, sendTo('session', { type: 'secondary.clear' })] },
-      { actions: readerSettingsWrite },
+      // Choosing one column closes the second (choosing two has the session open it: 'columns.wanted').
+      { guard: { type: 'closesSecondColumn', params: ({ event }) => event }, actions: [readerSettingsWrite, 'tellColumns', sendTo('session', { type: 'secondary.clear' })] },
+      { actions: [readerSettingsWrite, 'tellColumns'] },
     ],
     'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellColumns', 'tellEditionFacts'] },
 
@@ -260,54 +253,45 @@ export const readerSystemMachine = withFlows.createMachine({
         params: ({ context, event }) => ({ event: event.event as TrackedEvent, properties: trackedProperties(context, event) }),
       },
     },
+    // ---- the life cycle ----
+    'reader.open': { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.open'>) => event } },
+    // The address changed: page within the open title when only the position moved, else open it.
+    'reader.sync': [
+      { guard: { type: 'isSameReading', params: ({ event }) => event }, actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: pageOf(event.request) })) },
+      { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.sync'>) => event } },
+    ],
+    // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
+    'reader.close': { target: '.closed', actions: [sendTo('player', { type: 'player.leave' }), 'closeReader'] },
   },
   states: {
-    life: {
-      initial: 'closed',
-      on: {
-        'reader.open': { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.open'>) => event } },
-        // The address changed: page within the open title when only the position moved, else open it.
-        'reader.sync': [
-          { guard: { type: 'isSameReading', params: ({ event }) => event }, actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: pageOf(event.request) })) },
-          { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.sync'>) => event } },
+    closed: { meta: { description: 'No reader is open.' } },
+    opening: {
+      meta: { description: 'The title asked for is loaded (GET /publications/{slug}); the session hears the outcome.' },
+      invoke: {
+        ...loadTitle,
+        onDone: { target: 'open', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
+        onError: [
+          // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
+          { guard: { type: 'isPremiumContent', params: ({ event }) => event }, target: 'failed', actions: [sendTo('premiumDialog', { type: 'premiumDialog.refused', feature: 'Novels' }), { type: 'tellLoadFailed', params: ({ event }) => event }] },
+          { target: 'failed', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
         ],
-        // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
-        'reader.close': { target: '.closed', actions: [sendTo('player', { type: 'player.leave' }), 'closeReader'] },
       },
+    },
+    open: {
+      meta: { description: 'The title is open: the session shows its passages.' },
+      initial: 'reading',
       states: {
-        closed: { meta: { description: 'No reader is open.' } },
-        opening: {
-          meta: { description: 'The title asked for is loaded (GET /publications/{slug}); the session hears the outcome.' },
+        reading: { on: { 'edition.reload': { target: 'refreshing', actions: sendTo('session', { type: 'publication.reload' }) } } },
+        refreshing: {
+          meta: { description: 'A column created a missing edition: the title is loaded again, its passages stay shown.' },
           invoke: {
             ...loadTitle,
-            onDone: { target: 'open', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
-            onError: [
-              // A premium title the reader may not open: one clear answer, 'Unlock Premium Novels' over their library (docs/decisions.md).
-              { guard: { type: 'isPremiumContent', params: ({ event }) => event }, target: 'failed', actions: [sendTo('premiumDialog', { type: 'premiumDialog.refused', feature: 'Novels' }), { type: 'tellLoadFailed', params: ({ event }) => event }] },
-              { target: 'failed', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
-            ],
+            onDone: { target: 'reading', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
+            onError: { target: 'reading', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
           },
         },
-        open: {
-          meta: { description: 'The title is open: the session shows its passages.' },
-          initial: 'reading',
-          states: {
-            reading: { on: { 'edition.reload': { target: 'refreshing', actions: sendTo('session', { type: 'publication.reload' }) } } },
-            refreshing: {
-              meta: { description: 'A column created a missing edition: the title is loaded again, its passages stay shown.' },
-              invoke: {
-                ...loadTitle,
-                onDone: { target: 'reading', actions: { type: 'tellLoaded', params: ({ event }: { event: { output: Publication } }) => event } },
-                onError: { target: 'reading', actions: { type: 'tellLoadFailed', params: ({ event }) => event } },
-              },
-            },
-          },
-        },
-        failed: { meta: { description: 'The title could not be opened: the session leaves for the catalog.' } },
       },
     },
-    columns: {
-      always: { guard: 'wantsSecondColumn', actions: 'openSecondColumn' },
-    },
+    failed: { meta: { description: 'The title could not be opened: the session leaves for the catalog.' } },
   },
 });

@@ -200,17 +200,12 @@ export function columnsOf(context: Pick<ReaderSystemContext, 'view' | 'viewport'
   return { allowed, showSecondary: allowed && context.view.secondary !== null };
 }
 
-/** The reader asked for two columns, they are allowed, and the second one is not open yet. */
-export function wantsSecondColumn(context: ReaderSystemContext): boolean {
-  const { publication, primary, secondary } = context.view;
-  return columnsOf(context).allowed && context.settings.readerSettings.columns === 'two-column' && publication !== null && primary !== null && secondary === null;
-}
+/** The reader asked for two columns and they are allowed: the session opens the second one. */
+export const wantsTwoColumns = (context: ReaderSystemContext) => columnsOf(context).allowed && context.settings.readerSettings.columns === 'two-column';
 
-/** The edition a second column opens with (src/domain/readerColumns.ts). */
-export function secondColumnChoice(context: ReaderSystemContext): EditionChoice | null {
-  const { publication, primary } = context.view;
-  return publication ? defaultSecondEdition(publication.defaultReader, publication.editions, primary) : null;
-}
+/** The listen flow running for what the listen page opened: its language, for the audio gate. */
+export const listenOf = (start: { language?: string | null }) => ({ language: start.language ?? null });
+
 
 /** The audio player's tracked events (SPEC §4 Audio control state). */
 const AUDIO_TRACKING: readonly TrackedEvent[] = ['Opened Audio Player', 'Closed Audio Player', 'Paused Audio', 'Resumed Audio'];

@@ -10,7 +10,7 @@ import type { PremiumFeature } from '../../domain/locks';
 import type { Publication } from '../../domain/schemas';
 import { RECENT_LANGUAGES_CAP } from '../../domain/settings';
 import type { StateMetaWithTimers } from '../shared/timers';
-import { choiceUpgrade, hasLanguage, hasLevel, isPositionMissing, languageMove, levelMove, maxPositionOf, positionWithin, resolveOpen, secondaryMove, type ColumnChoice } from './readingSession.rules';
+import { choiceUpgrade, hasLanguage, hasLevel, isPositionMissing, languageMove, levelMove, maxPositionOf, opensSecondColumn, positionWithin, resolveOpen, secondColumnMove, secondaryMove, type ColumnChoice } from './readingSession.rules';
 import type { EditionChoice, ReaderAccess, ReadingSessionContext, ReadingSessionEvent, ReadingSessionInput, SessionRequest } from './readingSession.types';
 
 export { RECENT_LANGUAGES_CAP } from '../../domain/settings';
@@ -71,6 +71,7 @@ export const readingSessionMachine = setup({
     hasLevel: ({ context }, params: { level: string }) => hasLevel(context.publication, params.level),
     /** The choice is locked for who reads: it offers an upgrade instead. */
     offersUpgrade: ({ context }, params: ColumnChoice) => choiceUpgrade(context, params) !== null,
+    opensSecondColumn: ({ context }) => opensSecondColumn(context),
   },
 }).createMachine({
   id: 'readingSession',
@@ -84,12 +85,14 @@ export const readingSessionMachine = setup({
     recentLanguages: (input?.recentLanguages ?? []).slice(0, RECENT_LANGUAGES_CAP),
     error: null,
     access: { known: false, features: [], titleIds: null },
+    twoColumns: false,
   }),
   on: {
     // The reader system loads the publication and tells the session how it went (publication.loaded / .failed).
     'session.open': { target: '.loading', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
     'session.close': { target: '.idle', actions: 'clearSession' },
     'access.changed': { actions: { type: 'assignAccess', params: ({ event }) => event.access } },
+    'columns.wanted': { actions: assign({ twoColumns: ({ event }) => event.wanted }) },
   },
   states: {
     idle: { meta: { description: 'No publication is open.' } },
@@ -113,6 +116,11 @@ export const readingSessionMachine = setup({
     },
     reading: {
       meta: { description: 'Passages are shown; the reader pages and changes editions.' },
+      always: {
+        guard: 'opensSecondColumn',
+        actions: [{ type: 'assignMove', params: ({ context }) => secondColumnMove(context) }, 'syncAddress', 'savePosition', 'loadPassages'],
+        description: 'Two columns are wanted and one shows: the second opens with its default edition.',
+      },
       on: {
         'page.next': { guard: 'canGoNext', actions: turnTo<'page.next'>(({ context }) => context.position + 1) },
         'page.previous': { guard: 'canGoPrevious', actions: turnTo<'page.previous'>(({ context }) => context.position - 1) },

@@ -7,6 +7,7 @@ import { featuresOnTitle } from '../../domain/access';
 import type { Level } from '../../domain/levels';
 import { languageUpgrade, levelUpgrade, type PremiumFeature } from '../../domain/locks';
 import { closestForLanguage, closestForLevel, clampPosition, findEdition, pagingMax, pushRecent } from '../../domain/reading';
+import { defaultSecondEdition } from '../../domain/readerColumns';
 import type { Edition, Publication } from '../../domain/schemas';
 import { RECENT_LANGUAGES_CAP } from '../../domain/settings';
 import type { EditionChoice, ReadingSessionContext, SessionRequest, Slot } from './readingSession.types';
@@ -51,6 +52,15 @@ export function levelMove(context: ReadingSessionContext, slot: Slot, level: Edi
 /** A second column opened with this choice, the position kept within the editions now in view. */
 export function secondaryMove(context: ReadingSessionContext, choice: EditionChoice): Partial<ReadingSessionContext> {
   return { secondary: choice, position: clampPosition(context.position, maxPositionOf({ ...context, secondary: choice })) };
+}
+
+/** The reader wants two columns and they are allowed (the system tells it), and the open title shows one. */
+export const opensSecondColumn = (context: ReadingSessionContext) => context.twoColumns && context.publication !== null && context.primary !== null && context.secondary === null;
+
+/** The second column opens with its default edition (src/domain/readerColumns.ts). */
+export function secondColumnMove(context: ReadingSessionContext): Partial<ReadingSessionContext> {
+  const { publication } = context;
+  return publication ? secondaryMove(context, defaultSecondEdition(publication.defaultReader, publication.editions, context.primary)) : {};
 }
 
 /** A level or a language for a column. */

@@ -41,6 +41,8 @@ export interface ReadingSessionContext {
   error: { status: number; message: string } | null;
   /** Who reads, for the gates of a level or language choice. */
   access: ReaderAccess;
+  /** The reader wants two columns and the screen and who reads allow them: a title shown with one opens the second. */
+  twoColumns: boolean;
 }
 
 export interface ReadingSessionInput {
@@ -48,6 +50,8 @@ export interface ReadingSessionInput {
 }
 
 export type ReadingSessionEvent =
+  /** The reader system: whether two columns are wanted and allowed (SPEC §2 Two-column mode). */
+  | { type: 'columns.wanted'; wanted: boolean }
   | { type: 'session.open'; request: SessionRequest }
   | { type: 'publication.loaded'; publication: Publication }
   | { type: 'publication.failed'; status: number; message: string }
