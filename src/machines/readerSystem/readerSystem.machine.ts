@@ -1,15 +1,10 @@
 /**
- * The reader system: the root machine of the reader, the listen flow and the overlays they share (SPEC §2, §4,
- * §5, §6, §8). Its children are the product's machines (readerSystem.children.ts), spawned at start, each with
- * its id as its systemId: a view sends its events to the child it shows (`engine.getChild`), and the children tell
- * the root what they need with `sendParent`. The loads are actors named here and provided by the engine from its
- * ports; effects the root cannot do itself (storage, the address, analytics, the audio port) are named actions the
- * engine provides.
- *
- * Its states are the reader's life cycle: closed, opening (the title loads), open (reading, or refreshing after a
- * missing edition was created) or failed.
- * What plays is the player's (src/machines/player): the root tells each column whether it plays ('column.facts'),
- * and the column that plays tells the player what it shows.
+ * The reader system: the root machine of the reader, the listen flow and the overlays they share (SPEC §2, §4, §5,
+ * §6, §8). Its states are the reader's life cycle: closed, opening (the title loads), open (reading, or refreshing
+ * after a missing edition was created) or failed. It starts the children (readerSystem.children.ts), each with its
+ * id as systemId, so a view sends to the child it shows; it keeps the facts that span them (the stored settings, who
+ * reads, the view the session shows, the screen) and tells each child the ones it needs. The loads are actors and the
+ * effects (storage, the address, analytics) named actions, both provided by the engine from its ports.
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
@@ -17,33 +12,22 @@ import { failureMessage, failureOf } from '../../domain/failures';
 import { isPremiumContentError } from '../../domain/locks';
 import type { Publication } from '../../domain/schemas';
 import { settingWriteOf, withSetting, type ReaderSettings, type SettingChange, type SettingWrite } from '../../domain/settings';
-import type { HighlightDecodeInput } from '../highlightDecode';
 import type { Slot } from '../readingSession';
-import { accessFactsOf, initialAccess, type AccessInput } from '../access';
-import { readerSystemChildren, TOASTS_SYSTEM_ID } from './readerSystem.children';
-import { closesSecondColumn, columnFacts, columnPlan, editionFacts, hasDecodeFeature, isListenLocked, isSameReading, listenOf, locksOf, openRequest, pageOf, positionsOf, savedModeOf, SLOTS, trackedProperties, viewedPassageProperties, wantsTwoColumns } from './readerSystem.rules';
+import { accessFactsOf, initialAccess } from '../access';
 import { playerInput } from '../player/player.rules';
-import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView, StoredSettings } from './readerSystem.types';
-
-/** Access starts from the stored class code, its visitor features and titles. */
-const accessInput = (settings: StoredSettings): AccessInput => ({ storedCode: settings.groupCode, features: settings.features, classTitleIds: settings.classTitleIds });
+import { readerSystemChildren } from './readerSystem.children';
+import { accessInput, closesSecondColumn, columnFacts, columnPlan, editionFacts, hasDecodeFeature, isListenLocked, isSameReading, listenOf, locksOf, openRequest, pageOf, positionsOf, readingInput, SLOTS, trackedOf, viewedPassageProperties, wantsTwoColumns } from './readerSystem.rules';
+import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView } from './readerSystem.types';
 
 const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
-
-/** The highlight/decode machine's start: what the editions allow, the DECODE feature, the saved mode; the columns then tell it what they show. */
-function readingInput(context: ReaderSystemContext): HighlightDecodeInput {
-  return { ...editionFacts(context), hasSpeechMarks: false, hasDecodedText: false, hasDecodeFeature: hasDecodeFeature(context), savedMode: savedModeOf(context.settings) };
-}
 
 /** A transition's arguments, for the params of actions whose params are not inferred (those added with `extend`). */
 type On<T extends ReaderSystemMachineEvent['type']> = { context: ReaderSystemContext; event: Extract<ReaderSystemMachineEvent, { type: T }> };
 
-const failedStatus = (error: unknown) => failureOf(error).status;
-/** The reader's display settings (text size, columns, …) as the view changes them. */
-const readerSettingsWrite = { type: 'writeSetting', params: ({ event }: On<'settings.reader'>): SettingChange => ({ name: 'readerSettings', patch: event.patch }) } as const;
-
-/** The title the reader asked for, loaded by the life cycle's `opening` and `open.refreshing` (GET /publications/{slug}). */
+/** The title the reader asked for, loaded by `opening` and `open.refreshing` (GET /publications/{slug}). */
 const loadTitle = { id: 'publication', src: 'loadPublication', input: ({ context }: { context: ReaderSystemContext }) => ({ slug: context.request!.slug, version: context.request!.version }) } as const;
+const keepView = { type: 'keepView', params: ({ event }: { event: { view: SessionView } }) => event } as const;
+const readerSettingsWrite = { type: 'writeSetting', params: ({ event }: On<'settings.reader'>): SettingChange => ({ name: 'readerSettings', patch: event.patch }) } as const;
 
 const base = setup({
   types: {} as { context: ReaderSystemContext; events: ReaderSystemMachineEvent; input: ReaderSystemInput },
@@ -66,12 +50,10 @@ const base = setup({
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
 
-    /** The title loaded: the session shows it. */
-    /** Tell the reading mode what the primary and playing editions allow (it keeps only a change, and starts again for another primary edition). */
-    tellEditionFacts: sendTo('highlightDecode', ({ context }) => ({ type: 'edition.changed', ...editionFacts(context) })),
+    keepView: assign({ view: (_, params: { view: SessionView }) => params.view }),
+    /** The title loaded: the session shows it; or it could not be, and the session hears why. */
     tellLoaded: sendTo('session', (_, params: { output: Publication }) => ({ type: 'publication.loaded', publication: params.output })),
-    /** The title could not be loaded: the session hears why. */
-    tellLoadFailed: sendTo('session', (_, params: { error: unknown }) => ({ type: 'publication.failed', status: failedStatus(params.error), message: failureMessage(params.error) })),
+    tellLoadFailed: sendTo('session', (_, params: { error: unknown }) => ({ type: 'publication.failed', status: failureOf(params.error).status, message: failureMessage(params.error) })),
   },
   guards: {
     isPremiumContent: (_, params: { error: unknown }) => isPremiumContentError(params.error),
@@ -83,18 +65,20 @@ const base = setup({
 });
 
 // Actions that enqueue other named actions are added in layers (`extend`), each typed against the one before.
-const withLoads = base.extend({
+const withEffects = base.extend({
   actions: {
     /**
-     * Tell each column whether it plays and whether its audio is locked (the column that plays tells the player what
-     * it shows), and the session whether two columns are wanted and allowed (it opens the second).
+     * The facts down: each column hears whether it plays and whether its audio is locked (the one that plays tells the
+     * player what it shows), the session whether two columns are wanted and allowed, the reading mode what the
+     * editions allow (it keeps only a change, and starts again for another primary edition).
      */
-    tellColumns: base.createAction(enqueueActions(({ context, enqueue }) => {
+    tellFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.facts', ...columnFacts(context, slot) });
       enqueue.sendTo('session', { type: 'columns.wanted', wanted: wantsTwoColumns(context) });
+      enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...editionFacts(context) });
     })),
-    /** Nothing is open any more: no view, no columns, no dialog. */
-    closeReader: base.createAction(enqueueActions(({ context, enqueue }) => {
+    /** Nothing is open any more: no view, no passages, no dialog opened in the reader, no word being said. */
+    closeReader: base.createAction(enqueueActions(({ enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
       enqueue.assign({ view: EMPTY_VIEW });
       enqueue.sendTo('premiumDialog', { type: 'reader.closed' });
@@ -127,56 +111,8 @@ const withLoads = base.extend({
       enqueue.sendTo('premiumDialog', { type: 'premiumDialog.close' });
       enqueue.spawnChild('listenFlow', { id: 'listen', systemId: 'listen', input: { ...(start satisfies ListenStart), audioLocked: isListenLocked(context, listen.language) } });
     })),
-  },
-});
-
-const withSettings = withLoads.extend({
-  actions: {
-    /** The session shows a view: the player and the reading mode hear what it now plays and allows. */
-    keepView: withLoads.createAction(enqueueActions(({ enqueue }, rawParams) => {
-      enqueue.assign({ view: (rawParams as { view: SessionView }).view });
-      enqueue('tellColumns');
-      enqueue('tellEditionFacts');
-    })),
-    /** The reader's access changed (a sign-in, a class code): a column that shows a gate asks again. */
-    reloadBlockedColumns: withLoads.createAction(enqueueActions(({ enqueue }) => {
-      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reload' });
-    })),
-  },
-});
-
-const withFlows = withSettings.extend({
-  actions: {
-    /** Load each column's passage for the view (or start its missing-edition flow). */
-    showView: withSettings.createAction(enqueueActions(({ enqueue }, rawParams) => {
-      const { view } = rawParams as { view: SessionView };
-      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan: columnPlan(view, slot) });
-      enqueue({ type: 'keepView', params: { view } });
-    })),
-    /** The features in force may have changed: decode, the listen flow's audio lock and gated columns follow. */
-    applyFeatures: withSettings.createAction(enqueueActions(({ context: before, enqueue }, rawParams) => {
-      const { access } = rawParams as { access: ReaderSystemContext['access'] };
-      const context = { ...before, access };
-      enqueue.assign({ access });
-      enqueue('tellColumns');
-      enqueue('tellEditionFacts');
-      enqueue.sendTo('highlightDecode', { type: 'features.changed', hasDecodeFeature: hasDecodeFeature(context) });
-      if (context.listen) enqueue.sendTo('listen', { type: 'listen.locked', locked: isListenLocked(context, context.listen.language) });
-      enqueue('reloadBlockedColumns');
-    })),
-    /**
-     * A column's Listen turned on (or 'Play from here'): that column plays and is read along with highlight. The
-     * player hears what plays (from the column) before the transition asks it to play.
-     */
-    listenTo: withSettings.createAction(enqueueActions(({ enqueue }, rawParams) => {
-      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', patch: { editionSelected: (rawParams as { slot: Slot }).slot } } });
-      enqueue('tellColumns');
-      // Highlight follows the column that plays: the reading mode hears of it before highlight is turned on.
-      enqueue('tellEditionFacts');
-      enqueue.sendTo('highlightDecode', { type: 'highlight.enable' });
-    })),
     /** Open what the reader asks for (the stored position wins when asked for and its editions exist): `opening` loads it. */
-    openReader: withSettings.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
+    openReader: base.createAction(enqueueActions(({ context, enqueue }, rawParams) => {
       const params = rawParams as { request: SessionRequest; useStoredPosition?: boolean };
       const request = openRequest(params.request, params.useStoredPosition, context.settings.lastPassages);
       enqueue('readAddressSpeeds');
@@ -187,72 +123,42 @@ const withFlows = withSettings.extend({
   },
 });
 
+const withFlows = withEffects.extend({
+  actions: {
+    /** The session shows a view: each column loads its passage (or creates its missing edition), and the facts follow. */
+    showView: withEffects.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      const { view } = rawParams as { view: SessionView };
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan: columnPlan(view, slot) });
+      enqueue({ type: 'keepView', params: { view } });
+      enqueue('tellFacts');
+    })),
+    /** Who reads changed: decode, the listen flow's audio lock and the locks follow, and a column that shows a gate asks again. */
+    applyFeatures: withEffects.createAction(enqueueActions(({ context: before, enqueue }, rawParams) => {
+      const context = { ...before, access: (rawParams as Pick<ReaderSystemContext, 'access'>).access };
+      enqueue.assign({ access: context.access });
+      enqueue('tellFacts');
+      enqueue.sendTo('highlightDecode', { type: 'features.changed', hasDecodeFeature: hasDecodeFeature(context) });
+      if (context.listen) enqueue.sendTo('listen', { type: 'listen.locked', locked: isListenLocked(context, context.listen.language) });
+      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reload' });
+    })),
+    /**
+     * A column's Listen turned on (or 'Play from here'): that column plays and is read along with highlight. The
+     * player hears what plays (from the column) before the transition asks it to play.
+     */
+    listenTo: withEffects.createAction(enqueueActions(({ enqueue }, rawParams) => {
+      enqueue({ type: 'writeSetting', params: { name: 'audioSettings', patch: { editionSelected: (rawParams as { slot: Slot }).slot } } });
+      enqueue('tellFacts');
+      enqueue.sendTo('highlightDecode', { type: 'highlight.enable' });
+    })),
+  },
+});
+
 export const readerSystemMachine = withFlows.createMachine({
   id: 'readerSystem',
   initial: 'closed',
-  context: ({ input }) => ({
-    settings: input.settings,
-    access: accessFactsOf(initialAccess(accessInput(input.settings))),
-    view: EMPTY_VIEW,
-    request: null,
-    viewport: { wide: false },
-    listen: null,
-  }),
+  context: ({ input }) => ({ settings: input.settings, access: accessFactsOf(initialAccess(accessInput(input.settings))), view: EMPTY_VIEW, request: null, viewport: { wide: false }, listen: null }),
   entry: 'startChildren',
   on: {
-    // ---- the system's own events ----
-    'listen.start': { actions: { type: 'startListenFlow', params: ({ event }: On<'listen.start'>) => event } },
-    'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('access', { type: 'auth.signedIn' })] },
-    'auth.signedOut': { actions: [{ type: 'track', params: { event: 'Signed Out' } }, sendTo('access', { type: 'auth.signedOut' }), sendTo('roleModal', { type: 'auth.signedOut' })] },
-    'user.loaded': {
-      actions: [
-        sendTo('access', ({ event }) => ({ type: 'user.loaded', features: event.features })),
-        sendTo('roleModal', ({ event }) => ({ type: 'user.loaded', hasRole: event.hasRole })),
-      ],
-    },
-    'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
-    'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
-    'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },
-    'audio.listen': [
-      { guard: { type: 'isListenOff', params: ({ event }) => event }, actions: sendTo('player', { type: 'audio.close' }) },
-      // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
-      { guard: { type: 'isColumnAudioLocked', params: ({ event }) => event }, actions: sendTo('premiumDialog', { type: 'premiumDialog.open', feature: 'Audio' }) },
-      { actions: [{ type: 'listenTo', params: ({ event }: On<'audio.listen'>) => event }, sendTo('player', { type: 'player.listen' })] },
-    ],
-    // 'Play from here' in a column's word mode (the column checked its audio gate).
-    'column.playFrom': { actions: [{ type: 'listenTo', params: ({ event }: On<'column.playFrom'>) => event }, sendTo('player', ({ event }) => ({ type: 'player.playFrom', at: event.from }))] },
-    'settings.reader': [
-      // Choosing one column closes the second (choosing two has the session open it: 'columns.wanted').
-      { guard: { type: 'closesSecondColumn', params: ({ event }) => event }, actions: [readerSettingsWrite, 'tellColumns', sendTo('session', { type: 'secondary.clear' })] },
-      { actions: [readerSettingsWrite, 'tellColumns'] },
-    ],
-    'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellColumns', 'tellEditionFacts'] },
-
-    // ---- what the children ask for ----
-    'session.showPassages': { actions: { type: 'showView', params: ({ event }: On<'session.showPassages'>) => event } },
-    'session.savePosition': {
-      actions: [
-        { type: 'keepView', params: ({ event }: On<'session.savePosition'>) => event },
-        { type: 'writeSetting', params: ({ event }: On<'session.savePosition'>) => ({ name: 'lastPassages', patch: positionsOf(event.view) }) },
-      ],
-    },
-    'session.syncAddress': { actions: [{ type: 'keepView', params: ({ event }: On<'session.syncAddress'>) => event }, { type: 'showReaderPath', params: ({ event }) => event }] },
-    'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.access.classCode !== null }) } },
-    'session.viewedPassage': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Passage', properties: viewedPassageProperties(event.view) }) } },
-    'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
-    // Access tells who reads and the features in force: decode, the listen lock and gated columns follow, and the
-    // session hears who reads for the level and language choices it checks.
-    'access.changed': {
-      actions: [{ type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event }, sendTo('session', ({ event }) => ({ type: 'access.changed', access: event.access }))],
-    },
-    'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
-    'analytics.track': {
-      // The player's events say which title and position play (the player adds the edition and the seconds heard).
-      actions: {
-        type: 'track',
-        params: ({ context, event }) => ({ event: event.event as TrackedEvent, properties: trackedProperties(context, event) }),
-      },
-    },
     // ---- the life cycle ----
     'reader.open': { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.open'>) => event } },
     // The address changed: page within the open title when only the position moved, else open it.
@@ -262,6 +168,41 @@ export const readerSystemMachine = withFlows.createMachine({
     ],
     // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
     'reader.close': { target: '.closed', actions: [sendTo('player', { type: 'player.leave' }), 'closeReader'] },
+
+    // ---- what the views tell the system ----
+    'listen.start': { actions: { type: 'startListenFlow', params: ({ event }: On<'listen.start'>) => event } },
+    'auth.signedIn': { actions: [{ type: 'track', params: { event: 'Signed In' } }, sendTo('access', { type: 'auth.signedIn' })] },
+    'auth.signedOut': { actions: [{ type: 'track', params: { event: 'Signed Out' } }, sendTo('access', { type: 'auth.signedOut' }), sendTo('roleModal', { type: 'auth.signedOut' })] },
+    'user.loaded': { actions: [sendTo('access', ({ event }) => ({ type: 'user.loaded', features: event.features })), sendTo('roleModal', ({ event }) => ({ type: 'user.loaded', hasRole: event.hasRole }))] },
+    'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
+    'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
+    'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },
+    'audio.listen': [
+      { guard: { type: 'isListenOff', params: ({ event }) => event }, actions: sendTo('player', { type: 'audio.close' }) },
+      // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
+      { guard: { type: 'isColumnAudioLocked', params: ({ event }) => event }, actions: sendTo('premiumDialog', { type: 'premiumDialog.open', feature: 'Audio' }) },
+      { actions: [{ type: 'listenTo', params: ({ event }: On<'audio.listen'>) => event }, sendTo('player', { type: 'player.listen' })] },
+    ],
+    'settings.reader': [
+      // Choosing one column closes the second (choosing two has the session open it: 'columns.wanted').
+      { guard: { type: 'closesSecondColumn', params: ({ event }) => event }, actions: [readerSettingsWrite, 'tellFacts', sendTo('session', { type: 'secondary.clear' })] },
+      { actions: [readerSettingsWrite, 'tellFacts'] },
+    ],
+    'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellFacts'] },
+
+    // ---- what the children tell the system ----
+    'session.showPassages': { actions: { type: 'showView', params: ({ event }: On<'session.showPassages'>) => event } },
+    'session.savePosition': { actions: [keepView, 'tellFacts', { type: 'writeSetting', params: ({ event }: On<'session.savePosition'>) => ({ name: 'lastPassages', patch: positionsOf(event.view) }) }] },
+    'session.syncAddress': { actions: [keepView, 'tellFacts', { type: 'showReaderPath', params: ({ event }) => event }] },
+    'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.access.classCode !== null }) } },
+    'session.viewedPassage': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Passage', properties: viewedPassageProperties(event.view) }) } },
+    // 'Play from here' in a column's word mode (the column checked its audio gate).
+    'column.playFrom': { actions: [{ type: 'listenTo', params: ({ event }: On<'column.playFrom'>) => event }, sendTo('player', ({ event }) => ({ type: 'player.playFrom', at: event.from }))] },
+    'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
+    // Access tells who reads and the features in force; the session hears who reads for the choices it checks.
+    'access.changed': { actions: [{ type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event }, sendTo('session', ({ event }) => ({ type: 'access.changed', access: event.access }))] },
+    'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
+    'analytics.track': { actions: { type: 'track', params: ({ context, event }) => trackedOf(context, event) } },
   },
   states: {
     closed: { meta: { description: 'No reader is open.' } },

@@ -8,7 +8,8 @@ import { columnLocks, NO_LOCKS, type ColumnLocks } from '../../domain/locks';
 import { buildReaderPath } from '../../domain/readerUrl';
 import type { Edition, Passage } from '../../domain/schemas';
 import type { ReaderPosition, ReaderSettings, StoredSettings } from '../../domain/settings';
-import type { EditionFacts, ReadingMode } from '../highlightDecode';
+import type { EditionFacts, HighlightDecodeInput, ReadingMode } from '../highlightDecode';
+import type { AccessInput } from '../access';
 import { defaultSecondEdition } from '../../domain/readerColumns';
 import { playingEdition } from '../../domain/playingEdition';
 import type { ColumnPlan } from '../readerColumn';
@@ -215,7 +216,16 @@ export const isAudioTracking = (event: TrackedEvent) => AUDIO_TRACKING.includes(
 /** What the root adds to an audio tracking event: the title and the position (the player adds the edition and the seconds heard). */
 export const audioTrackingProperties = (context: Pick<ReaderSystemContext, 'view'>) => ({ slug: context.view.publication?.slug, position: context.view.position });
 
-/** A child's tracked event's properties: the player's events also say which title and position play. */
-export function trackedProperties(context: Pick<ReaderSystemContext, 'view'>, event: { event: string; properties?: Record<string, unknown> }): Record<string, unknown> | undefined {
-  return isAudioTracking(event.event as TrackedEvent) ? { ...audioTrackingProperties(context), ...event.properties } : event.properties;
+/** A child's tracked event: the player's events also say which title and position play (it adds the edition and the seconds heard). */
+export function trackedOf(context: Pick<ReaderSystemContext, 'view'>, tracked: { event: string; properties?: Record<string, unknown> }) {
+  const event = tracked.event as TrackedEvent;
+  return { event, properties: isAudioTracking(event) ? { ...audioTrackingProperties(context), ...tracked.properties } : tracked.properties };
+}
+
+/** Access starts from the stored class code, its visitor features and titles. */
+export const accessInput = (settings: StoredSettings): AccessInput => ({ storedCode: settings.groupCode, features: settings.features, classTitleIds: settings.classTitleIds });
+
+/** The reading mode's start: what the editions allow, the DECODE feature and the saved mode; the columns then tell it what they show. */
+export function readingInput(context: ReaderSystemContext): HighlightDecodeInput {
+  return { ...editionFacts(context), hasSpeechMarks: false, hasDecodedText: false, hasDecodeFeature: hasDecodeFeature(context), savedMode: savedModeOf(context.settings) };
 }
