@@ -27,28 +27,26 @@ const corrupt = () => new DocumentProblem(400, 'corrupt_file', DOCUMENT_MESSAGES
 const noPackage = () => new DocumentProblem(400, 'corrupt_file', DOCUMENT_MESSAGES.notEpub);
 const drm = () => new DocumentProblem(422, 'drm_protected', DOCUMENT_MESSAGES.drm);
 
-function xmlPart(zip: ZipArchive, name: string): DomElement | null {
+/** A part of the archive parsed as XML; when it is not well-formed, what `otherwise` makes of its text. */
+function partOf(zip: ZipArchive, name: string, otherwise: (text: string) => DomElement): DomElement | null {
   const text = zip.text(name);
   if (text === null) return null;
   try {
     return parseXml(text);
   } catch (e) {
-    if (e instanceof XmlError) throw corrupt();
+    if (e instanceof XmlError) return otherwise(text);
     throw e;
   }
 }
 
+/** A package part (container, package document, NCX): XML, or the file is corrupt. */
+const xmlPart = (zip: ZipArchive, name: string) =>
+  partOf(zip, name, () => {
+    throw corrupt();
+  });
+
 /** A content document: XML as the format requires, or read as HTML when it is not well-formed. */
-function contentPart(zip: ZipArchive, name: string): DomElement | null {
-  const text = zip.text(name);
-  if (text === null) return null;
-  try {
-    return parseXml(text);
-  } catch (e) {
-    if (e instanceof XmlError) return parseHtmlDocument(text);
-    throw e;
-  }
-}
+const contentPart = (zip: ZipArchive, name: string) => partOf(zip, name, parseHtmlDocument);
 
 /** An href inside the archive, relative to the file it appears in; null for links that leave the archive. */
 function resolve(from: string, href: string): { file: string; fragment: string } | null {
