@@ -9,8 +9,8 @@ import { DocumentProblem, DOCUMENT_MESSAGES, type DocumentKind } from './problem
 import { ARCHIVE_RATIO_FLOOR_BYTES, MAX_ARCHIVE_ENTRIES, MAX_ARCHIVE_RATIO, MAX_ARCHIVE_UNPACKED_BYTES } from './limits';
 
 const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
+/** The signatures that open a central directory record and a local file header. */
+const SIGNATURE = { central: 0x02014b50, local: 0x04034b50 } as const;
 /** Compressed bytes handed to the inflater at a time: at most about 1 MiB comes out of one step. */
 const INFLATE_STEP_BYTES = 1024;
 
@@ -93,7 +93,7 @@ export function openZip(bytes: Uint8Array, kind: DocumentKind): ZipArchive {
   let unpacked = 0;
   let at = directoryOffset;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > eocd || u32(at) !== CENTRAL_SIGNATURE) throw corrupt();
+    if (at + 46 > eocd || u32(at) !== SIGNATURE.central) throw corrupt();
     const flags = u16(at + 8);
     const nameLength = u16(at + 28);
     const end = at + 46 + nameLength + u16(at + 30) + u16(at + 32);
@@ -122,7 +122,7 @@ export function openZip(bytes: Uint8Array, kind: DocumentKind): ZipArchive {
 
   function inflate(entry: ZipEntry): Uint8Array {
     const local = entry.localOffset;
-    if (local + 30 > bytes.length || u32(local) !== LOCAL_SIGNATURE) throw corrupt();
+    if (local + 30 > bytes.length || u32(local) !== SIGNATURE.local) throw corrupt();
     const start = local + 30 + u16(local + 26) + u16(local + 28);
     const packed = bytes.subarray(start, start + entry.packedSize);
     if (start + entry.packedSize > bytes.length) throw corrupt();

@@ -1,10 +1,8 @@
 /** The 'Unlock Premium {feature}' dialog (SPEC §5, §6): the feature it offers, and the events it takes. */
 import type { PremiumFeature } from '../../domain/locks';
 
-export interface PremiumDialogContext {
-  /** The feature the open dialog offers; null while it is closed. @default null */
-  feature: PremiumFeature | null;
-}
+/** The feature the open dialog offers; null while it is closed. @default null */
+export type PremiumDialogContext = { feature: PremiumFeature | null };
 
 export type PremiumDialogEvent =
   /** A view or a child offers an upgrade: the dialog opens for its feature. */
