@@ -9,7 +9,7 @@ import { MODELS } from './models';
 import { fixturePassage } from '../fixtures/publication';
 
 /** The actions the engine and the reader system provide; the SUT records each call (with its params) instead. */
-const PROVIDED = ['prefetchNeighbours', 'cachePassage', 'logError', 'tellWhatShows', 'sayWord', 'playFrom', 'offerAudioUpgrade', 'leaveForPremium', 'reloadPublication'] as const;
+const PROVIDED = ['prefetchNeighbours', 'cachePassage', 'logError', 'tellWhatShows', 'tellTrack', 'sayWord', 'playFrom', 'offerAudioUpgrade', 'leaveForPremium', 'reloadPublication'] as const;
 
 type Loads = {
   loadPassage?: (input: PassageRequest) => Promise<Passage>;
@@ -20,9 +20,9 @@ type Loads = {
 /** A column whose provided actions are recorded; its loads are the walk model's (never settling) unless given. */
 function startColumn(loads: Loads = {}) {
   const calls: { name: string; params: unknown }[] = [];
-  // 'tellWhatShows' tells what the column shows: it is recorded with the passage shown at that moment.
+  // 'tellWhatShows' and 'tellTrack' tell what the column shows: they are recorded with the passage shown at that moment.
   const record = (name: string) => (args: { context: { passage: Passage | null } }, params: unknown) =>
-    void calls.push({ name, params: name === 'tellWhatShows' ? { passage: args.context.passage } : params });
+    void calls.push({ name, params: name === 'tellWhatShows' || name === 'tellTrack' ? { passage: args.context.passage } : params });
   const actions = Object.fromEntries(PROVIDED.map((name) => [name, record(name)]));
   const actors = {
     ...(loads.loadPassage ? { loadPassage: fromPromise<Passage, PassageRequest>(({ input }) => loads.loadPassage!(input)) } : {}),
@@ -90,12 +90,13 @@ describe('readerColumn machine: rules', () => {
     await settle();
     expect(api().isLoaded).toBe(true);
     expect(actor.getSnapshot().context.passage).toEqual(passage());
+    // The new plan's edition goes to the player at once (the passage is not here yet); then the passage, to all.
     expect(calls).toEqual([
-      { name: 'tellWhatShows', params: { passage: null } },
+      { name: 'tellTrack', params: { passage: null } },
       { name: 'tellWhatShows', params: { passage: passage() } },
     ]);
     clock.increment(PREFETCH_DELAY_MS - 1);
-    expect(names()).toEqual(['tellWhatShows', 'tellWhatShows']);
+    expect(names()).toEqual(['tellTrack', 'tellWhatShows']);
     clock.increment(1);
     expect(calls[2]).toEqual({ name: 'prefetchNeighbours', params: request });
   });
@@ -107,7 +108,7 @@ describe('readerColumn machine: rules', () => {
     clock.increment(PREFETCH_DELAY_MS - 1);
     actor.send({ type: 'column.show', plan: { ...show, key: '1:3', position: 3 } });
     clock.increment(PREFETCH_DELAY_MS - 1);
-    expect(names()).toEqual(['tellWhatShows', 'tellWhatShows', 'tellWhatShows']);
+    expect(names()).toEqual(['tellTrack', 'tellWhatShows', 'tellTrack']);
   });
 
   it('a gated passage shows its gate, and is asked for again when who reads changes', async () => {
@@ -136,8 +137,8 @@ describe('readerColumn machine: rules', () => {
     actor.send({ type: 'column.show', plan: show });
     await settle();
     expect(api().error).toBeNull();
-    // Each new load and each failure tell what the column shows (none); 'Premium content' leaves instead.
-    expect(names()).toEqual(['tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'leaveForPremium']);
+    // Each new load tells its edition, each failure what the column shows (none); 'Premium content' leaves instead.
+    expect(names()).toEqual(['tellTrack', 'tellWhatShows', 'tellTrack', 'tellWhatShows', 'tellTrack', 'leaveForPremium']);
   });
 
   it('creates a missing edition on demand, showing loading, then has the title fetched again', async () => {
@@ -238,7 +239,7 @@ describe('readerColumn machine: rules', () => {
     answer('<p>late</p>');
     await settle();
     expect(actor.getSnapshot().context.passage).toEqual(passage({ id: 3, position: 3 }));
-    expect(calls.map((c) => c.name)).toEqual(['tellWhatShows', 'tellWhatShows', 'tellWhatShows', 'tellWhatShows']);
+    expect(calls.map((c) => c.name)).toEqual(['tellTrack', 'tellWhatShows', 'tellTrack', 'tellWhatShows']);
   });
 
   it('a tapped word is said from the passage, or played from its time; a column whose audio is locked offers the upgrade', async () => {

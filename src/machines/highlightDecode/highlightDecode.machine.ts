@@ -10,7 +10,7 @@ import type {
   ReadingMode,
   ShowUpgradeParams,
 } from './highlightDecode.types';
-import { isSameEdition, withFacts } from './highlightDecode.rules';
+import { isSameEdition, isToldAlready, withFacts } from './highlightDecode.rules';
 
 type EventOf<T extends HighlightDecodeEvent['type']> = Extract<HighlightDecodeEvent, { type: T }>;
 
@@ -22,6 +22,8 @@ const storeEdition = { type: 'storeEdition', params: ({ event }: { event: EventO
 const storeFeatures = { type: 'storeFeatures', params: ({ event }: { event: EventOf<'features.changed'> }) => event } as const;
 /** Another primary edition: the mode starts again from the saved one. */
 const startAgain = { guard: { type: 'isOtherEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, target: 'init', actions: storeEdition, description: 'Another primary edition: the saved mode again, if it offers it.' } as const;
+/** The system tells the editions' facts on every view: facts it already keeps move nothing (the snapshot stays the same). */
+const toldAlready = { guard: { type: 'isToldAlready', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, description: 'Nothing new.' } as const;
 /** Whether the new edition allows highlight, or decode, or the user still has the DECODE feature. */
 const highlightOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.highlightEnabled });
 const decodeOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.decodeEnabled });
@@ -30,6 +32,7 @@ const featureOf = ({ event }: { event: EventOf<'features.changed'> }) => ({ allo
 const onEditionChanged = (allowedOf: typeof highlightOf, entering: 'enteringHighlight' | 'enteringDecode', description: string) =>
   [
     startAgain,
+    toldAlready,
     { guard: { type: 'isSameEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, actions: storeEdition, description: 'The editions allow what they did: the mode stays.' },
     { guard: { type: 'isWithdrawn', params: allowedOf }, target: 'off', actions: [storeEdition, ...persist('off')], description },
     { target: entering, actions: storeEdition },
@@ -78,6 +81,7 @@ export const highlightDecodeMachine = setup({
     /** A change takes away what the mode needs. */
     isWithdrawn: (_, params: { allowed: boolean }) => !params.allowed,
     isOtherEdition: ({ context }, facts: EditionFacts) => facts.editionId !== context.editionId,
+    isToldAlready: ({ context }, facts: EditionFacts) => isToldAlready(context, facts),
     /** The DECODE feature arrives (the user loads after the reader opens): a saved decode mode resumes. */
     gainsDecode: ({ context }, params: { hasDecodeFeature: boolean }) => params.hasDecodeFeature && !context.hasDecodeFeature,
   },
@@ -102,7 +106,7 @@ export const highlightDecodeMachine = setup({
     off: {
       meta: { description: 'Neither highlight nor decode is on.' },
       on: {
-        'edition.changed': [startAgain, { actions: storeEdition }],
+        'edition.changed': [startAgain, toldAlready, { actions: storeEdition }],
         'features.changed': [{ guard: { type: 'gainsDecode', params: ({ event }: { event: EventOf<'features.changed'> }) => event }, target: 'init', actions: storeFeatures, description: 'DECODE arrived: a saved decode mode resumes.' }, { actions: storeFeatures }],
         'highlight.toggle': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight') },
         'highlight.enable': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight'), description: "A column's Listen turned on: read along." },

@@ -5,7 +5,7 @@ import { isPremiumContentError } from '../../domain/locks';
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { StateMetaWithTimers } from '../shared/timers';
 import type { WordRequest } from '../wordAudio/wordAudio.types';
-import { playFromSeconds, startsPlaying, wordRequestOf } from './readerColumn.rules';
+import { isNewFacts, playFromSeconds, startsPlaying, wordRequestOf } from './readerColumn.rules';
 import type { ColumnPlan, DecodedTextRequest, PassageRequest, ReaderColumnContext, ReaderColumnDone, ReaderColumnEvent, ReaderColumnInput } from './readerColumn.types';
 
 /**
@@ -58,6 +58,8 @@ export const readerColumnMachine = setup({
     logError: (_, _params: { message: string; error?: unknown }) => {},
     /** Provided by the reader system: what the column shows changed; the player (when it plays) and the reading mode hear of it. */
     tellWhatShows: () => {},
+    /** Provided by the reader system: the edition of the column that plays changed (the passage it shows has not yet). */
+    tellTrack: () => {},
     /** Provided by the reader system: say a tapped word (word audio). */
     sayWord: (_, _params: { request: WordRequest }) => {},
     /** Provided by the reader system: play this column from a tapped word ('Play from here'; null without speech marks). */
@@ -96,6 +98,8 @@ export const readerColumnMachine = setup({
     isPremiumContent: ({ event }) => isPremiumContentError((event as { error?: unknown }).error),
     /** Told that it plays, having not played: it tells the player and the reading mode what it shows. */
     startsPlaying: ({ context }, params: { plays: boolean }) => startsPlaying(context, params.plays),
+    /** The facts differ from those it keeps (a repeat moves nothing, so the column's snapshot stays the same). */
+    isNewFacts: ({ context }, params: { plays: boolean; audioLocked: boolean }) => isNewFacts(context, params),
     isAudioLocked: ({ context }) => context.audioLocked,
     hasDecodedText: ({ context }) => context.passage?.textDecoded != null,
   },
@@ -111,7 +115,7 @@ export const readerColumnMachine = setup({
       {
         target: '.loading',
         reenter: true,
-        actions: ['storeRequest', 'tellWhatShows'],
+        actions: ['storeRequest', 'tellTrack'],
         description: 'A new load restarts the spinner and refresh timers; the shown passage stays until the next one arrives.',
       },
     ],
@@ -122,7 +126,7 @@ export const readerColumnMachine = setup({
         actions: [{ type: 'storeFacts', params: ({ event }) => event }, 'tellWhatShows'],
         description: 'This column plays now: the player and highlight hear what it shows.',
       },
-      { actions: { type: 'storeFacts', params: ({ event }) => event } },
+      { guard: { type: 'isNewFacts', params: ({ event }) => event }, actions: { type: 'storeFacts', params: ({ event }) => event } },
     ],
     // Word mode (src/domain/wordAudio.ts): the Audio gate first; then the word is said, or the player plays from it.
     'word.say': [

@@ -60,3 +60,6 @@ export function playFromSeconds(context: ReaderColumnContext, offset: number): {
 
 /** Told that it plays, having not played before. */
 export const startsPlaying = (context: ReaderColumnContext, plays: boolean) => plays && !context.plays;
+
+/** The system's facts differ from the ones the column keeps. */
+export const isNewFacts = (context: ReaderColumnContext, facts: { plays: boolean; audioLocked: boolean }) => facts.plays !== context.plays || facts.audioLocked !== context.audioLocked;

@@ -69,6 +69,10 @@ const column = readerColumnMachine.provide({
       const reading: HighlightDecodeEvent | null = facts && { type: 'passage.changed', ...facts };
       if (reading) enqueue.sendTo(system.get('highlightDecode'), reading);
     }),
+    tellTrack: enqueueActions(({ context, enqueue, system }) => {
+      const track: PlayerEvent = { type: 'player.track', track: trackOf(context) };
+      if (context.plays) enqueue.sendTo(system.get(PLAYER_SYSTEM_ID), track);
+    }),
     sayWord: sendTo(({ system }) => system.get('wordAudio'), (_, params) => ({ type: 'wordAudio.say', request: params.request })),
     playFrom: sendParent(({ context }, params) => ({ type: 'column.playFrom', slot: context.slot, from: params.from })),
     offerAudioUpgrade: sendTo(({ system }) => system.get(PREMIUM_DIALOG_SYSTEM_ID), () => ({ type: 'premiumDialog.open', feature: 'Audio' })),

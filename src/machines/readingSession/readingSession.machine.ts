@@ -72,6 +72,8 @@ export const readingSessionMachine = setup({
     /** The choice is locked for who reads: it offers an upgrade instead. */
     offersUpgrade: ({ context }, params: ColumnChoice) => choiceUpgrade(context, params) !== null,
     opensSecondColumn: ({ context }) => opensSecondColumn(context),
+    /** Told whether two columns are wanted, when it is not what it keeps (a repeat moves nothing). */
+    isNewWanted: ({ context }, params: { wanted: boolean }) => params.wanted !== context.twoColumns,
   },
 }).createMachine({
   id: 'readingSession',
@@ -92,7 +94,7 @@ export const readingSessionMachine = setup({
     'session.open': { target: '.loading', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
     'session.close': { target: '.idle', actions: 'clearSession' },
     'access.changed': { actions: { type: 'assignAccess', params: ({ event }) => event.access } },
-    'columns.wanted': { actions: assign({ twoColumns: ({ event }) => event.wanted }) },
+    'columns.wanted': { guard: { type: 'isNewWanted', params: ({ event }) => event }, actions: assign({ twoColumns: ({ event }) => event.wanted }) },
   },
   states: {
     idle: { meta: { description: 'No publication is open.' } },
