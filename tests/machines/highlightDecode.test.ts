@@ -180,4 +180,19 @@ describe('highlightDecode machine: rules', () => {
     expect(actor.getSnapshot().value).toBe('off');
     expect(calls.filter((c) => c.name === 'persistMode').map((c) => c.params)).toEqual([{ mode: 'off' }, { mode: 'decode' }, { mode: 'off' }]);
   });
+
+  it('facts told again move nothing; another primary edition starts again from the saved mode, which stays saved', () => {
+    const { actor, names } = startRecording({ ...base, savedMode: 'highlight', hasSpeechMarks: true });
+    const edition = { type: 'edition.changed', editionId: 1, highlightEnabled: true, decodeEnabled: true, isEnglish: true } as const;
+    const before = actor.getSnapshot();
+    actor.send(edition);
+    expect(actor.getSnapshot()).toBe(before);
+    // A Spanish edition without highlight: off, and nothing saved; back to an English one: highlight again.
+    actor.send({ ...edition, editionId: 2, highlightEnabled: false, decodeEnabled: false, isEnglish: false });
+    expect(actor.getSnapshot().value).toBe('off');
+    actor.send({ ...edition, editionId: 3 });
+    expect(actor.getSnapshot().value).toBe('highlight');
+    expect(actor.getSnapshot().context.editionId).toBe(3);
+    expect(names()).not.toContain('persistMode');
+  });
 });
