@@ -283,6 +283,10 @@ const ROWS: Row[] = [
   { name: 'excerpt premium', path: () => '/api/v1/publications/secret-garden/editions/passage', expect: PREMIUM_403 },
   { name: 'excerpt unassigned en:GOLD', path: () => '/api/v1/publications/far-hills/editions/passage?language=en&level=GOLD', expect: UNASSIGNED_GOLD_403 },
 
+  // The EPUB export: gated text answers the gate's 403, never an empty book (docs/epub.md)
+  { name: 'GET /publications/{slug}/editions/epub en:GOLD', path: () => '/api/v1/publications/open-sky/editions/epub?language=en&level=GOLD', expect: GOLD_403 },
+  { name: 'GET /publications/{slug}/editions/epub ru:ORIGINAL', path: () => '/api/v1/publications/open-sky/editions/epub?language=ru&level=ORIGINAL', expect: RU_403 },
+
   // Passages
   { name: 'GET /passages en:ORIGINAL', path: () => `/api/v1/passages?editionId=${ids.enOriginal}&position=1`, expect: every('ok') },
   { name: 'GET /passages en:GOLD', path: () => `/api/v1/passages?editionId=${ids.enGold}&position=1`, expect: GOLD_TEXT },
@@ -525,6 +529,7 @@ describe('the authorization matrix', () => {
       'GET /api/v1/publications',
       'GET /api/v1/publications/{slug}',
       'GET /api/v1/publications/{slug}/editions/passage',
+      'GET /api/v1/publications/{slug}/editions/epub',
       'POST /api/v1/publications/{slug}/sources/on-demand',
       'GET /api/v1/passages',
       'GET /api/v1/passages/{passageId}/decode',
