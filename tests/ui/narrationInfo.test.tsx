@@ -2,7 +2,7 @@
 /** The player's 'Narration info': it names the voice that speaks the passage. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NarrationInfo } from '../../src/ui/screens/reader/ReaderAudioPlayer';
+import { NarrationInfo } from '../../src/ui/screens/reader/AudioPlayerBar';
 
 afterEach(cleanup);
 

@@ -18,8 +18,8 @@ export interface MenuButtonSpec {
   /** A dropdown's stand-in carries the name its Select's trigger has: the value shown, then the label. */
   'aria-label'?: string;
   children: ReactNode;
-  /** What the button opens: a menu, or a dropdown's listbox. @default 'menu' */
-  popup?: 'menu' | 'listbox';
+  /** What the button opens: a menu, a dropdown's listbox, or a dialog in a popover. @default 'menu' */
+  popup?: 'menu' | 'listbox' | 'dialog';
   /** Called when the pointer comes over the stand-in (the loaded button calls its own). */
   onHoverStart?: () => void;
   /** Called when the stand-in takes focus (the loaded button calls its own). */
@@ -49,8 +49,12 @@ interface Pending {
 
 const NOTHING_PENDING: Pending = { open: false, focused: false };
 
-/** A lazy menu whose chunk is fetched once `wake` is called (the first sign the menu is wanted). */
-export type IntentMenu<P> = ComponentType<P> & { wake: () => void };
+/**
+ * A lazy menu whose chunk is fetched once `wake` is called (the first sign the menu is wanted). `prefetch` fetches
+ * the chunk without mounting the menu (an idle prefetch): the stand-in stays until the menu is wanted, and then the
+ * menu takes its place without waiting for the network.
+ */
+export type IntentMenu<P> = ComponentType<P> & { wake: () => void; prefetch: () => Promise<unknown> };
 
 /**
  * A lazy menu component that starts loading its chunk on `wake`. React renders it (and so calls its loader) at
@@ -59,7 +63,7 @@ export type IntentMenu<P> = ComponentType<P> & { wake: () => void };
 export function lazyMenu<P extends DeferredMenuProps>(load: () => Promise<{ default: ComponentType<P> }>): IntentMenu<P> {
   let wake!: () => void;
   const intent = new Promise<void>((resolve) => (wake = resolve));
-  return Object.assign(lazy(() => intent.then(load)), { wake }) as unknown as IntentMenu<P>;
+  return Object.assign(lazy(() => intent.then(load)), { wake, prefetch: load }) as unknown as IntentMenu<P>;
 }
 
 /** A menu's own props: P without DeferredMenuProps (for each member of a union). */

@@ -5,7 +5,7 @@
  * (src/machines/offlineDownload), run here with the download of src/ui/offline/download.ts as its actor.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Label, ProgressBar } from 'react-aria-components';
 import { Link } from 'wouter';
 import { DOWNLOAD_LABEL, downloadKey, formatBytes } from '../../domain/offline';
@@ -17,9 +17,7 @@ import { buttonStyles, linkStyles } from '../components/styles';
 import { connectOfflineDownload, offlineDownloadMachine } from '../../machines/offlineDownload';
 import { downloadEditionActor } from './download';
 import { useDownloads } from './downloads';
-
-const compactButton =
-  'inline-flex size-10 shrink-0 items-center justify-center gap-2 rounded-lg border border-line-strong bg-surface text-sm font-medium text-primary-900 outline-none transition-colors data-[hovered]:bg-primary-50 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-focus sm:h-10 sm:w-auto sm:px-3';
+import { compactDownloadButton } from './downloadButtonStyles';
 
 export function DownloadButton({
   publication,
@@ -27,6 +25,7 @@ export function DownloadButton({
   label,
   compact = false,
   className = '',
+  startAtOnce = false,
 }: {
   publication: Publication;
   edition: Edition;
@@ -35,6 +34,8 @@ export function DownloadButton({
   /** The reader's header: a small button, a thin bar, a short 'Offline' when stored. */
   compact?: boolean;
   className?: string;
+  /** Start the download as soon as this mounts: its stand-in was pressed while this chunk loaded. */
+  startAtOnce?: boolean;
 }) {
   const downloads = useDownloads();
   const [logic] = useState(() => offlineDownloadMachine.provide({ actors: { downloadEdition: downloadEditionActor(publication, edition) } }));
@@ -44,6 +45,14 @@ export function DownloadButton({
     actor.send,
   );
   const stored = downloads.find((d) => downloadKey(d) === downloadKey({ slug: publication.slug, version: publication.version, editionId: edition.id }));
+  // A title already stored is not downloaded again.
+  const started = useRef(false);
+  const startNow = startAtOnce && !stored;
+  useEffect(() => {
+    if (!startNow || started.current) return;
+    started.current = true;
+    download.start();
+  }, [startNow, download]);
   const supported = typeof caches !== 'undefined' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
   if (!supported) return null;
 
@@ -97,7 +106,7 @@ export function DownloadButton({
 
   return (
     <div className={`${compact ? 'relative' : ''} ${className}`}>
-      <Button onPress={download.start} aria-label={label} className={compact ? compactButton : `${buttonStyles.secondary} w-full`}>
+      <Button onPress={download.start} aria-label={label} className={compact ? compactDownloadButton : `${buttonStyles.secondary} w-full`}>
         <DownloadIcon size={18} />
         <span className={compact ? 'sr-only sm:not-sr-only' : ''}>{DOWNLOAD_LABEL}</span>
       </Button>

@@ -5,47 +5,22 @@
  * and a close control. It selects the engine's player slice and sends its events to the player; the rules live in
  * the player machine and src/domain.
  */
-import { Button, Dialog, DialogTrigger, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
-import { formatAudioLength, formatClock } from '../../../domain/audioTime';
-import { AUDIO_NOT_AVAILABLE, PLAYBACK_SPEEDS } from '../../../domain/constants';
-import { voiceLabel } from '../../../domain/narrationVoice';
+import { Suspense } from 'react';
+import { Button } from 'react-aria-components';
+import { formatAudioLength } from '../../../domain/audioTime';
+import { AUDIO_NOT_AVAILABLE } from '../../../domain/constants';
 import { connectPlayer } from '../../../machines/player';
-import { ChevronDownIcon, CloseIcon } from '../../components/Icons';
+import { lazyPart } from '../../components/lazyPart';
 import { AudioOffIcon, LockIcon, PauseIcon, PlayIcon } from '../../components/ReaderIcons';
-import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine } from '../../engine/useEngine';
 import { AUDIO_UPGRADE_TOOLTIP } from './ListenToggle';
-import { listItem, popoverStyles } from './readerStyles';
+import { audioIconButton } from './readerStyles';
 
-const iconButton =
-  'grid size-9 shrink-0 place-items-center rounded-full text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus';
-
-/** '1×', '0.75×'. */
-const speedLabel = (speed: number) => `${speed}×`;
-
-/**
- * 'Narration info': a small popover naming the voice that speaks the passage ('Voice: Flite slt') and the edition's
- * total length. Shown once the passage's narration is ready.
- */
-export function NarrationInfo({ voice, total }: { voice: string; total: string | null }) {
-  return (
-    <DialogTrigger>
-      <Button aria-label="Narration info" className={iconButton}>
-        <span aria-hidden="true" className="grid size-5 place-items-center rounded-full border-2 border-current font-serif text-xs font-bold italic">
-          i
-        </span>
-      </Button>
-      <Popover placement="top" offset={8} className={`${popoverStyles} w-56 p-3 text-sm`}>
-        <Dialog aria-label="Narration" className="outline-none">
-          <p>Voice: {voiceLabel(voice)}</p>
-          {total && <p className="mt-1 text-ink-muted">Whole edition: {total}</p>}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
-  );
-}
+/** The open player's controls (AudioPlayerBar.tsx), a chunk of its own. */
+export const AudioPlayerBar = lazyPart(() => import('./AudioPlayerBar').then((m) => m.AudioPlayerBar));
+const preloadBar = () => void AudioPlayerBar.preload();
 
 export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audioEnabled: boolean; audioLocked?: boolean }) {
-  const send = useEngineSend();
   const sendDialog = useChildSend('premiumDialog');
   const snap = useEngine((s) => s.player, Object.is);
   const view = useEngine((s) => s.readerPlayer, Object.is);
@@ -64,7 +39,7 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
     // SPEC §6 Audio: the narration of this language needs AUDIO; the player offers the upgrade instead.
     return (
       <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
-        <Button aria-label="Unlock Premium Audio" onPress={() => sendDialog({ type: 'premiumDialog.open', feature: 'Audio' })} className={iconButton}>
+        <Button aria-label="Unlock Premium Audio" onPress={() => sendDialog({ type: 'premiumDialog.open', feature: 'Audio' })} className={audioIconButton}>
           <LockIcon size={16} />
         </Button>
         <span className="truncate">{AUDIO_UPGRADE_TOOLTIP}</span>
@@ -76,97 +51,34 @@ export function ReaderAudioPlayer({ audioEnabled, audioLocked = false }: { audio
   const playButton = (
     <Button
       aria-label={audio.isPlaying ? 'Pause' : 'Play'}
-      onPress={audio.toggle}
+      onHoverStart={preloadBar}
+      onFocus={preloadBar}
+      onPress={() => {
+        preloadBar();
+        audio.toggle();
+      }}
       className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-900 outline-none data-[hovered]:bg-primary-200 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
     >
       {audio.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
     </Button>
   );
 
-  if (!audio.isOpen) {
-    return (
-      <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-3 rounded-full border border-line bg-paper py-1 ps-1 pe-4">
-        {playButton}
-        <span role="status" className="text-sm font-medium text-primary-900">
-          {audio.label}
-        </span>
-        {total && <span className="hidden text-sm text-ink-muted sm:inline" title="Total audio length">{total}</span>}
-      </div>
-    );
-  }
-
-  const duration = view?.duration ?? 0;
-  const current = Math.min(view?.currentTime ?? 0, duration || Infinity);
-  const loading = view?.status === 'loading';
-  return (
-    <div
-      role="group"
-      aria-label="Audio player"
-      aria-busy={loading || undefined}
-      className="flex w-full max-w-2xl min-w-0 items-center gap-1 rounded-full border border-line bg-paper py-1 ps-1 pe-1 sm:gap-3 sm:pe-2"
-    >
+  const closed = (
+    <div role="group" aria-label="Audio player" className="flex min-w-0 items-center gap-3 rounded-full border border-line bg-paper py-1 ps-1 pe-4">
       {playButton}
-      <span role="status" className="hidden w-24 shrink-0 text-sm font-medium text-primary-900 sm:inline">
-        {loading ? 'Loading…' : audio.label}
+      <span role="status" className="text-sm font-medium text-primary-900">
+        {audio.label}
       </span>
-      <span className="shrink-0 text-xs text-ink-muted tabular-nums" data-testid="audio-current">
-        {formatClock(current)}
-      </span>
-      <Slider
-        aria-label="Seek"
-        minValue={0}
-        maxValue={Math.max(1, Math.ceil(duration))}
-        step={1}
-        value={Math.floor(current)}
-        isDisabled={duration <= 0}
-        onChange={(seconds) => audio.seek(seconds as number)}
-        className="min-w-10 flex-1"
-      >
-        <SliderTrack className="relative h-6 w-full">
-          {({ state }) => (
-            <>
-              <div className="absolute top-1/2 h-1.5 w-full -translate-y-1/2 rounded-full bg-primary-100" />
-              <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary-700" style={{ width: `${state.getThumbPercent(0) * 100}%` }} />
-              <SliderThumb
-                aria-label="Seek"
-                className="top-1/2 size-4 rounded-full border-2 border-white bg-primary-900 shadow outline-none data-[dragging]:bg-primary-700 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
-              />
-            </>
-          )}
-        </SliderTrack>
-      </Slider>
-      <span className="hidden shrink-0 text-xs text-ink-muted tabular-nums sm:inline" data-testid="audio-duration">
-        {formatClock(duration)}
-      </span>
-      {total && (
-        <span className="hidden shrink-0 text-xs text-ink-muted lg:inline" title="Total audio length of this edition">
-          {total}
-        </span>
-      )}
-      <Select
-        aria-label="Playback speed"
-        selectedKey={String(view?.speed ?? 1)}
-        onSelectionChange={(key) => key !== null && audio.setSpeed(Number(key))}
-      >
-        <Label className="sr-only">Playback speed</Label>
-        <Button className="inline-flex h-8 shrink-0 items-center gap-0.5 rounded-full px-1 text-sm sm:gap-1 sm:px-2 font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
-          <SelectValue>{({ selectedText }) => selectedText}</SelectValue>
-          <ChevronDownIcon size={14} className="text-ink-muted" />
-        </Button>
-        <Popover placement="top" offset={8} className={`${popoverStyles} w-28`}>
-          <ListBox aria-label="Playback speeds" className="outline-none">
-            {PLAYBACK_SPEEDS.map((speed) => (
-              <ListBoxItem key={speed} id={String(speed)} textValue={speedLabel(speed)} className={listItem}>
-                {speedLabel(speed)}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
-      {view?.voice && <NarrationInfo voice={view.voice} total={total} />}
-      <Button aria-label="Close audio player" onPress={audio.close} className={iconButton}>
-        <CloseIcon size={16} />
-      </Button>
+      {total && <span className="hidden text-sm text-ink-muted sm:inline" title="Total audio length">{total}</span>}
     </div>
+  );
+  if (!audio.isOpen) return closed;
+
+  // The open player's seek bar, speed and narration info are a chunk of its own, fetched when the browser is idle
+  // or when the play button is first pointed at, focused or pressed; until it is there the closed player stands in.
+  return (
+    <Suspense fallback={closed}>
+      <AudioPlayerBar audio={audio} view={view} total={total} playButton={playButton} />
+    </Suspense>
   );
 }

@@ -2,17 +2,18 @@
  * The reader's overlays: the toasts of the engine's toast queue (SPEC §8 Toasts) and the 'Unlock Premium
  * {feature}' dialog (SPEC §2 Dialogs), both controlled by the engine.
  */
-import { memo } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Link } from 'wouter';
+import { memo, Suspense } from 'react';
+import { Button } from 'react-aria-components';
 import { connectPremiumDialog } from '../../../domain/locks';
 import { connectToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
 import { useCurrentAddress } from '../../hooks/useCurrentAddress';
-import { buttonStyles, modalStyles } from '../../components/styles';
+import { lazyPart } from '../../components/lazyPart';
 import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
 import { signInPath } from '../../../domain/routes';
-import { LICENSING_INFO_HREF } from './PassageStates';
+
+/** The dialog's modal, a chunk of its own (PremiumDialogPanel.tsx). */
+export const PremiumDialogPanel = lazyPart(() => import('./PremiumDialogPanel').then((m) => m.default));
 
 export const EngineToasts = memo(function EngineToasts() {
   const send = useChildSend('toasts');
@@ -49,33 +50,11 @@ export const PremiumDialog = memo(function PremiumDialog() {
     useChildSend('premiumDialog'),
   );
   const here = useCurrentAddress();
-  const close = dialog.close;
+  // The modal's chunk is fetched when the dialog first opens (or earlier, when the browser is idle).
+  if (!dialog.isOpen) return null;
   return (
-    <ModalOverlay
-      isOpen={dialog.isOpen}
-      onOpenChange={(open) => !open && close()}
-      isDismissable
-      className={modalStyles.overlay}
-    >
-      <Modal className={`max-w-md ${modalStyles.panel}`}>
-        <Dialog className="outline-none">
-          <Heading slot="title" className="text-2xl font-semibold">
-            {dialog.title}
-          </Heading>
-          <p className="mt-3 text-ink-muted">{dialog.message}</p>
-          <div className="mt-8 flex flex-wrap justify-end gap-3">
-            <Button onPress={close} className={buttonStyles.ghost}>
-              Close
-            </Button>
-            <Link href={signInPath(here)} onClick={close} className={buttonStyles.secondary}>
-              Sign In
-            </Link>
-            <a href={LICENSING_INFO_HREF} onClick={close} className={buttonStyles.primary}>
-              Learn More
-            </a>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <PremiumDialogPanel title={dialog.title} message={dialog.message} signInHref={signInPath(here)} close={dialog.close} />
+    </Suspense>
   );
 });

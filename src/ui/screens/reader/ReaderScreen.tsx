@@ -2,13 +2,15 @@
  * The reader screen (SPEC §2 Reader screen): thin views over the engine's reading session. It selects machine
  * snapshots, renders what their connect APIs say, and sends events; no reading rule lives here.
  */
-import { memo, useDeferredValue, useEffect, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, type ComponentProps } from 'react';
 import type { ReadingTypeSettings } from '../../../domain/readingType';
 import type { Level } from '../../../domain/levels';
 import { useStableCallback } from '../../hooks/useStableCallback';
 import { connectReaderColumn } from '../../../machines/readerColumn';
 import { connectReadingSession, type EditionChoice, type Slot } from '../../../machines/readingSession';
+import type { ReaderEngineSnapshot } from '../../../engine/createReaderEngine';
 import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
+import { getEngineSnapshot } from '../../engine/store';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMinWidth } from '../../platform/media';
 import { ReaderBottomBar } from './ReaderBottomBar';
@@ -23,21 +25,49 @@ import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerS
 import { ReleaseFirstScreen } from '../../platform/firstScreen';
 import { rulerLineCount } from '../../../domain/readingRuler';
 import '../../fonts/reading';
-import { DownloadButton } from '../../offline/DownloadButton';
+import { DeferredDownloadButton } from '../../offline/DeferredDownloadButton';
+import { useIdlePrefetch } from './idlePrefetch';
 
 const noop = () => {};
+
+/**
+ * What the screen shows of the session: all but the position and what follows from it (the bottom bar's page,
+ * the toolbar's section), which `ReaderPaging` and `ReaderToolbarAtSection` select themselves. A page turn then
+ * renders those and the columns, not the screen, its header and its menus.
+ */
+function sessionView(snapshot: ReaderEngineSnapshot) {
+  const session = connectReadingSession(snapshot.session, noop);
+  return {
+    isReading: session.isReading,
+    isPassageNotFound: session.isPassageNotFound,
+    publication: session.publication,
+    primary: session.primary,
+    secondary: session.secondary,
+    primaryEdition: session.primaryEdition,
+    secondaryEdition: session.secondaryEdition,
+    shortcuts: session.shortcuts,
+    recentLanguages: session.recentLanguages,
+  };
+}
+
+/** The session's position and paging, for the bottom bar. */
+function sessionPaging(snapshot: ReaderEngineSnapshot) {
+  const { position, maxPosition, canGoPrevious, canGoNext } = connectReadingSession(snapshot.session, noop);
+  return { position, maxPosition, canGoPrevious, canGoNext };
+}
 
 /** Memoized: a new address (the engine's own, after a page turn) with the same slug re-renders nothing here. */
 export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string }) {
   const send = useEngineSend();
-  const sessionSnap = useEngine((s) => s.session, Object.is);
-  const primaryColumnSnap = useEngine((s) => s.primary.column, Object.is);
+  const session = useEngine(sessionView);
+  const needsGroupCode = useEngine((s) => connectReaderColumn(s.primary.column, noop).needsGroupCode);
   const playingSlot = useEngine((s) => s.readerPlayer?.slot ?? 'primary');
   const primaryAudioLocked = useEngine((s) => s.primary.locks.audioLocked);
   const secondaryAudioLocked = useEngine((s) => s.secondary.locks.audioLocked);
   const sendSession = useChildSend('session');
-  // Paging, the second column, a language or a level go to the session, which may offer the upgrade instead.
-  const session = connectReadingSession(sessionSnap, sendSession);
+  // Paging, the second column, a language or a level go to the session, which may offer the upgrade instead. Its
+  // commands are connected when called: they send, and read nothing of the snapshot.
+  const commands = useCallback(() => connectReadingSession(getEngineSnapshot()!.session, sendSession), [sendSession]);
   const settings = useEngine((s) => s.readerSettings, Object.is);
   const twoColumns = useEngine((s) => s.columns, Object.is);
   const isMd = useMinWidth('md');
@@ -46,11 +76,11 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   useEffect(() => send({ type: 'viewport.changed', wide: isLg }), [send, isLg]);
 
   // Stable handlers, so the memoized toolbar and column controls do not re-render on a page turn.
-  const goTo = useStableCallback(session.goTo);
-  const previous = useStableCallback(session.previous);
-  const next = useStableCallback(session.next);
-  const changeLanguage = useStableCallback((slot: Slot, code: string) => session.changeLanguage(slot, code));
-  const changeLevel = useStableCallback((slot: Slot, level: Level) => session.changeLevel(slot, level));
+  const goTo = useStableCallback((position: number) => commands().goTo(position));
+  const previous = useStableCallback(() => commands().previous());
+  const next = useStableCallback(() => commands().next());
+  const changeLanguage = useStableCallback((slot: Slot, code: string) => commands().changeLanguage(slot, code));
+  const changeLevel = useStableCallback((slot: Slot, level: Level) => commands().changeLevel(slot, level));
   // Illustrated mode (SPEC §2): the picture beside the text from medium widths; its own default font size.
   const illustratedTitle = session.publication?.renderingMode === 'ILLUSTRATED';
   const setFontSize = useStableCallback((size: typeof settings.fontSize) =>
@@ -75,10 +105,6 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
     onWordMode: setWordMode,
   };
 
-  // The section a turn lands in reaches the toolbar's Sections picker in a render after the passage's own (a React
-  // Aria Select re-renders its whole list): the turn's frame shows the text, the picker follows a moment later.
-  const currentShortcut = useDeferredValue(session.currentShortcut);
-
   const publication = session.publication;
   const sessionReady = session.isReading && publication !== null && publication.slug === slug && session.primary !== null;
   // The reader's first render with its passage (skeleton → text, toolbar and pickers) is a background render that
@@ -90,7 +116,8 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   useDocumentTitle(ready ? publication.title : null);
   useToolbarActivity();
   useUserFeatures();
-  useArrowKeyPaging(session.previous, session.next, ready);
+  useArrowKeyPaging(previous, next, ready);
+  useIdlePrefetch(ready);
 
   // Two columns (SPEC §2 Two-column mode): the engine says whether they may and do show.
   const showSecondary = ready && twoColumns.showSecondary;
@@ -117,14 +144,12 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
   }
 
   const illustrated = illustratedTitle && isMd;
-  const needsGroupCode = connectReaderColumn(primaryColumnSnap, noop).needsGroupCode;
   const primary = session.primary!;
 
   const toolbar = (
-    <ReaderToolbar
+    <ReaderToolbarAtSection
       shortcuts={session.shortcuts}
       shortcutLanguage={session.primaryEdition?.language.code ?? primary.language}
-      currentShortcut={currentShortcut}
       onShortcut={goTo}
       {...controls}
       columns={showSecondary ? 'two-column' : 'one-column'}
@@ -133,11 +158,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
     />
   );
   const bottomBar = needsGroupCode ? undefined : (
-    <ReaderBottomBar
-      position={session.position}
-      maxPosition={session.maxPosition}
-      canGoPrevious={session.canGoPrevious}
-      canGoNext={session.canGoNext}
+    <ReaderPaging
       onPrevious={previous}
       onNext={next}
       onGoTo={goTo}
@@ -172,7 +193,7 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
       toolbar={toolbar}
       bottomBar={bottomBar}
       page={page}
-      headerActions={session.primaryEdition && !needsGroupCode ? <DownloadButton publication={publication} edition={session.primaryEdition} compact /> : null}
+      headerActions={session.primaryEdition && !needsGroupCode ? <DeferredDownloadButton publication={publication} edition={session.primaryEdition} /> : null}
     >
       {showSecondary ? (
         <div className={TWO_COLUMNS_CLASS}>
@@ -189,3 +210,18 @@ export const ReaderScreen = memo(function ReaderScreen({ slug }: { slug: string 
     </ReaderLayout>
   );
 });
+
+/** The toolbar with the section the session is in, selected here so that a page turn renders only this. */
+function ReaderToolbarAtSection(props: Omit<ComponentProps<typeof ReaderToolbar>, 'currentShortcut'>) {
+  const current = useEngine((s) => connectReadingSession(s.session, noop).currentShortcut, Object.is);
+  // The section a turn lands in reaches the Sections picker in a render after the passage's own (a React Aria
+  // Select re-renders its whole list): the turn's frame shows the text, the picker follows a moment later.
+  const currentShortcut = useDeferredValue(current);
+  return <ReaderToolbar {...props} currentShortcut={currentShortcut} />;
+}
+
+/** The bottom bar with the session's position: a page turn renders it and the columns, not the screen around them. */
+function ReaderPaging(props: Omit<ComponentProps<typeof ReaderBottomBar>, keyof ReturnType<typeof sessionPaging>>) {
+  const paging = useEngine(sessionPaging);
+  return <ReaderBottomBar {...props} {...paging} />;
+}

@@ -16,8 +16,7 @@
  * word of this column), data-word-start/-end (that word, in plain-text offsets) and data-word-cursor (the cursor's
  * word start, in the rendering's offsets), for tests.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
-import { Menu, MenuItem, Popover } from 'react-aria-components';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { mergeProps, useFocusRing } from 'react-aria';
 import { passagePlainText } from '../../../domain/sanitize';
 import type { TextSpan } from '../../../domain/speechMarks';
@@ -26,8 +25,11 @@ import type { Slot } from '../../../machines/readingSession';
 import { useChildSend, useEngine } from '../../engine/useEngine';
 import { mapPassageText, mapWordOffset, type PassageTextMap } from './passageRanges';
 import { highlightNamed } from './useSpeechHighlight';
-import { popoverStyles } from './readerStyles';
+import { lazyPart } from '../../components/lazyPart';
 import './wordMode.css';
+
+/** 'Say this word' / 'Play from here', a chunk of its own (WordMenu.tsx). */
+export const WordMenu = lazyPart(() => import('./WordMenu').then((m) => m.WordMenu));
 
 /** The highlights' names; wordMode.css styles them. */
 export const WORD_CURSOR_HIGHLIGHT = 'lectern-word-cursor';
@@ -222,6 +224,11 @@ export function useWordMode({
     };
   }, [said, plain, locale, textMap]);
 
+  // Word mode on: its menu's chunk is fetched now, so a right click opens it at once.
+  useEffect(() => {
+    if (enabled) void WordMenu.preload();
+  }, [enabled]);
+
   const setCursor = (span: TextSpan | null, byKey: boolean) => {
     const map = textMap();
     const word = map ? renderedWord(map, span) : null;
@@ -324,36 +331,18 @@ export function useWordMode({
         className="pointer-events-none absolute"
         style={menu ? { left: menu.box.left, top: menu.box.top, width: menu.box.width, height: menu.box.height } : { left: 0, top: 0 }}
       />
-      <Popover
-        triggerRef={anchorRef}
-        isOpen={menu !== null}
-        onOpenChange={(open) => !open && setMenuState(null)}
-        placement="bottom start"
-        offset={4}
-        aria-label="Word menu"
-        className={`${popoverStyles} w-48`}
-      >
-        <Menu
-          aria-label={menu ? `Word: ${menu.word.text}` : 'Word'}
-          autoFocus="first"
-          className="outline-none"
-          onAction={(key) => {
-            if (menu) act(menu.word, key === 'play');
-            setMenuState(null);
-          }}
-        >
-          <MenuItem id="say" className={MENU_ITEM_CLASS}>
-            Say this word
-          </MenuItem>
-          <MenuItem id="play" className={MENU_ITEM_CLASS}>
-            Play from here
-          </MenuItem>
-        </Menu>
-      </Popover>
+      {/* The word menu's chunk (React Aria's popover and menu) is fetched when word mode turns on. */}
+      {menu && (
+        <Suspense fallback={null}>
+          <WordMenu
+            anchorRef={anchorRef}
+            word={menu.word.text}
+            onAction={(playFrom) => act(menu.word, playFrom)}
+            onClose={() => setMenuState(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
   return { textProps, overlay };
 }
-
-const MENU_ITEM_CLASS =
-  'flex cursor-pointer items-center rounded-lg px-3 py-2 text-sm text-ink outline-none data-[focused]:bg-primary-50 data-[focused]:text-primary-900';

@@ -21,3 +21,7 @@ export const sectionHeading = 'px-3 pt-2 pb-1 text-[0.6875rem] font-semibold tra
  * the server draws with the same classes; the reader's views take them from here.
  */
 export * from '../../../render/readerClasses';
+
+/** The audio player's round icon buttons (close, narration info, unlock). */
+export const audioIconButton =
+  'grid size-9 shrink-0 place-items-center rounded-full text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus';
