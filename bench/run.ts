@@ -6,12 +6,15 @@
  * - highlight drift (bench/highlight.ts);
  * - Lighthouse, mobile, for /catalog and a reader address (bench/lighthouse.ts);
  * - load: N simulated readers against `npm start` for N = 50 and 200 (bench/load.ts);
+ * - capacity: 500 readers (catalog, title, passages, narration answers, MP3 ranges) against one server with /ping
+ *   probed in the same run, GET /passages per server CPU-second, then two servers on one PostgreSQL behind HAProxy
+ *   with one killed mid-run (bench/capacity.ts; the second half is skipped without haproxy or PostgreSQL);
  * - catalog search over 10,000 synthetic titles (bench/search.ts);
  * - narration CPU per audio minute and kbps (bench/narration.ts);
  * - the English voices compared, Flite slt and eSpeak en-us: CPU per audio minute, kbps and mark drift against the
  *   MP3 as Chromium decodes it (bench/voices.ts).
  * The servers are stopped between parts, so no two parts compete for the cores. BENCH_SKIP_<PART> (BROWSER,
- * LIGHTHOUSE, LOAD, SEARCH, NARRATION, VOICES) leaves a part out.
+ * LIGHTHOUSE, LOAD, CAPACITY, SEARCH, NARRATION, VOICES) leaves a part out.
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -19,6 +22,7 @@ import { startBenchServer } from './spawnServer';
 import { browserBench, entryJsReport, formatBrowserBench, ENTRY_JS_BUDGET_KB } from './browser';
 import { formatLighthouse, lighthouseBench } from './lighthouse';
 import { formatLoadBench, loadBench } from './load';
+import { capacityBench, formatCapacity } from './capacity';
 import { formatSearchBench, searchBench } from './search';
 import { formatNarrationBench, narrationBench } from './narration';
 import { formatVoiceComparison, voiceComparisonBench } from './voices';
@@ -106,6 +110,12 @@ if (process.env.BENCH_SKIP_LOAD) {
   console.log('\nload skipped (BENCH_SKIP_LOAD)');
 } else {
   console.log('\n' + formatLoadBench(await loadBench()));
+}
+
+if (process.env.BENCH_SKIP_CAPACITY) {
+  console.log('\ncapacity skipped (BENCH_SKIP_CAPACITY)');
+} else {
+  console.log('\n' + formatCapacity(await capacityBench()));
 }
 
 if (process.env.BENCH_SKIP_SEARCH) {
