@@ -66,7 +66,9 @@ function answer(c: Context, a: AudioAnswer, shape: 'audio' | 'marks', actorDepen
   if (a.kind === 'unvoiced') throw notFound(AUDIO_NOT_AVAILABLE);
   if (a.kind === 'generating') {
     const headers = { 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(RETRY_AFTER_S) };
-    return c.body(JSON.stringify({ passageId: a.passageId, status: 'generating' }), 202, headers);
+    // The head of a narration still being made comes with the audio answers: a reader can play it meanwhile.
+    const body = a.partial && shape === 'audio' ? { passageId: a.passageId, status: 'generating', partial: a.partial } : { passageId: a.passageId, status: 'generating' };
+    return c.body(JSON.stringify(body), 202, headers);
   }
   const { json, etag } = readyBody(a, shape);
   if (actorDependent) return sendPrivateJson(c, json);

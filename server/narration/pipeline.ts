@@ -8,7 +8,7 @@ import { ESPEAK_SAMPLE_RATE, espeakInstance, synthesizeWith, type Synthesis } fr
 import { encodeMp3With, mp3Encoder, MP3_BITRATE_KBPS, MP3_ENCODER_DELAY_MS, MP3_SAMPLE_RATE, readMp3Info } from './mp3';
 import { nativeEspeakTag, nativeSpeech } from './native';
 import { alignSpeechMarks, prepareSpokenText, speechMarkProblems, wordsOf, type SpeechMark } from './speechMarks';
-import { fliteText, synthesizeFlitePassage, unitPhones, FLITE_DURATION_STRETCH } from './flite';
+import { fliteText, synthesizeFlitePassage, unitPhones, FLITE_DURATION_STRETCH, FLITE_SAMPLE_RATE, type FliteSynthesis } from './flite';
 import { fliteSpeechMarks, wordUnits } from './fliteMarks';
 import { narrationVoice, narrationVoiceById, segmenterLocale, SPEAKING_RATE_WPM, type NarrationVoice } from './voices';
 
@@ -71,6 +71,11 @@ export interface NarrateOptions {
    * keys assume the default; the bench and the tests compare the two. @default 'native' where it is built
    */
   engine?: 'native' | 'portable';
+  /**
+   * Given the head of a Flite narration with more than its head, before the rest is said: a requested passage can
+   * play it while the rest is made. Not called for espeak voices or a passage said whole.
+   */
+  onHead?: (head: NarrationHead) => void;
 }
 
 /** The native helper for this narration, or null for the portable pipeline. */
@@ -159,41 +164,124 @@ async function narrateWithEspeak(plain: string, language: string, voice: Narrati
 }
 
 /**
- * Flite: the passage is said paragraph by paragraph (long ones in pieces of sentences), each piece one utterance,
- * with every phone time exact from the start of the PCM (flite.ts synthesizeFlitePassage). Paragraph breaks without
- * closing punctuation get a full stop, as for espeak. Its PCM is 16 kHz, the MP3's rate: LAME does not resample.
- * Word marks come from the phones (fliteMarks.ts).
+ * A Flite narration is said head first: its first sentences (at least FLITE_HEAD_MIN_CHARS of the plain text when
+ * the passage has more), then the rest. A reader who asks for a passage never narrated can then hear the head while
+ * the rest is made (NarrateOptions.onHead). A short head plays sooner; its audio (about 2 s at 30 characters) is
+ * the time the rest has to be ready in. @default 30
+ */
+export const FLITE_HEAD_MIN_CHARS = 30;
+
+/** Where a sentence or a paragraph ends in plain text (the index after its closing punctuation). */
+const SENTENCE_END = /[.!?;:…]["'”’»)\]]*(?=\s)|(?=\n)/g;
+
+/**
+ * The index in `plain` where the head of a Flite narration ends: the first end of a sentence or paragraph at or past
+ * FLITE_HEAD_MIN_CHARS after which text with a word follows, or `plain.length` (the passage is said whole).
+ */
+export function fliteHeadEnd(plain: string, locale: string): number {
+  for (const m of plain.matchAll(SENTENCE_END)) {
+    const end = m.index + m[0].length;
+    if (end < FLITE_HEAD_MIN_CHARS) continue;
+    const speaks = (part: string) => wordsOf(part, locale).length > 0 && /[a-z0-9]/i.test(fliteText(part));
+    return speaks(plain.slice(0, end)) && speaks(plain.slice(end)) ? end : plain.length;
+  }
+  return plain.length;
+}
+
+/** The head of a narration, ready before the rest: an MP3 of its own whose audio and marks start the whole one. */
+export interface NarrationHead {
+  mp3: Uint8Array;
+  /** The marks of the head's words: the same, time for time, as the first marks of the whole narration. */
+  speechMarks: SpeechMark[];
+  /** Length of the head's MP3 as decoders play it, ms. */
+  durationMs: number;
+  /** Where the head's speech ends and the rest's begins, ms, on the timeline of both MP3s. */
+  seamMs: number;
+}
+
+/** One part of a Flite narration (the head or the rest), said on its own. */
+interface FlitePart {
+  plain: string;
+  /** Where the part starts in the passage's plain text. */
+  offset: number;
+  synthesis: FliteSynthesis | null;
+  unitPhones: string[][];
+}
+
+function sayFlitePart(plain: string, offset: number, locale: string, voice: NarrationVoice, options: NarrateOptions): FlitePart {
+  const text = fliteText(prepareSpokenText(plain).text).trim();
+  const hasWords = wordsOf(plain, locale).length > 0 && /[a-z0-9]/i.test(text);
+  const synthesis = hasWords ? synthesizeFlitePassage(text, { voice: voice.engineVoice, yieldPoint: options.yieldPoint }) : null;
+  const unitPhonesOfPart = synthesis ? unitPhones(wordUnits(plain, locale).units.map(fliteText)) : [];
+  return { plain, offset, synthesis, unitPhones: unitPhonesOfPart };
+}
+
+/** A part's marks, on the timeline of a narration whose PCM has `startMs` of audio before the part. */
+function flitePartMarks(part: FlitePart, locale: string, startMs: number, endMs: number): SpeechMark[] {
+  if (!part.synthesis) return [];
+  const marks = fliteSpeechMarks({
+    plain: part.plain,
+    locale,
+    unitPhones: part.unitPhones,
+    phones: part.synthesis.phones,
+    pcmDurationMs: part.synthesis.durationMs,
+    delayMs: MP3_ENCODER_DELAY_MS + startMs,
+    audioDurationMs: endMs,
+  });
+  return marks.map((m) => ({ offset: m.offset + part.offset, time: m.time }));
+}
+
+/**
+ * Flite: the passage is said in two parts, its head (fliteHeadEnd) and the rest, each paragraph by paragraph (long
+ * ones in pieces of sentences), each piece one utterance, with every phone time exact from the start of the PCM
+ * (flite.ts synthesizeFlitePassage). The parts' PCM is joined, so the head's PCM is the start of the whole; each
+ * part's marks come from its own phones (fliteMarks.ts) and the head's are computed once, so the head's MP3 (made
+ * only for `onHead`) and the whole MP3 carry the same marks for the head's words. Paragraph breaks without closing
+ * punctuation get a full stop, as for espeak. The PCM is 16 kHz, the MP3's rate: LAME does not resample.
  */
 async function narrateWithFlite(plain: string, language: string, voice: NarrationVoice, options: NarrateOptions): Promise<NarrationResult> {
   const locale = segmenterLocale(language);
   const t0 = performance.now();
-  const text = fliteText(prepareSpokenText(plain).text).trim();
-  const hasWords = wordsOf(plain, locale).length > 0 && /[a-z0-9]/i.test(text);
-  const synthesis = hasWords ? synthesizeFlitePassage(text, { voice: voice.engineVoice, yieldPoint: options.yieldPoint }) : null;
-  const { units } = wordUnits(plain, locale);
-  const phonesOfUnits = synthesis ? unitPhones(units.map(fliteText)) : [];
-  const sampleRate = synthesis?.sampleRate ?? MP3_SAMPLE_RATE;
-  const samples = padded(synthesis?.samples ?? new Int16Array(0), sampleRate);
-  options.onSource?.(samples, sampleRate);
+  const split = fliteHeadEnd(plain, locale);
+  const head = sayFlitePart(plain.slice(0, split), 0, locale, voice, options);
+  const headMs = head.synthesis?.durationMs ?? 0;
+  const headMarks = flitePartMarks(head, locale, 0, MP3_ENCODER_DELAY_MS + headMs);
+  let encodeMs = 0;
+  if (split < plain.length && options.onHead && head.synthesis) {
+    const t = performance.now();
+    const mp3 = await encodeNarration(head.synthesis.samples, FLITE_SAMPLE_RATE, options);
+    encodeMs += performance.now() - t;
+    const info = readMp3Info(mp3);
+    if (!info) throw new Error('The MP3 encoder produced an unreadable stream');
+    const durationMs = Math.floor(info.durationMs);
+    checkMarks(head.plain, headMarks, durationMs, locale);
+    options.onHead({ mp3, speechMarks: headMarks, durationMs, seamMs: MP3_ENCODER_DELAY_MS + headMs });
+  }
+  const rest = split < plain.length ? sayFlitePart(plain.slice(split), split, locale, voice, options) : null;
+  const parts = [head.synthesis?.samples, rest?.synthesis?.samples].filter((s): s is Int16Array => Boolean(s));
+  const joined = new Int16Array(parts.reduce((n, s) => n + s.length, 0));
+  parts.reduce((at, s) => (joined.set(s, at), at + s.length), 0);
+  const samples = padded(joined, FLITE_SAMPLE_RATE);
+  options.onSource?.(samples, FLITE_SAMPLE_RATE);
   const t1 = performance.now();
-  const mp3 = await encodeNarration(samples, sampleRate, options);
+  const mp3 = await encodeNarration(samples, FLITE_SAMPLE_RATE, options);
   const t2 = performance.now();
   const info = readMp3Info(mp3);
   if (!info) throw new Error('The MP3 encoder produced an unreadable stream');
   const durationMs = Math.floor(info.durationMs);
-  const speechMarks = synthesis
-    ? fliteSpeechMarks({
-        plain,
-        locale,
-        unitPhones: phonesOfUnits,
-        phones: synthesis.phones,
-        pcmDurationMs: (samples.length / sampleRate) * 1000,
-        delayMs: MP3_ENCODER_DELAY_MS,
-        audioDurationMs: durationMs,
-      })
-    : [];
+  const speechMarks = rest ? joinMarks(headMarks, flitePartMarks(rest, locale, headMs, durationMs)) : headMarks.filter((m) => m.time < durationMs);
   checkMarks(plain, speechMarks, durationMs, locale);
-  return { mp3, speechMarks, durationMs, voice: voice.id, synthMs: t1 - t0, encodeMs: t2 - t1 };
+  return { mp3, speechMarks, durationMs, voice: voice.id, synthMs: t1 - t0 - encodeMs, encodeMs: encodeMs + t2 - t1 };
+}
+
+/** The head's marks, then the rest's, which rise strictly past them (a rest mark rounded onto the head's last moves on a ms). */
+function joinMarks(head: SpeechMark[], rest: SpeechMark[]): SpeechMark[] {
+  const out = [...head];
+  for (const m of rest) {
+    const last = out[out.length - 1]?.time ?? -1;
+    out.push(m.time > last ? m : { offset: m.offset, time: last + 1 });
+  }
+  return out;
 }
 
 /** A narration whose marks break their contract fails loudly rather than be served. */

@@ -10,7 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { WorkerReply, WorkerRequest } from './worker';
-import type { NarrationResult } from './pipeline';
+import type { NarrationHead, NarrationResult } from './pipeline';
 
 export interface PoolResult extends NarrationResult {
   /** Milliseconds the job spent paused for priority work. */
@@ -25,6 +25,8 @@ interface Job {
   voice: string;
   priority: boolean;
   warm?: boolean;
+  /** Given the head of a Flite narration before the whole (only asked of the worker when set). */
+  onHead?: (head: NarrationHead) => void;
   resolve(result: PoolResult): void;
   reject(error: Error): void;
 }
@@ -62,12 +64,15 @@ export class NarrationPool {
     for (let i = 0; i < total; i++) this.slots.push({ index: i, lane: i < options.background ? 'background' : 'priority', worker: null, job: null });
   }
 
-  /** Narrate in a worker. A priority job goes before every background job and pauses the running ones. */
-  run(plain: string, language: string, voice: string, priority: boolean): { id: number; promise: Promise<PoolResult> } {
+  /**
+   * Narrate in a worker. A priority job goes before every background job and pauses the running ones. `onHead` is
+   * given the head of a Flite narration while the rest is said (pipeline.ts NarrateOptions.onHead).
+   */
+  run(plain: string, language: string, voice: string, priority: boolean, onHead?: (head: NarrationHead) => void): { id: number; promise: Promise<PoolResult> } {
     if (this.closed) return { id: 0, promise: Promise.reject(new Error('The narration pool is closed')) };
     const id = this.nextId++;
     const promise = new Promise<PoolResult>((resolve, reject) => {
-      this.queue[priority ? 'priority' : 'background'].push({ id, plain, language, voice, priority, resolve, reject });
+      this.queue[priority ? 'priority' : 'background'].push({ id, plain, language, voice, priority, onHead, resolve, reject });
     });
     this.dispatch();
     return { id, promise };
@@ -136,7 +141,7 @@ export class NarrationPool {
     const worker = slot.worker ?? this.spawn(slot);
     const request: WorkerRequest = job.warm
       ? { type: 'warm', id: job.id, language: job.language, voice: job.voice }
-      : { type: 'job', id: job.id, plain: job.plain, language: job.language, voice: job.voice };
+      : { type: 'job', id: job.id, plain: job.plain, language: job.language, voice: job.voice, head: job.onHead !== undefined };
     worker.postMessage(request);
   }
 
@@ -147,6 +152,11 @@ export class NarrationPool {
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
+      if (reply.type === 'head') {
+        const { type: _type, id: _id, ...head } = reply;
+        job.onHead?.(head);
+        return;
+      }
       slot.job = null;
       if (reply.type === 'done') {
         const { type: _type, id: _id, ...result } = reply;

@@ -29,7 +29,7 @@ import { editions, passages, publications } from '../db/schema';
 import type { ContentStore } from '../content/store';
 import { passagePlainText } from '../../src/domain/sanitize';
 import { NarrationPool } from './pool';
-import { narrationKey } from './pipeline';
+import { narrationKey, type NarrationHead } from './pipeline';
 import { mp3Name, readMeta, writeNarration, type AudioStore, type NarrationMeta } from './storage';
 import type { SpeechMark } from './speechMarks';
 import { englishVoiceFromEnv, narrationVoice, VOICED_LANGUAGES, type EnglishVoice, type NarrationVoice } from './voices';
@@ -102,9 +102,22 @@ export interface ReadyAudio {
   voice: string;
 }
 
+/**
+ * The head of a narration still being made (pipeline.ts NarrationHead): its own MP3, whose audio and marks are the
+ * start of the whole one's, up to `seam`.
+ */
+export interface PartialAudio extends ReadyAudio {
+  /** Where the head's speech ends on the timeline of both MP3s, ms: the whole narration goes on from there. */
+  seam: number;
+}
+
+/** The name of a narration head's MP3: `head-<key>` (a narration key of its own, so /audio serves it). */
+export const headKey = (key: string) => `head-${key}`;
+
 export type AudioAnswer =
   | { kind: 'ready'; passageId: number; audio: ReadyAudio }
-  | { kind: 'generating'; passageId: number }
+  /** `partial`: the head of the narration, when it is ready before the whole. */
+  | { kind: 'generating'; passageId: number; partial?: PartialAudio }
   | { kind: 'unvoiced'; passageId: number }
   | { kind: 'missing' };
 
@@ -191,6 +204,9 @@ export class NarrationService {
   readonly jobs: NarrationJobs;
   private readonly pool: NarrationPool;
   private readonly inflight = new Map<string, InFlight>();
+  /** Heads of the narrations this process is making, by key, while the whole is made; and who waits for one. */
+  private readonly heads = new Map<string, PartialAudio>();
+  private readonly headWaiters = new Map<string, Set<(head: PartialAudio) => void>>();
   /** Jobs this process claimed, by passage id. */
   private readonly working = new Map<number, Working>();
   /** Background slots claiming or working, and their turns (stop waits for them). */
@@ -539,17 +555,55 @@ export class NarrationService {
     }
     if (this.stopped) return { kind: 'generating', passageId: row.id };
     const waitMs = options.wait === false ? 0 : this.settings.waitMs;
+    // A head made meanwhile answers at once; one made before this request is sent when the wait runs out.
+    const head = this.heads.has(key) ? null : this.nextHead(key);
     const work = this.requested(row, key, Date.now() + waitMs);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), waitMs);
     });
     try {
-      const audio = await Promise.race([work, timeout]);
-      return audio ? { kind: 'ready', passageId: row.id, audio } : { kind: 'generating', passageId: row.id };
+      const audio = await Promise.race([work, timeout, ...(head ? [head.promise.then(() => null)] : [])]);
+      if (audio) return { kind: 'ready', passageId: row.id, audio };
+      const partial = this.heads.get(key);
+      return partial ? { kind: 'generating', passageId: row.id, partial } : { kind: 'generating', passageId: row.id };
     } finally {
       clearTimeout(timer);
+      head?.cancel();
     }
+  }
+
+  /** Resolves when this process has the head of the narration of `key`; `cancel` stops waiting. */
+  private nextHead(key: string): { promise: Promise<PartialAudio>; cancel: () => void } {
+    let waiter: (head: PartialAudio) => void = () => {};
+    const promise = new Promise<PartialAudio>((resolve) => {
+      waiter = resolve;
+    });
+    const set = this.headWaiters.get(key) ?? new Set();
+    set.add(waiter);
+    this.headWaiters.set(key, set);
+    return {
+      promise,
+      cancel: () => {
+        set.delete(waiter);
+        if (!set.size && this.headWaiters.get(key) === set) this.headWaiters.delete(key);
+      },
+    };
+  }
+
+  /** Store the head of a narration being made and tell who waits for it. A head that cannot be stored is left out. */
+  private async keepHead(key: string, voice: string, head: NarrationHead): Promise<void> {
+    const name = headKey(key);
+    try {
+      await this.options.audio.put(mp3Name(name), head.mp3);
+    } catch (error) {
+      this.options.logger.warn({ err: error, key }, 'narration head not stored');
+      return;
+    }
+    if (!this.inflight.has(key)) return; // the whole is already done
+    const partial: PartialAudio = { url: audioUrl(name), speechMarks: head.speechMarks, duration: head.durationMs, voice: narrationVoiceOfUrl(audioUrl(key)) ?? voice, seam: head.seamMs };
+    this.heads.set(key, partial);
+    for (const tell of this.headWaiters.get(key) ?? []) tell(partial);
   }
 
   /**
@@ -689,7 +743,9 @@ export class NarrationService {
         return stored;
       }
       if (this.stopped) throw new Error('Narration is stopped');
-      const job = this.pool.run(passagePlainText(row.text), row.language, voice.id, flight.priority);
+      // A requested passage's head is made first, so the reader hears it while the rest is said.
+      const onHead = flight.priority ? (head: NarrationHead) => void this.keepHead(key, voice.id, head) : undefined;
+      const job = this.pool.run(passagePlainText(row.text), row.language, voice.id, flight.priority, onHead);
       flight.poolJob = job.id;
       const result = await job.promise;
       this.stats.synthesized++;
@@ -708,6 +764,7 @@ export class NarrationService {
       return meta;
     })().finally(() => {
       this.inflight.delete(key);
+      this.heads.delete(key);
       this.settle();
     });
     this.inflight.set(key, flight);

@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { narrate } from './pipeline';
+import { narrate, type NarrationHead } from './pipeline';
 
 export type WorkerRequest =
-  | { type: 'job'; id: number; plain: string; language: string; voice: string }
+  /** `head`: send the head of a Flite narration ('head') before the whole, for a passage someone asked for. */
+  | { type: 'job'; id: number; plain: string; language: string; voice: string; head?: boolean }
   | { type: 'warm'; id: number; language: string; voice: string };
 
 export type WorkerReply =
@@ -24,6 +25,7 @@ export type WorkerReply =
       encodeMs: number;
       pausedMs: number;
     }
+  | { type: 'head'; id: number; mp3: Uint8Array; speechMarks: { offset: number; time: number }[]; durationMs: number; seamMs: number }
   | { type: 'error'; id: number; message: string };
 
 const port = parentPort;
@@ -55,7 +57,11 @@ port.on('message', async (msg: WorkerRequest) => {
   pausedMs = 0;
   try {
     const plain = msg.type === 'warm' ? 'Ready.' : msg.plain;
-    const result = await narrate(plain, msg.language, { yieldPoint, voice: msg.voice });
+    const onHead =
+      msg.type === 'job' && msg.head
+        ? (head: NarrationHead) => port.postMessage({ type: 'head', id: msg.id, ...head } satisfies WorkerReply, [head.mp3.buffer as ArrayBuffer])
+        : undefined;
+    const result = await narrate(plain, msg.language, { yieldPoint, voice: msg.voice, onHead });
     const reply: WorkerReply = { type: 'done', id: msg.id, ...result, pausedMs };
     port.postMessage(reply, [result.mp3.buffer as ArrayBuffer]);
   } catch (error) {

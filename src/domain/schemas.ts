@@ -324,8 +324,18 @@ export const PassageAudioReadySchema = z.object({
 });
 export type PassageAudioReady = z.infer<typeof PassageAudioReadySchema>;
 
-/** 202: narration has started and is not ready yet; ask again shortly. */
-export const AudioGeneratingSchema = z.object({ passageId: z.number().int(), status: z.literal('generating') });
+/**
+ * The head of a narration still being made: an MP3 of its own whose audio and speech marks are the start of the whole
+ * narration's, time for time, up to `seam` (ms), where the whole goes on. A client may play it while it asks again.
+ */
+export const PartialAudioSchema = PassageAudioReadySchema.shape.audio.extend({ seam: z.number().nonnegative() });
+export type PartialAudio = z.infer<typeof PartialAudioSchema>;
+
+/**
+ * 202: narration has started and is not ready yet; ask again shortly. `partial`, when the audio routes have it, is
+ * the narration's head (clients that do not know it keep asking, as before).
+ */
+export const AudioGeneratingSchema = z.object({ passageId: z.number().int(), status: z.literal('generating'), partial: PartialAudioSchema.optional() });
 
 export const PassageAudioSchema = z.discriminatedUnion('status', [PassageAudioReadySchema, AudioGeneratingSchema]);
 export type PassageAudio = z.infer<typeof PassageAudioSchema>;
