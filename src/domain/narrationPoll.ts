@@ -20,6 +20,11 @@ export const NARRATION_MAX_POLLS = 15;
 /** The message of a narration that was still being made when the asks ran out. */
 export const NARRATION_STILL_GENERATING = 'Audio is still being generated';
 
+/** A 'generating' answer that brings the head of the narration (`partial`): it can play while the rest is made. */
+export function hasPartial(answer: unknown): boolean {
+  return isGenerating(answer) && typeof (answer as { partial?: unknown }).partial === 'object' && (answer as { partial?: unknown }).partial !== null;
+}
+
 /** An answer that says the narration is still being made. */
 export function isGenerating(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && (answer as { status?: unknown }).status === 'generating';
@@ -33,6 +38,8 @@ export interface NarrationPollOptions {
   intervalMs?: number;
   /** Asks in all, the first included. @default NARRATION_MAX_POLLS */
   maxAsks?: number;
+  /** A 'generating' answer that ends the wait all the same (one that brings the head of the narration). */
+  accept?: (answer: unknown) => boolean;
 }
 
 /** Resolves after `ms` on `clock`; rejects with the signal's reason when it aborts first. */
@@ -58,11 +65,11 @@ function pause(clock: PollClock, ms: number, signal: AbortSignal | undefined): P
  * without it). A failed ask rejects at once.
  */
 export async function waitForNarration<T>(ask: () => Promise<T>, options: NarrationPollOptions): Promise<T> {
-  const { clock, signal, intervalMs = NARRATION_POLL_MS, maxAsks = NARRATION_MAX_POLLS } = options;
+  const { clock, signal, intervalMs = NARRATION_POLL_MS, maxAsks = NARRATION_MAX_POLLS, accept } = options;
   for (let asked = 1; ; asked++) {
     signal?.throwIfAborted();
     const answer = await ask();
-    if (!isGenerating(answer) || asked >= maxAsks) return answer;
+    if (!isGenerating(answer) || asked >= maxAsks || accept?.(answer)) return answer;
     await pause(clock, intervalMs, signal);
   }
 }

@@ -9,7 +9,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { AUDIO_NOT_AVAILABLE, AUDIO_TICK_MS } from '../domain/constants';
 import { PortFailure } from '../domain/failures';
-import { NARRATION_STILL_GENERATING, waitForNarration } from '../domain/narrationPoll';
+import { hasPartial, NARRATION_STILL_GENERATING, waitForNarration } from '../domain/narrationPoll';
 import type { PassageAudio } from '../domain/schemas';
 import type { Narration, NarrationInput, PlaybackReport } from '../machines/shared/audio';
 import type { WordClip } from '../machines/wordAudio';
@@ -20,9 +20,11 @@ export { NARRATION_MAX_POLLS, NARRATION_POLL_MS } from '../domain/narrationPoll'
 export function narrationActor(fetchNarration: ((input: NarrationInput) => Promise<PassageAudio>) | undefined, clock: ClockPort) {
   return fromPromise<Narration, NarrationInput>(async ({ input, signal }) => {
     if (!fetchNarration) throw new PortFailure('not_found', 404, AUDIO_NOT_AVAILABLE);
-    const answer = await waitForNarration(() => fetchNarration(input), { clock, signal });
-    if (answer.status !== 'ready') throw new PortFailure('unavailable', 503, NARRATION_STILL_GENERATING);
-    return { url: answer.audio.url, speechMarks: answer.audio.speechMarks, duration: answer.audio.duration / 1000 };
+    const answer = await waitForNarration(() => fetchNarration(input), { clock, signal, accept: input.partial ? hasPartial : undefined });
+    if (answer.status === 'ready') return { url: answer.audio.url, speechMarks: answer.audio.speechMarks, duration: answer.audio.duration / 1000 };
+    const head = input.partial ? answer.partial : undefined;
+    if (!head) throw new PortFailure('unavailable', 503, NARRATION_STILL_GENERATING);
+    return { url: head.url, speechMarks: head.speechMarks, duration: head.duration / 1000, seam: head.seam / 1000 };
   });
 }
 

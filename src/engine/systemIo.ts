@@ -38,9 +38,12 @@ const queryString = (params: URLSearchParams) => params.toString().replace(/%3A/
 
 function audioEffects(audio: AudioPort | undefined) {
   return {
-    load: (url: string | null) => {
+    /** `upTo`: the new audio goes on where the port was, at most at this second (a narration's head, then the whole). */
+    load: (url: string | null, upTo: number | null = null) => {
+      const at = upTo === null ? 0 : Math.min(audio?.currentTime() ?? 0, upTo);
       audio?.pause();
       audio?.load(url);
+      if (at > 0) audio?.seek(at);
     },
     seek: (seconds: number) => audio?.seek(seconds),
     rate: (rate: number) => audio?.setRate(rate),
@@ -96,7 +99,7 @@ export function provideReaderSystem(ports: EnginePorts, settings: SettingsStore,
         },
         actions: {
           loadReaderAudio: (_, params) => {
-            audio.load(params.url);
+            audio.load(params.url, params.upTo);
             audio.rate(params.rate);
           },
           setReaderAudioRate: (_, params) => audio.rate(params.rate),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/adapters/common';
-import { isGenerating, NARRATION_MAX_POLLS, NARRATION_POLL_MS, waitForNarration } from '../../src/domain/narrationPoll';
+import { hasPartial, isGenerating, NARRATION_MAX_POLLS, NARRATION_POLL_MS, waitForNarration } from '../../src/domain/narrationPoll';
+import { narrationActor } from '../../src/engine/audioActors';
+import { createActor, toPromise } from 'xstate';
 
 type Answer = { status: 'generating' } | { status: 'ready'; url: string };
 const generating: Answer = { status: 'generating' };
@@ -92,5 +94,37 @@ describe('waitForNarration', () => {
     expect(isGenerating(ready)).toBe(false);
     expect(isGenerating({ passageId: 1, speechMarks: [] })).toBe(false);
     expect(isGenerating(null)).toBe(false);
+  });
+});
+
+describe('the head of a narration being made', () => {
+  const head = { url: '/audio/head-1.mp3', speechMarks: [{ offset: 0, time: 70 }], duration: 3100, voice: 'flite-slt', seam: 2900 };
+  const withHead = { passageId: 1, status: 'generating' as const, partial: head };
+  const whole = { passageId: 1, status: 'ready' as const, audio: { url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 70 }], duration: 9000, voice: 'flite-slt' } };
+
+  it('ends the wait when asked to accept it, and not otherwise', async () => {
+    expect([hasPartial(withHead), hasPartial({ status: 'generating' }), hasPartial(whole)]).toEqual([true, false, false]);
+    const clock = createManualClock();
+    const answers = [withHead, whole];
+    let asks = 0;
+    const ask = async () => answers[Math.min(asks++, 1)];
+    await expect(waitForNarration(ask, { clock, accept: hasPartial })).resolves.toEqual(withHead);
+    const result = waitForNarration(ask, { clock });
+    await settle();
+    clock.advance(NARRATION_POLL_MS);
+    await expect(result).resolves.toEqual(whole);
+  });
+
+  it('is what the narration actor gives for a first ask with `partial`; without it the actor waits for the whole', async () => {
+    const clock = createManualClock();
+    let asks = 0;
+    const actor = narrationActor(async () => (asks++ === 0 ? withHead : whole), clock);
+    const first = await toPromise(createActor(actor, { input: { passageId: 1, editionId: 2, position: 1, partial: true } }).start());
+    expect(first).toEqual({ url: head.url, speechMarks: head.speechMarks, duration: 3.1, seam: 2.9 });
+    asks = 0;
+    const run = toPromise(createActor(actor, { input: { passageId: 1, editionId: 2, position: 1 } }).start());
+    await settle();
+    clock.advance(NARRATION_POLL_MS);
+    await expect(run).resolves.toEqual({ url: '/audio/1.mp3', speechMarks: whole.audio.speechMarks, duration: 9 });
   });
 });

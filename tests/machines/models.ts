@@ -686,14 +686,18 @@ const playerEvents: PlayerWalkEvent[] = [
   { type: 'playback.ended' },
   { type: 'playback.refused' },
   done('narration', { url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 0 }], duration: 20 }) as unknown as PlayerWalkEvent,
+  // The head of a narration still being made: it plays while the whole is loaded.
+  done('narration', { url: '/audio/head-1.mp3', speechMarks: [{ offset: 0, time: 0 }], duration: 3, seam: 2.5 }) as unknown as PlayerWalkEvent,
   failed('narration', failure.network) as unknown as PlayerWalkEvent,
 ];
 const playerInputs: PlayerInput[] = [{ hasSavedSettings: true, speeds: { '12': 1.25 } }, { hasSavedSettings: false, speeds: {} }];
-/** What the player's walk tells states apart by: the states, the passage that plays, what is known of its narration, the audio port, a pending seek, an ask for marks. */
+/** What the player's walk tells states apart by: the states, the passage that plays, what is known of its narration (a head or whole), the audio port, a pending seek, an ask for marks. */
 function playerState(s: { value: unknown; context: PlayerContext }): string {
   const c = s.context;
   const id = c.track.passage?.id ?? null;
-  return JSON.stringify([s.value, id, c.track.edition?.audioEnabled ?? null, id === null ? null : (c.narration[id]?.status ?? null), c.loadedKey, c.pendingSeek !== null, c.marksFor === id]);
+  const known = id === null ? undefined : c.narration[id];
+  const narration = known?.status === 'ready' && known.seam !== undefined ? 'head' : (known?.status ?? null);
+  return JSON.stringify([s.value, id, c.track.edition?.audioEnabled ?? null, narration, c.loadedKey, c.pendingSeek !== null, c.marksFor === id]);
 }
 /** The player's walk: its loads never settle (their answers are walk events) and its playback does nothing. */
 export const playerInert = playerMachine.provide({

@@ -93,13 +93,13 @@ describe('player machine: rules', () => {
       { playback: fromCallback(() => (playing.push('start'), () => void playing.push('stop'))) },
     );
     actor.send({ type: 'player.track', track: playerTracks.next });
-    expect(params.filter((p) => p.type === 'loadReaderAudio').map((p) => p.params)).toEqual([{ url: '/audio/2.mp3', rate: 1.25 }]);
+    expect(params.filter((p) => p.type === 'loadReaderAudio').map((p) => p.params)).toEqual([{ url: '/audio/2.mp3', rate: 1.25, upTo: null }]);
     actor.send({ type: 'player.listen' });
     expect(playing).toEqual(['start']);
     expect(params.filter((p) => p.type === 'save').map((p) => p.params)).toEqual([{ currentTime: 0 }, { audioControlState: 'playing', currentTime: 0 }]);
     actor.send({ type: 'player.track', track: playerTracks.silent });
     expect(playing).toEqual(['start', 'stop']);
-    expect(params.filter((p) => p.type === 'loadReaderAudio').at(-1)!.params).toEqual({ url: null, rate: 1 });
+    expect(params.filter((p) => p.type === 'loadReaderAudio').at(-1)!.params).toEqual({ url: null, rate: 1, upTo: null });
   });
 
   it('loads a narration the open player lacks, tells the system, then plays it', async () => {
@@ -114,10 +114,81 @@ describe('player machine: rules', () => {
     expect(asked).toEqual([]);
     actor.send({ type: 'audio.open' });
     await flush();
-    expect(asked).toEqual([{ passageId: 1, editionId: 12, position: 1 }]);
+    // A passage asked for the first time takes the head of a narration still being made.
+    expect(asked).toEqual([{ passageId: 1, editionId: 12, position: 1, partial: true }]);
     expect(params.find((p) => p.type === 'tellNarration')!.params).toEqual({ passageId: 1, url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 0 }] });
     expect(actor.getSnapshot().context.loadedKey).toBe('1|/audio/1.mp3');
     expect(actor.getSnapshot().context.duration).toBe(9);
+  });
+
+  it('plays the head of a narration being made, waits playing at its end, then goes on in the whole from the seam', async () => {
+    const asked: NarrationInput[] = [];
+    const answers: ((n: Narration) => void)[] = [];
+    const playing: string[] = [];
+    const { actor, params } = startRecording(fresh, {
+      loadNarration: fromPromise<Narration, NarrationInput>(({ input }) => (asked.push(input), new Promise<Narration>((resolve) => answers.push(resolve)))),
+      playback: fromCallback(() => (playing.push('start'), () => void playing.push('stop'))),
+    });
+    const loads = () => params.filter((p) => p.type === 'loadReaderAudio').map((p) => p.params);
+    const port = () => (actor.getSnapshot().value as { control: { open: { port: string } } }).control.open.port;
+    actor.send({ type: 'player.track', track: playerTracks.first });
+    actor.send({ type: 'player.listen' });
+    await flush();
+    answers[0]({ url: '/audio/head-1.mp3', speechMarks: [{ offset: 0, time: 70 }], duration: 3.1, seam: 2.9 });
+    await flush();
+    // The head plays at once, its marks go to the columns, and the whole is asked for.
+    expect(loads()).toEqual([{ url: '/audio/head-1.mp3', rate: 1, upTo: null }]);
+    expect(params.filter((p) => p.type === 'tellNarration').map((p) => p.params)).toEqual([{ passageId: 1, url: '/audio/head-1.mp3', speechMarks: [{ offset: 0, time: 70 }] }]);
+    expect(playing).toEqual(['start']);
+    expect(asked.map((a) => a.partial)).toEqual([true, false]);
+    // Its end is not the narration's: the player stays playing and waits for the rest.
+    actor.send({ type: 'playback.ended' });
+    expect(playerState(actor.getSnapshot())).toBe('playing');
+    expect(port()).toBe('awaitingRest');
+    expect(playing).toEqual(['start', 'stop']);
+    // The whole comes: it goes on from the port's time, at most the seam, and plays.
+    answers[1]({ url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 70 }, { offset: 4, time: 3000 }], duration: 9 });
+    await flush();
+    expect(loads().at(-1)).toEqual({ url: '/audio/1.mp3', rate: 1, upTo: 2.9 });
+    expect(params.filter((p) => p.type === 'tellNarration').at(-1)!.params).toEqual({ passageId: 1, url: '/audio/1.mp3', speechMarks: [{ offset: 0, time: 70 }, { offset: 4, time: 3000 }] });
+    expect(port()).toBe('sounding');
+    expect(playing).toEqual(['start', 'stop', 'start']);
+    expect(actor.getSnapshot().context).toMatchObject({ loadedKey: '1|/audio/1.mp3', loadedSeam: null, duration: 9 });
+    // The whole's own end pauses the player.
+    actor.send({ type: 'playback.ended' });
+    expect(playerState(actor.getSnapshot())).toBe('paused');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('keeps playing the head when the whole comes early, and switches at its end; a paused head switches at once', async () => {
+    const answers: ((n: Narration) => void)[] = [];
+    const { actor, params } = startRecording(fresh, { loadNarration: fromPromise<Narration, NarrationInput>(() => new Promise<Narration>((resolve) => answers.push(resolve))) });
+    const loads = () => params.filter((p) => p.type === 'loadReaderAudio').map((p) => p.params);
+    const port = () => (actor.getSnapshot().value as { control: { open: { port: string } } }).control.open.port;
+    actor.send({ type: 'player.track', track: playerTracks.first });
+    actor.send({ type: 'player.listen' });
+    await flush();
+    answers[0]({ url: '/audio/head-1.mp3', speechMarks: [], duration: 3.1, seam: 2.9 });
+    await flush();
+    answers[1]({ url: '/audio/1.mp3', speechMarks: [], duration: 9 });
+    await flush();
+    expect(loads()).toHaveLength(1);
+    expect(port()).toBe('sounding');
+    actor.send({ type: 'playback.ended' });
+    expect(loads().at(-1)).toEqual({ url: '/audio/1.mp3', rate: 1, upTo: 2.9 });
+    expect(port()).toBe('sounding');
+
+    // Paused during the head: the whole takes its place at once, where the head was.
+    const second = startRecording(fresh, { loadNarration: fromPromise<Narration, NarrationInput>(() => new Promise<Narration>((resolve) => answers.push(resolve))) });
+    second.actor.send({ type: 'player.track', track: playerTracks.first });
+    second.actor.send({ type: 'player.listen' });
+    await flush();
+    answers[2]({ url: '/audio/head-1.mp3', speechMarks: [], duration: 3.1, seam: 2.9 });
+    await flush();
+    second.actor.send({ type: 'audio.pause' });
+    answers[3]({ url: '/audio/1.mp3', speechMarks: [], duration: 9 });
+    await flush();
+    expect(second.params.filter((p) => p.type === 'loadReaderAudio').at(-1)!.params).toEqual({ url: '/audio/1.mp3', rate: 1, upTo: 2.9 });
   });
 
   it('highlight asks for the speech marks of a passage that lacks them, with the player closed', async () => {

@@ -1,10 +1,9 @@
 /**
- * The reader's player (SPEC §4 Audio control state: reader audio player). It owns what the reader hears: whether
- * the player is closed or open (paused, playing, or held while a tapped word is said), the narration of the
- * passage it plays (loaded in `narration.loading`), the audio port (`open.port`: the narration is loaded into it,
- * and the playback actor runs while it plays), seeking, 'Play from here', the speed and the saved audio state.
- * The column that plays tells it what plays ('player.track'); what it saves, tracks and loads
- * goes back through actions the engine provides. Its rules are in player.rules.ts.
+ * The reader's player (SPEC §4 Audio control state: reader audio player): closed or open (paused, playing, or held
+ * while a tapped word is said), the passage's narration (`narration.loading`; a head first when it is being made,
+ * then the whole from the head's seam), the audio port (`open.port`, where the playback actor runs while it plays),
+ * seeking, 'Play from here', the speed and the saved audio state. The column that plays tells it what plays
+ * ('player.track'); what it saves, tracks and loads goes back through engine actions. Rules: player.rules.ts.
  */
 import { and, assign, not, or, setup, stateIn } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
@@ -12,7 +11,7 @@ import type { PlaybackSpeedMap } from '../../domain/playbackSpeed';
 import { loadNarrationPlaceholder, playbackPlaceholder } from '../shared/audio';
 import { startState } from '../shared/start';
 import type { StateMetaWithTimers } from '../shared/timers';
-import { audioLoad, narrationAnswered, narrationAsked, canApplyPendingSeek, canSetSpeed, isNewSecond, isOtherAudio, loadedState, playerPlan, savedPassage, seekTarget, speedsFromAddress, speedsWith, timeAfter, trackedProperties, wantsNarration } from './player.rules';
+import { audioLoad, narrationAnswered, narrationAsked, canApplyPendingSeek, canSetSpeed, continuesHead, isNewSecond, isOtherAudio, loadedState, narrationInput, playerPlan, savedPassage, seekTarget, speedsFromAddress, speedsWith, timeAfter, trackedProperties, wantsNarration } from './player.rules';
 import type { NarrationLoadedParams, PlayerContext, PlayerControlState, PlayerEvent, PlayerInput, PlayerSaveParams, PlayerTrackParams } from './player.types';
 
 type Args = { context: PlayerContext };
@@ -36,26 +35,21 @@ const applyPendingSeek = [{ type: 'seekReaderAudio', params: ({ context }: Args)
 
 export const playerMachine = setup({
   types: {} as { context: PlayerContext; events: PlayerEvent; input: PlayerInput; meta: StateMetaWithTimers },
-  actors: {
-    /** Provided by the engine: the passage's narration (asks again while it is being made). */
-    loadNarration: loadNarrationPlaceholder,
-    /** Provided by the engine: plays the reader's audio port while it runs, reporting its time and end. */
-    playback: playbackPlaceholder,
-  },
+  // Provided by the engine: the passage's narration (asks again while it is being made), and the playback of the
+  // reader's audio port while it runs (it reports its time and end).
+  actors: { loadNarration: loadNarrationPlaceholder, playback: playbackPlaceholder },
   actions: {
     // ---- effects the engine provides; then what the reader system is told ----
-    /** Load a url into the reader's audio port (null unloads it), at a rate. */
-    loadReaderAudio: (_, _params: { url: string | null; rate: number }) => {},
+    /** Load a url into the reader's audio port (null unloads it), at a rate; `upTo`: go on from the port's time, at most this second. */
+    loadReaderAudio: (_, _params: { url: string | null; rate: number; upTo?: number | null }) => {},
     setReaderAudioRate: (_, _params: { rate: number }) => {},
     seekReaderAudio: (_, _params: { seconds: number }) => {},
     showSpeedsInAddress: (_, _params: { speeds: PlaybackSpeedMap }) => {},
     logError: (_, _params: { message: string; error?: unknown }) => {},
-    /** Save part of the audio settings. */
-    save: (_, _params: PlayerSaveParams) => {},
+    save: (_, _params: PlayerSaveParams) => {}, // part of the audio settings
     track: (_, _params: PlayerTrackParams) => {},
     /** A narration arrived: the columns that show its passage gain its speech marks. */
     tellNarration: (_, _params: NarrationLoadedParams) => {},
-
     keepTrack: assign({ track: (_, params: { track: PlayerContext['track'] }) => params.track }),
     keepPlayFrom: assign({ pendingSeek: (_, params: { at: PlayerContext['pendingSeek'] }) => params.at }),
     askMarks: assign({ marksFor: ({ context }) => context.track.passage?.id ?? null }),
@@ -63,7 +57,7 @@ export const playerMachine = setup({
     keepSpeeds: assign({ speeds: (_, params: { speeds: PlaybackSpeedMap }) => params.speeds }),
     /** What the audio port now holds (the port takes it from 0). */
     keepLoaded: assign(({ context }) => loadedState(context)),
-    keepUnloaded: assign({ loadedKey: null, currentTime: 0, duration: 0 }),
+    keepUnloaded: assign({ loadedKey: null, loadedSeam: null, currentTime: 0, duration: 0 }),
     /** The pending 'Play from here' time is reached. */
     keepSought: assign(({ context }) => ({ pendingSeek: null, currentTime: Math.floor(context.pendingSeek!.seconds) })),
     markLoading: assign(({ context }) => narrationAsked(context)),
@@ -72,6 +66,8 @@ export const playerMachine = setup({
     /** The audio port holds a narration while the player is closed. */
     holdsAudio: ({ context }) => context.loadedKey !== null,
     isOtherAudio: ({ context }) => isOtherAudio(context),
+    playsHead: ({ context }) => context.loadedSeam !== null,
+    isHeadGoingOn: ({ context }) => continuesHead(context),
     hasReadyAudio: ({ context }) => playerPlan(context, 'paused').key !== null,
     canApplyPendingSeek: ({ context }) => canApplyPendingSeek(context),
     needsNarrationOpen: ({ context }) => wantsNarration(context, 'paused'),
@@ -81,13 +77,12 @@ export const playerMachine = setup({
     needsLicense: (_, params: { track: PlayerContext['track'] }) => params.track.passage?.licenseRequired === true,
     canSetSpeed: ({ context }, params: { speed: number }) => canSetSpeed(context, params.speed),
     isNewSecond: ({ context }, params: { time: number; duration: number }) => isNewSecond(context, params.time, params.duration),
-    isOpen: stateIn('#player.control.open'),
-    isPlaying: stateIn(PLAYING),
+    isOpen: stateIn('#player.control.open'), isPlaying: stateIn(PLAYING),
   },
 }).createMachine({
   id: 'player',
   type: 'parallel',
-  context: ({ input }) => ({ ...input, track: { slot: 'primary', passage: null, edition: null }, narration: {}, loadingFor: null, marksFor: null, loadedKey: null, currentTime: 0, duration: 0, heard: 0, pendingSeek: null }),
+  context: ({ input }) => ({ ...input, track: { slot: 'primary', passage: null, edition: null }, narration: {}, loadingFor: null, marksFor: null, loadedKey: null, loadedSeam: null, currentTime: 0, duration: 0, heard: 0, pendingSeek: null }),
   on: {
     'player.track': [
       {
@@ -170,7 +165,7 @@ export const playerMachine = setup({
                     'audio.toggle': toPaused,
                     'player.leave': { ...toPaused, description: 'Leaving the reader stops its audio; the player stays open, paused.' },
                     'player.playFrom': { actions: keepPlayFrom },
-                    'playback.ended': { target: 'paused', actions: saveState('paused'), description: 'The audio reached its end; not a user pause, so nothing is tracked.' },
+                    'playback.ended': { guard: not('playsHead'), target: 'paused', actions: saveState('paused'), description: 'The audio reached its end; not a user pause, so nothing is tracked.' },
                     'word.hold': { target: 'held', description: 'A tapped word is said: the player waits for it.' },
                   },
                 },
@@ -201,11 +196,16 @@ export const playerMachine = setup({
                 sounding: {
                   meta: { description: 'The audio port plays: the playback actor reports its time and its end.' },
                   invoke: { id: 'playback', src: 'playback' },
+                  on: { 'playback.ended': { guard: 'playsHead', target: 'awaitingRest' } },
                   always: [
-                    { guard: 'isOtherAudio', target: 'silent' },
+                    { guard: and(['isOtherAudio', not('isHeadGoingOn')]), target: 'silent' },
                     { guard: 'canApplyPendingSeek', actions: applyPendingSeek },
                     { guard: not(and(['isPlaying', 'hasReadyAudio'])), target: 'silent' },
                   ],
+                },
+                awaitingRest: {
+                  meta: { description: "The narration's head has played; the whole goes on from its seam once it is here." },
+                  always: [{ guard: 'isOtherAudio', target: 'silent' }, { guard: not('isPlaying'), target: 'silent' }],
                 },
               },
             },
@@ -226,12 +226,12 @@ export const playerMachine = setup({
           invoke: {
             id: 'narration',
             src: 'loadNarration',
-            input: ({ context }) => ({ passageId: context.track.passage!.id, editionId: context.track.passage!.editionId, position: context.track.passage!.position }),
+            input: ({ context }) => narrationInput(context),
             onDone: {
               target: 'idle',
               actions: [
                 { type: 'tellNarration', params: ({ context, event }) => ({ passageId: context.loadingFor!, url: event.output.url, speechMarks: event.output.speechMarks }) },
-                assign(({ context, event }) => narrationAnswered(context, { status: 'ready', url: event.output.url, duration: event.output.duration })),
+                assign(({ context, event }) => narrationAnswered(context, { status: 'ready', url: event.output.url, duration: event.output.duration, seam: event.output.seam })),
               ],
             },
             onError: {

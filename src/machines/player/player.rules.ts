@@ -38,9 +38,13 @@ export function playerPlan(context: PlayerContext, state: PlayerControlState): P
   return { enabled, narration, key, url: key ? ready!.url : null, speed: speedFor(context.speeds, edition?.id) };
 }
 
+/** The head of a narration still being made (it has a seam). */
+export const isHead = (narration: NarrationState | undefined) => narration?.status === 'ready' && narration.seam !== undefined;
+
 /**
  * The passage needs its narration: the player is open and nothing is known yet, or highlight asked for the
- * passage's speech marks, it lacks them, and they have not been asked for.
+ * passage's speech marks, it lacks them, and they have not been asked for; or only its head is known (the whole
+ * is loaded next, while the head plays).
  */
 export function wantsNarration(context: PlayerContext, state: PlayerControlState): boolean {
   const { passage } = context.track;
@@ -48,7 +52,14 @@ export function wantsNarration(context: PlayerContext, state: PlayerControlState
   if (!plan.enabled || !passage) return false;
   const asked = context.narration[passage.id] !== undefined;
   const marks = context.marksFor === passage.id && !passage.audio?.speechMarks.length && !asked;
-  return (isOpen(state) && plan.narration === undefined) || marks;
+  const head = isHead(plan.narration) && (isOpen(state) || context.marksFor === passage.id);
+  return (isOpen(state) && plan.narration === undefined) || marks || head;
+}
+
+/** What the narration load asks for: a passage asked for the first time takes its head, a head asks for the whole. */
+export function narrationInput(context: PlayerContext) {
+  const { id, editionId, position } = context.track.passage!;
+  return { passageId: id, editionId, position, partial: context.narration[id]?.status === 'loading' };
 }
 
 /** The passage and edition that play, as a key: another one is paging (the saved time goes back to 0). */
@@ -103,25 +114,35 @@ export function speedsFromAddress(context: PlayerContext, param: string | null) 
   return request ? applyPlaybackSpeedRequest(context.speeds, request) : context.speeds;
 }
 
-/** What the audio port is given: the plan's narration (or none) at its speed. */
-export function audioLoad(context: PlayerContext) {
-  const plan = playerPlan(context, 'paused');
-  return { url: plan.url, rate: plan.speed };
+/** The audio port holds the head of the narration the player should now hold whole: the whole goes on from it. */
+export function continuesHead(context: PlayerContext): boolean {
+  const key = playerPlan(context, 'paused').key;
+  return context.loadedSeam !== null && key !== null && context.loadedKey !== null && key.split('|')[0] === context.loadedKey.split('|')[0];
 }
 
-/** What the player then knows of the audio port: what it holds, from 0, and its length when known. */
-export function loadedState(context: PlayerContext) {
+/**
+ * What the audio port is given: the plan's narration (or none) at its speed. After the passage's head, the whole
+ * goes on where the head was, at most at its seam (`upTo`, seconds): the same audio and marks up to there.
+ */
+export function audioLoad(context: PlayerContext) {
   const plan = playerPlan(context, 'paused');
-  return { loadedKey: plan.key, currentTime: 0, duration: plan.narration?.status === 'ready' ? plan.narration.duration : 0 };
+  return { url: plan.url, rate: plan.speed, upTo: continuesHead(context) ? context.loadedSeam : null };
+}
+
+/** What the player then knows of the audio port: what it holds, from 0 (or where the head was), and its length when known. */
+export function loadedState(context: PlayerContext) {
+  const { key, narration } = playerPlan(context, 'paused');
+  const ready = narration?.status === 'ready' ? narration : null;
+  return { loadedKey: key, loadedSeam: ready?.seam ?? null, currentTime: continuesHead(context) ? context.currentTime : 0, duration: ready?.duration ?? 0 };
 }
 
 /** A speed the player offers, for an edition that plays. */
 export const canSetSpeed = (context: PlayerContext, speed: number) => isPlaybackSpeed(speed) && context.track.edition !== null;
 
-/** The playing passage's narration is asked for. */
+/** The playing passage's narration is asked for (a head it has keeps playing meanwhile). */
 export function narrationAsked(context: PlayerContext) {
   const id = context.track.passage!.id;
-  return { loadingFor: id, narration: { ...context.narration, [id]: { status: 'loading' as const } } };
+  return { loadingFor: id, narration: isHead(context.narration[id]) ? context.narration : { ...context.narration, [id]: { status: 'loading' as const } } };
 }
 
 /** The narration asked for answered: ready, or failed (logged only, SPEC §8). */

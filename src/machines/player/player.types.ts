@@ -25,8 +25,11 @@ export interface PlayerTrack {
   edition: PlayerEdition | null;
 }
 
-/** A passage's narration as far as the player knows it. */
-export type NarrationState = { status: 'loading' } | { status: 'ready'; url: string; duration: number } | { status: 'failed' };
+/**
+ * A passage's narration as far as the player knows it. A ready one with a `seam` is the head of a narration still
+ * being made (seconds where its speech ends): it plays while the whole is loaded, which goes on from the seam.
+ */
+export type NarrationState = { status: 'loading' } | { status: 'ready'; url: string; duration: number; seam?: number } | { status: 'failed' };
 
 export interface PlayerInput {
   /** Audio settings were saved on an earlier visit: the player starts `paused`, else `closed`. */
@@ -49,6 +52,8 @@ export interface PlayerContext {
   marksFor: number | null;
   /** `${passageId}|${url}` in the audio port, or null. */
   loadedKey: string | null;
+  /** The seam of the narration head in the audio port, in seconds; null when the port holds a whole narration or none. */
+  loadedSeam: number | null;
   /** Seconds played, to the shown second; and the length. */
   currentTime: number;
   duration: number;

@@ -12,6 +12,8 @@ export interface NarrationInput {
   passageId: number;
   editionId: number;
   position: number;
+  /** The head of a narration still being made will do (it plays while the rest is made). @default false */
+  partial?: boolean;
 }
 
 /** A ready narration. */
@@ -20,6 +22,11 @@ export interface Narration {
   speechMarks: SpeechMark[];
   /** Seconds; 0 when not known. */
   duration: number;
+  /**
+   * Present on the head of a narration still being made: the second where its speech ends and the whole
+   * narration, the same audio and marks up to there, goes on.
+   */
+  seam?: number;
 }
 
 /** What a playback actor reports to the machine that runs it. */
