@@ -363,7 +363,7 @@ async function twoServers(o: Required<Pick<CapacityOptions, 'readers' | 'duratio
         for (const sv of servers) if (sv.alive()) runRss.set(sv.pid, Math.max(runRss.get(sv.pid) ?? 0, procRssMb(sv.pid).rss));
         await countConnections();
       },
-      midRun: {
+      midRun: process.env.CAPACITY_KILL === '0' ? undefined : {
         atS: killAtS,
         run: async () => {
           cpuAt.set(killed.pid, procCpuSeconds(killed.pid));
@@ -374,17 +374,18 @@ async function twoServers(o: Required<Pick<CapacityOptions, 'readers' | 'duratio
       },
     });
     const pgCpuS = pgCpu() - pgCpu0;
-    for (const pid of [servers[0].pid, lb.pid]) cpuAt.set(pid, procCpuSeconds(pid));
+    for (const pid of [...servers.filter((sv) => sv.alive()).map((sv) => sv.pid), lb.pid]) cpuAt.set(pid, procCpuSeconds(pid));
     const use = (s: ServerProcess): ServerUse => {
       const cpuS = (cpuAt.get(s.pid) ?? 0) - (cpu0.get(s.pid) ?? 0);
-      const seconds = s === killed ? killAtS : run.seconds;
+      const wasKilled = !s.alive();
+      const seconds = wasKilled ? killAtS : run.seconds;
       return {
         name: s.name,
         cpuS: round1(cpuS),
         cpuPct: Math.round((cpuS / seconds) * 100),
         runRssMb: Math.round(runRss.get(s.pid) ?? 0),
-        peakRssMb: Math.round(s === killed ? peakAtKill : procRssMb(s.pid).peak),
-        killed: s === killed,
+        peakRssMb: Math.round(wasKilled ? peakAtKill : procRssMb(s.pid).peak),
+        killed: wasKilled,
       };
     };
     const serverUse = servers.map(use);
@@ -437,7 +438,9 @@ export async function capacityBench(options: CapacityOptions = {}): Promise<Capa
   const o = {
     readers,
     durationS,
-    warmupS: options.warmupS ?? Math.min(5, durationS / 4),
+    // 500 readers arriving at once meet a cold server (JIT, caches, new connections): the first seconds are not
+    // what a running server does.
+    warmupS: options.warmupS ?? Math.min(10, durationS / 4),
     thinkMs,
     editions: options.editions ?? 6,
     passagesPerEdition: options.passagesPerEdition ?? 6,
@@ -469,7 +472,7 @@ function runLine(r: ReaderRun): string {
     `  ${r.readers} readers, ${r.seconds} s: ${r.errors} errors, ${r.requests} requests (${r.rps} req/s, ${r.pagesPerSecond} pages/s)`,
     `  app p50 ${r.app.p50} / p90 ${r.app.p90} / p99 ${r.app.p99} / max ${r.app.max} ms; /ping p50 ${r.ping.p50} / p99 ${r.ping.p99} ms (${r.ping.count} probes)`,
     `  app p99 / ping p99 = ${r.p99Ratio} (target 0 errors and <= ${CAPACITY_TARGET.p99Ratio}: ${met ? 'met' : 'NOT met'})`,
-    `  p99 by route: ${Object.entries(r.byRoute).map(([k, s]) => `${k} ${s.p99}`).join(', ')} ms`,
+    `  p50 / p90 / p99 by route: ${Object.entries(r.byRoute).map(([k, s]) => `${k} ${s.p50} / ${s.p90} / ${s.p99}`).join(', ')} ms`,
     ...(r.errors ? [`  errors: ${Object.entries(r.errorKinds).map(([k, n]) => `${k} ×${n}`).join(', ')}`] : []),
     `  readers received ${mb(r.bodyBytes)} (${mb(r.mp3Bytes)} of MP3 ranges, ${mb(r.mp3Bytes / r.seconds)}/s); generator CPU ${r.generatorCpuPct}%; load average ${r.loadAvg[0]}→${r.loadAvg[1]}`,
   ].join('\n');
@@ -496,7 +499,8 @@ export function formatCapacity(result: CapacityResult): string {
   const c = result.cluster;
   if (c?.skipped) lines.push(`two servers behind HAProxy: skipped (${c.skipped})`);
   else if (c?.run) {
-    lines.push(`two servers on one PostgreSQL behind HAProxy, server b killed at ${c.killedAtS} s:`, runLine(c.run));
+    const kill = c.servers!.some((sv) => sv.killed) ? `, server b killed at ${c.killedAtS} s` : ' (no server killed: CAPACITY_KILL=0)';
+    lines.push(`two servers on one PostgreSQL behind HAProxy${kill}:`, runLine(c.run));
     for (const sv of c.servers!) lines.push(`  ${sv.name}: CPU ${sv.cpuS} s (${sv.cpuPct}% of a core${sv.killed ? ` until killed at ${c.killedAtS} s` : ''}), RSS ${sv.runRssMb} MB at most during the run (${sv.peakRssMb} MB peak since start)`);
     lines.push(
       `  servers together: ${c.requestsPerCpuSecond} requests per CPU-second`,

@@ -146,10 +146,12 @@ export function findHaproxy(): string | null {
  * connection, drops it or answers nothing (`retry-on` + `option redispatch`), so that a server killed mid-run costs
  * no reader a request. X-Forwarded-For is replaced, never appended (the servers run with TRUST_PROXY).
  */
-export function haproxyConfig(opts: { port: number; servers: { name: string; port: number }[] }): string {
+export function haproxyConfig(opts: { port: number; servers: { name: string; port: number }[]; log?: boolean }): string {
   return [
     'global',
     '  maxconn 4000',
+    // With `log`, one line per request with its timers (Tq/Tw/Tc/Tr/Ta) on standard output: for finding where time goes.
+    ...(opts.log ? ['  log stdout format raw local0 info'] : []),
     // One thread: the balancer of a small deployment; its CPU is reported.
     '  nbthread 1',
     '',
@@ -163,6 +165,8 @@ export function haproxyConfig(opts: { port: number; servers: { name: string; por
     '  retries 3',
     '  option redispatch 1',
     '  retry-on all-retryable-errors',
+    '',
+    ...(opts.log ? ['  log global', '  option httplog'] : []),
     '',
     'frontend readers',
     `  bind 127.0.0.1:${opts.port}`,
@@ -192,7 +196,8 @@ export interface Haproxy {
 /** Write the configuration into `dir` and run HAProxy on `port` in the foreground (-db); resolves once the front end answers. */
 export async function startHaproxy(bin: string, dir: string, servers: { name: string; url: string }[], port: number): Promise<Haproxy> {
   const cfg = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(cfg, haproxyConfig({ port, servers: servers.map((s) => ({ name: s.name, port: Number(new URL(s.url).port) })) }));
+  const log = Boolean(process.env.CAPACITY_HAPROXY_LOG);
+  fs.writeFileSync(cfg, haproxyConfig({ port, log, servers: servers.map((s) => ({ name: s.name, port: Number(new URL(s.url).port) })) }));
   const check = spawnSync(bin, ['-c', '-f', cfg], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy -c refused the configuration:\n${check.stdout}${check.stderr}`);
   const logFile = path.join(dir, 'haproxy.log');
@@ -213,9 +218,12 @@ export async function startHaproxy(bin: string, dir: string, servers: { name: st
     url,
     pid: child.pid!,
     async stop() {
-      if (exited) return;
-      child.kill('SIGTERM');
-      await Promise.race([gone, sleep(5000).then(() => child.kill('SIGKILL'))]);
+      if (!exited) {
+        child.kill('SIGTERM');
+        await Promise.race([gone, sleep(5000).then(() => child.kill('SIGKILL'))]);
+      }
+      // CAPACITY_HAPROXY_LOG=<file>: keep the request log.
+      if (log) fs.copyFileSync(logFile, process.env.CAPACITY_HAPROXY_LOG!);
     },
   };
 }
