@@ -35,23 +35,53 @@ export function createLocalStorage(): StoragePort {
   };
 }
 
-export function createHtmlAudio(element: HTMLAudioElement = new Audio()): AudioPort {
+/** What the audio adapter uses of `window`: the frame and the task that a new source waits for. */
+export type FrameWindow = Pick<Window, 'requestAnimationFrame' | 'setTimeout'>;
+
+/**
+ * An audio element as the engine's audio port.
+ *
+ * A new source is given to the element behind the frame: with the player open, a page turn loads the next passage's
+ * narration, and setting the element's source and calling its load() took 2–20 ms inside the frame that shows the
+ * next passage (docs/performance.md "Every page turn within a frame"). The newest source waits for the frame, then
+ * is loaded once; until then the port answers for it (time 0, no duration yet). Playing or seeking loads it first,
+ * at once, so a press of Play or a seek acts on the new source within its own event.
+ */
+export function createHtmlAudio(element: HTMLAudioElement = new Audio(), win: FrameWindow = window): AudioPort {
+  // undefined: nothing waiting; null: the source is to be removed.
+  let pending: string | null | undefined;
+  const flush = () => {
+    if (pending === undefined) return;
+    const url = pending;
+    pending = undefined;
+    if (url) element.src = url;
+    else element.removeAttribute('src');
+    element.load();
+  };
   return {
     load(url) {
-      if (url) element.src = url;
-      else element.removeAttribute('src');
-      element.load();
+      if (pending === undefined) win.requestAnimationFrame(() => win.setTimeout(flush, 0));
+      pending = url;
     },
-    play: () => element.play(),
-    pause: () => element.pause(),
-    seek: (s) => void (element.currentTime = s),
+    play: () => {
+      flush();
+      return element.play();
+    },
+    // An element already paused is left alone: the player pauses it again at each new track, and a call costs.
+    pause: () => {
+      if (!element.paused) element.pause();
+    },
+    seek: (s) => {
+      flush();
+      element.currentTime = s;
+    },
     setRate: (r) => {
       // load() resets playbackRate to defaultPlaybackRate, so set both: the speed survives paging.
       element.defaultPlaybackRate = r;
       element.playbackRate = r;
     },
-    currentTime: () => element.currentTime,
-    duration: () => (Number.isFinite(element.duration) ? element.duration : 0),
+    currentTime: () => (pending === undefined ? element.currentTime : 0),
+    duration: () => (pending === undefined && Number.isFinite(element.duration) ? element.duration : 0),
     onEnded(listener) {
       element.addEventListener('ended', listener);
       return () => element.removeEventListener('ended', listener);

@@ -25,8 +25,10 @@ export interface ClassCodeView {
 }
 
 const EMPTY: readonly string[] = [];
+/** The same features, in the same order: the engine lists them afresh in each snapshot (a page turn makes one). */
+const sameFeatures = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((f, i) => f === b[i]));
 function same(a: ClassCodeView, b: ClassCodeView): boolean {
-  return a.code === b.code && a.isInvalid === b.isInvalid && a.isVerifying === b.isVerifying && a.features === b.features && a.isReady === b.isReady;
+  return a.code === b.code && a.isInvalid === b.isInvalid && a.isVerifying === b.isVerifying && sameFeatures(a.features, b.features) && a.isReady === b.isReady;
 }
 
 /** The class code from the engine's snapshot, or the stored one before the engine has loaded. */

@@ -52,6 +52,22 @@ function followSpokenMark(marks: readonly SpeechMark[], onMark: (index: number) 
   return () => cancelAnimationFrame(frame);
 }
 
+/**
+ * Runs `work` in a task after the next frame, and returns its cancel. A new passage's highlight is worked out
+ * there (its words, sentences and text map): a page turn's frame shows the text, and the highlight follows in the
+ * frame after (docs/performance.md "Every page turn within a frame").
+ */
+export function afterNextFrame(work: () => void): () => void {
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    task = setTimeout(work, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(task);
+  };
+}
+
 function registry(): { sentence: Highlight; word: Highlight } | null {
   const sentence = highlightNamed(SENTENCE_HIGHLIGHT);
   const word = highlightNamed(WORD_HIGHLIGHT);
@@ -76,11 +92,6 @@ export function useSpeechHighlight({
     const el = containerRef.current;
     const highlights = registry();
     if (!active || !el || !marks?.length) return;
-    const plain = passagePlainText(html);
-    const map = mapPassageText(el);
-    if (map.text !== plain) console.warn('Highlight: the rendered text differs from the plain text of the passage');
-    const words = markWordSpans(plain, marks, locale);
-    const sentences = sentenceSpans(plain, locale);
     let ranges: { word: Range | null; sentence: Range | null } = { word: null, sentence: null };
 
     const clear = () => {
@@ -89,24 +100,32 @@ export function useSpeechHighlight({
       ranges = { word: null, sentence: null };
     };
 
-    const show = (index: number) => {
-      clear();
-      if (index >= 0) {
-        const word = words[index];
-        const sentence = spanAt(sentences, word.start);
-        ranges = { word: map.range(word.start, word.end), sentence: sentence ? map.range(sentence.start, sentence.end) : null };
-        if (highlights && ranges.sentence) highlights.sentence.add(ranges.sentence);
-        if (highlights && ranges.word) highlights.word.add(ranges.word);
-        el.dataset.highlightWord = String(index);
-        el.dataset.highlightTime = String(marks[index].time);
-      } else {
-        delete el.dataset.highlightWord;
-        delete el.dataset.highlightTime;
-      }
-    };
+    let stop = () => {};
+    const cancel = afterNextFrame(() => {
+      const plain = passagePlainText(html);
+      const map = mapPassageText(el);
+      if (map.text !== plain) console.warn('Highlight: the rendered text differs from the plain text of the passage');
+      const words = markWordSpans(plain, marks, locale);
+      const sentences = sentenceSpans(plain, locale);
+      stop = followSpokenMark(marks, (index) => {
+        clear();
+        if (index >= 0) {
+          const word = words[index];
+          const sentence = spanAt(sentences, word.start);
+          ranges = { word: map.range(word.start, word.end), sentence: sentence ? map.range(sentence.start, sentence.end) : null };
+          if (highlights && ranges.sentence) highlights.sentence.add(ranges.sentence);
+          if (highlights && ranges.word) highlights.word.add(ranges.word);
+          el.dataset.highlightWord = String(index);
+          el.dataset.highlightTime = String(marks[index].time);
+        } else {
+          delete el.dataset.highlightWord;
+          delete el.dataset.highlightTime;
+        }
+      });
+    });
 
-    const stop = followSpokenMark(marks, show);
     return () => {
+      cancel();
       stop();
       clear();
       delete el.dataset.highlightWord;
@@ -141,8 +160,6 @@ export function useAlignedHighlight({
     if (!el || sourceHtml === null || sourceLocale === null || !sourceMarks?.length) return;
     const marks = sourceMarks;
     const highlight = highlightNamed(ALIGNED_HIGHLIGHT);
-    const map = mapPassageText(el);
-    const alignment = alignPassages({ text: passagePlainText(sourceHtml), locale: sourceLocale }, { text: passagePlainText(html), locale });
     let shownKey = '';
     let range: Range | null = null;
 
@@ -153,20 +170,26 @@ export function useAlignedHighlight({
       delete el.dataset.alignedSentence;
     };
 
-    const stop = followSpokenMark(marks, (index) => {
-      const aligned = index >= 0 ? alignedHighlight(alignment, marks[index].offset) : null;
-      // A new word in the same sentence (or paragraph) leaves the highlight as it is.
-      const key = aligned ? `${aligned.paragraph}:${aligned.sentence ?? ''}` : '';
-      if (key === shownKey) return;
-      shownKey = key;
-      clear();
-      if (!aligned) return;
-      range = map.range(aligned.span.start, aligned.span.end);
-      if (highlight && range) highlight.add(range);
-      el.dataset.alignedParagraph = String(aligned.paragraph);
-      if (aligned.sentence !== null) el.dataset.alignedSentence = String(aligned.sentence);
+    let stop = () => {};
+    const cancel = afterNextFrame(() => {
+      const map = mapPassageText(el);
+      const alignment = alignPassages({ text: passagePlainText(sourceHtml), locale: sourceLocale }, { text: passagePlainText(html), locale });
+      stop = followSpokenMark(marks, (index) => {
+        const aligned = index >= 0 ? alignedHighlight(alignment, marks[index].offset) : null;
+        // A new word in the same sentence (or paragraph) leaves the highlight as it is.
+        const key = aligned ? `${aligned.paragraph}:${aligned.sentence ?? ''}` : '';
+        if (key === shownKey) return;
+        shownKey = key;
+        clear();
+        if (!aligned) return;
+        range = map.range(aligned.span.start, aligned.span.end);
+        if (highlight && range) highlight.add(range);
+        el.dataset.alignedParagraph = String(aligned.paragraph);
+        if (aligned.sentence !== null) el.dataset.alignedSentence = String(aligned.sentence);
+      });
     });
     return () => {
+      cancel();
       stop();
       clear();
     };
