@@ -9,7 +9,7 @@ import { Button } from 'react-aria-components';
 import { DOWNLOAD_LABEL } from '../../domain/offline';
 import type { Edition, Publication } from '../../domain/schemas';
 import { lazyPart } from '../components/lazyPart';
-import { onIdle } from '../platform/idle';
+import { afterStartup } from '../platform/idle';
 import { compactDownloadButton } from './downloadButtonStyles';
 import { DownloadIcon } from './icons';
 
@@ -20,7 +20,7 @@ export function DeferredDownloadButton({ publication, edition }: { publication: 
   // stand-in or focus on it only fetches the chunk: the stand-in stays until the idle callback or a press.
   const [state, setState] = useState<'idle' | 'loaded' | 'start'>('idle');
   const load = () => void DownloadButtonPart.preload();
-  useEffect(() => onIdle(() => void DownloadButtonPart.preload().then(() => setState((s) => (s === 'idle' ? 'loaded' : s)))), []);
+  useEffect(() => afterStartup(() => void DownloadButtonPart.preload().then(() => setState((s) => (s === 'idle' ? 'loaded' : s)))), []);
   // The same test the loaded button makes: without a service worker and the Cache API there is no offline copy.
   const supported = typeof caches !== 'undefined' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
   if (!supported) return null;
