@@ -164,22 +164,22 @@ async function narrateWithEspeak(plain: string, language: string, voice: Narrati
 }
 
 /**
- * A Flite narration is said head first: its first sentences (at least FLITE_HEAD_MIN_CHARS of the plain text when
- * the passage has more), then the rest. A reader who asks for a passage never narrated can then hear the head while
- * the rest is made (NarrateOptions.onHead). A short head plays sooner; its audio (about 2 s at 30 characters) is
- * the time the rest has to be ready in. @default 30
+ * A Flite narration is said head first: its first clause or sentence (at least FLITE_HEAD_MIN_CHARS of the plain
+ * text, when the passage has more), then the rest. A reader who asks for a passage never narrated can then hear the
+ * head while the rest is made (NarrateOptions.onHead). A short head plays sooner (its cost grows with its length);
+ * its audio (about 1.5 s at 20 characters) is the time the rest has to be ready in. @default 20
  */
-export const FLITE_HEAD_MIN_CHARS = 30;
+export const FLITE_HEAD_MIN_CHARS = 20;
 
-/** Where a sentence or a paragraph ends in plain text (the index after its closing punctuation). */
-const SENTENCE_END = /[.!?;:…]["'”’»)\]]*(?=\s)|(?=\n)/g;
+/** Where a clause, a sentence or a paragraph ends in plain text (the index after its closing punctuation). */
+const CLAUSE_END = /[.!?;:,…]["'”’»)\]]*(?=\s)|(?=\n)/g;
 
 /**
- * The index in `plain` where the head of a Flite narration ends: the first end of a sentence or paragraph at or past
- * FLITE_HEAD_MIN_CHARS after which text with a word follows, or `plain.length` (the passage is said whole).
+ * The index in `plain` where the head of a Flite narration ends: the first end of a clause, sentence or paragraph at
+ * or past FLITE_HEAD_MIN_CHARS after which text with a word follows, or `plain.length` (the passage is said whole).
  */
 export function fliteHeadEnd(plain: string, locale: string): number {
-  for (const m of plain.matchAll(SENTENCE_END)) {
+  for (const m of plain.matchAll(CLAUSE_END)) {
     const end = m.index + m[0].length;
     if (end < FLITE_HEAD_MIN_CHARS) continue;
     const speaks = (part: string) => wordsOf(part, locale).length > 0 && /[a-z0-9]/i.test(fliteText(part));

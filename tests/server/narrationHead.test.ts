@@ -25,12 +25,17 @@ const STORY = [
 const FLUSH_BYTES = 6 * 144;
 
 describe('a Flite narration said head first', () => {
-  it('ends the head at the first sentence past the minimum, and says a short passage whole', () => {
+  it('ends the head at the first clause or sentence past the minimum, and says a short passage whole', () => {
     expect(fliteHeadEnd(STORY, 'en')).toBe(STORY.indexOf('dawn.') + 'dawn.'.length);
     expect(fliteHeadEnd(STORY, 'en')).toBeGreaterThanOrEqual(FLITE_HEAD_MIN_CHARS);
     // A short first sentence takes the next one with it.
     const short = 'It snowed. The fox ran across the snowy field at dawn. Then she slept.';
     expect(short.slice(0, fliteHeadEnd(short, 'en'))).toBe('It snowed. The fox ran across the snowy field at dawn.');
+    // A clause will do; a short one takes the next with it.
+    const clauses = 'When winter came, the fox ran across the field. Then she slept.';
+    expect(clauses.slice(0, fliteHeadEnd(clauses, 'en'))).toBe('When winter came, the fox ran across the field.');
+    const clause = 'When the long winter came, the fox ran across the field. Then she slept.';
+    expect(clause.slice(0, fliteHeadEnd(clause, 'en'))).toBe('When the long winter came,');
     // A heading without a full stop ends at its paragraph.
     const heading = 'The Long Winter of the Red Fox and Her Cubs\nThe fox ran across the field.';
     expect(heading.slice(0, fliteHeadEnd(heading, 'en'))).toBe('The Long Winter of the Red Fox and Her Cubs');
