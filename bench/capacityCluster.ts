@@ -58,7 +58,8 @@ export async function startServerProcess(name: string, env: NodeJS.ProcessEnv, l
   const child = spawn(process.execPath, [path.join(root, 'server/bin/start.mjs')], {
     cwd: root,
     stdio: ['ignore', out, out],
-    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // The log level is the server's default (one line per API request), as in production, unless LOG_LEVEL is set.
+    env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
   fs.closeSync(out);
   let exited = false;
@@ -142,7 +143,7 @@ export function findHaproxy(): string | null {
 
 /**
  * HAProxy's configuration for servers behind one front end: round robin, a health check on /api/v1/ping every
- * 500 ms (down after 2 failures, or at the first refused connection), and retries that move a request to another server when its server refuses the
+ * 500 ms (down after 3 failures, or at the first refused connection), the same servers unchecked as backups, and retries that move a request to another server when its server refuses the
  * connection, drops it or answers nothing (`retry-on` + `option redispatch`), so that a server killed mid-run costs
  * no reader a request. X-Forwarded-For is replaced, never appended (the servers run with TRUST_PROXY).
  */
@@ -181,8 +182,13 @@ export function haproxyConfig(opts: { port: number; servers: { name: string; por
     // A check may take as long as a loaded server's slowest answer (not just `inter`), or a busy server is taken
     // for a dead one; a refused connection (a server that is gone) marks it down at once.
     '  timeout check 5s',
-    '  default-server inter 500ms fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down',
+    '  default-server inter 500ms fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down',
     ...opts.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
+    // When every server has missed its checks (all alive but starved of CPU, as on an overloaded machine), the same
+    // servers unchecked still take the requests rather than HAProxy answering 503 itself; a refused connection
+    // there is retried on the next one.
+    '  option allbackups',
+    ...opts.servers.map((s) => `  server ${s.name}-unchecked 127.0.0.1:${s.port} backup`),
     '',
   ].join('\n');
 }
