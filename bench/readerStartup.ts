@@ -22,6 +22,10 @@ export const READER_STARTUP_JS_BUDGET_KB = 200;
 export const READER_CPU_THROTTLE = 6;
 /** How long the main thread stays free of long tasks for the reader to count as interactive (Lighthouse: 5 s). */
 const QUIET_WINDOW_MS = 2000;
+/** How long after interactive the run waits for the idle prefetch's first request. */
+const PREFETCH_WAIT_MS = 8000;
+/** The prefetch is over when no script has been requested or finished for this long. */
+const SCRIPTS_SETTLED_MS = 1500;
 /** Runs of each row; the run with the median time to interactive is reported. */
 export const READER_STARTUP_RUNS = 3;
 /** The reader address of the rows: the one the cold open measures (bench/run.ts). */
@@ -82,8 +86,13 @@ export async function readerStartup(browser: Browser, baseUrl: string, readerPat
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   }
   const scripts: { startedAt: number; bytes: Promise<number> }[] = [];
+  let lastScriptAt = Date.now();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') lastScriptAt = Date.now();
+  });
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
+    lastScriptAt = Date.now();
     // timing().startTime is wall-clock milliseconds; the page's interactive moment is turned into it below.
     scripts.push({ startedAt: request.timing().startTime, bytes: request.sizes().then((s) => s.responseBodySize) });
   });
@@ -91,7 +100,10 @@ export async function readerStartup(browser: Browser, baseUrl: string, readerPat
     await page.goto(baseUrl + readerPath, { waitUntil: 'commit' });
     const result = await page.evaluate<{ tti: number; appAt: number; longTasks: number }>(WAIT_INTERACTIVE_SCRIPT(QUIET_WINDOW_MS));
     const timeOrigin = await page.evaluate<number>('performance.timeOrigin');
-    await page.waitForLoadState('networkidle');
+    // The idle prefetch starts once the main thread has been quiet for a while (src/ui/platform/idle.ts): wait for
+    // its first request (or give up after PREFETCH_WAIT_MS), then until no script has come for SCRIPTS_SETTLED_MS.
+    await page.waitForRequest((request) => request.resourceType() === 'script', { timeout: PREFETCH_WAIT_MS }).catch(() => null);
+    while (Date.now() - lastScriptAt < SCRIPTS_SETTLED_MS) await page.waitForTimeout(250);
     const ttiWall = timeOrigin + result.tti;
     const sample: ReaderStartup = { cpuThrottle, ttiMs: result.tti, appMs: result.appAt, startupKb: 0, startupScripts: 0, laterKb: 0, laterScripts: 0, longTasks: result.longTasks };
     for (const s of scripts) {

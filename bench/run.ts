@@ -3,6 +3,8 @@
  * - HTTP: autocannon on loopback against the real server (in its own process), GET /passages and
  *   GET /publications?search= next to a constant-JSON route as the ceiling, with each ratio to it;
  * - browser (bench/browser.ts): catalog JS until network idle, cold reader open, page turn;
+ * - the reader's start-up (bench/readerStartup.ts): the JS requested before the reader is interactive and the time
+ *   to interactive, unthrottled and with the CPU slowed 6x;
  * - highlight drift (bench/highlight.ts);
  * - Lighthouse, mobile, for /catalog and a reader address (bench/lighthouse.ts);
  * - load: N simulated readers against `npm start` for N = 50 and 200 (bench/load.ts);
@@ -14,13 +16,14 @@
  * - the English voices compared, Flite slt and eSpeak en-us: CPU per audio minute, kbps and mark drift against the
  *   MP3 as Chromium decodes it (bench/voices.ts).
  * The servers are stopped between parts, so no two parts compete for the cores. BENCH_SKIP_<PART> (BROWSER,
- * LIGHTHOUSE, LOAD, CAPACITY, SEARCH, NARRATION, VOICES) leaves a part out.
+ * READER_STARTUP, LIGHTHOUSE, LOAD, CAPACITY, SEARCH, NARRATION, VOICES) leaves a part out.
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startBenchServer } from './spawnServer';
 import { browserBench, entryJsReport, formatBrowserBench, ENTRY_JS_BUDGET_KB } from './browser';
 import { formatLighthouse, lighthouseBench } from './lighthouse';
+import { formatReaderStartup, readerStartupBench } from './readerStartup';
 import { formatLoadBench, loadBench } from './load';
 import { capacityBench, formatCapacity } from './capacity';
 import { formatSearchBench, searchBench } from './search';
@@ -94,6 +97,8 @@ try {
       distDir: path.join(root, 'dist'),
     });
     console.log('\n' + formatBrowserBench(b));
+    if (process.env.BENCH_SKIP_READER_STARTUP) console.log('\nreader start-up skipped (BENCH_SKIP_READER_STARTUP)');
+    else console.log('\n' + formatReaderStartup(await readerStartupBench(url)));
     if (process.env.BENCH_SKIP_LIGHTHOUSE) console.log('\nLighthouse skipped (BENCH_SKIP_LIGHTHOUSE)');
     else console.log('\n' + formatLighthouse(await lighthouseBench(url)));
     try {
