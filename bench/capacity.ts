@@ -20,7 +20,9 @@
  * setup is quick after the first run. `capacityBench()` is for bench/run.ts; `node --import tsx bench/capacity.ts`
  * runs it alone. Environment: CAPACITY_READERS (default 500), CAPACITY_DURATION_S (measured seconds per run,
  * default 40), CAPACITY_THINK_MS (a reader's pause between pages, "200,500"), CAPACITY_SKIP_CLUSTER=1 (part 1 only),
- * CAPACITY_SKIP_SINGLE=1 (part 2 only), CAPACITY_JSON (write the result there).
+ * CAPACITY_SKIP_SINGLE=1 (part 2 only), CAPACITY_KILL=0 (kill no server), CAPACITY_CPU_PROF=<dir> (each server writes a
+ * CPU profile there when it stops), CAPACITY_HAPROXY_LOG=<file> (keep HAProxy's request log with its timers),
+ * CAPACITY_JSON (write the result there).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -86,7 +88,7 @@ export interface ClusterResult {
   haproxyCpuS?: number;
   haproxyCpuPct?: number;
   haproxyPeakRssMb?: number;
-  postgres?: { maxConnections: number; meanConnections: number; serverCpuS: number };
+  postgres?: { maxConnections: number; meanConnections: number; serverCpuS: number; databaseMb: number };
   objectStore?: { requests: number; bytes: number };
   killedAtS?: number;
   requestsPerCpuSecond?: number;
@@ -374,6 +376,7 @@ async function twoServers(o: Required<Pick<CapacityOptions, 'readers' | 'duratio
       },
     });
     const pgCpuS = pgCpu() - pgCpu0;
+    const databaseMb = Number((await client.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes')).rows[0].bytes) / 2 ** 20;
     for (const pid of [...servers.filter((sv) => sv.alive()).map((sv) => sv.pid), lb.pid]) cpuAt.set(pid, procCpuSeconds(pid));
     const use = (s: ServerProcess): ServerUse => {
       const cpuS = (cpuAt.get(s.pid) ?? 0) - (cpu0.get(s.pid) ?? 0);
@@ -406,6 +409,7 @@ async function twoServers(o: Required<Pick<CapacityOptions, 'readers' | 'duratio
           maxConnections: Math.max(0, ...connections),
           meanConnections: connections.length ? round1(connections.reduce((a, b) => a + b, 0) / connections.length) : 0,
           serverCpuS: Math.round(pgCpuS * 100) / 100,
+          databaseMb: round1(databaseMb),
         },
         objectStore: { requests: after.requests - before.requests, bytes: after.bytes - before.bytes },
         killedAtS: killAtS,
@@ -505,7 +509,7 @@ export function formatCapacity(result: CapacityResult): string {
     lines.push(
       `  servers together: ${c.requestsPerCpuSecond} requests per CPU-second`,
       `  haproxy: CPU ${c.haproxyCpuS} s (${c.haproxyCpuPct}% of a core), peak RSS ${c.haproxyPeakRssMb} MB`,
-      `  PostgreSQL: ${c.postgres!.maxConnections} connections at most (mean ${c.postgres!.meanConnections}, pg_stat_activity client backends), CPU ${c.postgres!.serverCpuS} s (postmaster and backends)`,
+      `  PostgreSQL: ${c.postgres!.maxConnections} connections at most (mean ${c.postgres!.meanConnections}, pg_stat_activity client backends), CPU ${c.postgres!.serverCpuS} s (postmaster and backends), database ${c.postgres!.databaseMb} MB`,
       `  object store: ${c.objectStore!.requests} requests, ${mb(c.objectStore!.bytes)} fetched by the servers (the readers received ${mb(c.run.mp3Bytes)} of MP3)`,
     );
   }

@@ -55,7 +55,9 @@ export async function startServerProcess(name: string, env: NodeJS.ProcessEnv, l
   const port = await freePort();
   const out = fs.openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server/bin/start.mjs')], {
+  // CAPACITY_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const prof = process.env.CAPACITY_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CAPACITY_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, path.join(root, 'server/bin/start.mjs')], {
     cwd: root,
     stdio: ['ignore', out, out],
     // The log level is the server's default (one line per API request), as in production, unless LOG_LEVEL is set.
