@@ -2,7 +2,8 @@
  * The two audio I/O actors, written once and used by both the reader and the listen flow:
  * - `narrationActor` asks the api port for a passage's narration through the one narration wait
  *   (src/domain/narrationPoll.ts): every NARRATION_POLL_MS on the clock port while the server answers 202
- *   'generating', at most NARRATION_MAX_POLLS times; it stops waiting when its machine stops it;
+ *   'generating', at most NARRATION_MAX_POLLS times; it stops waiting when its machine stops it. With `partial`
+ *   in its input, the head of a narration still being made (a 202's `partial`) ends the wait, with its `seam`;
  * - `playbackActor` plays an audio port while it runs: it starts playing, reports the time every AUDIO_TICK_MS
  *   and the end, and pauses when stopped. Loading a url and seeking are the machine's actions, not the actor's.
  */
