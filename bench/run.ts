@@ -14,9 +14,11 @@
  * - catalog search over 10,000 synthetic titles (bench/search.ts);
  * - narration CPU per audio minute and kbps (bench/narration.ts);
  * - the English voices compared, Flite slt and eSpeak en-us: CPU per audio minute, kbps and mark drift against the
- *   MP3 as Chromium decodes it (bench/voices.ts).
+ *   MP3 as Chromium decodes it (bench/voices.ts);
+ * - Listen pressed → first audio playing in Chromium, on English passages never narrated, with the narration queue
+ *   idle and busy (bench/listenStart.ts).
  * The servers are stopped between parts, so no two parts compete for the cores. BENCH_SKIP_<PART> (BROWSER,
- * READER_STARTUP, LIGHTHOUSE, LOAD, CAPACITY, SEARCH, NARRATION, VOICES) leaves a part out.
+ * READER_STARTUP, LIGHTHOUSE, LOAD, CAPACITY, SEARCH, NARRATION, VOICES, LISTEN) leaves a part out.
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -30,6 +32,7 @@ import { formatSearchBench, searchBench } from './search';
 import { formatNarrationBench, narrationBench } from './narration';
 import { formatVoiceComparison, voiceComparisonBench } from './voices';
 import { formatHighlightDrift, highlightDriftBench } from './highlight';
+import { formatListenStart, listenStartBench } from './listenStart';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 2;
@@ -139,4 +142,10 @@ if (process.env.BENCH_SKIP_VOICES) {
   console.log('\nvoice comparison skipped (BENCH_SKIP_VOICES)');
 } else {
   console.log('\n' + formatVoiceComparison(await voiceComparisonBench()));
+}
+// Its own servers (an empty data dir each), after the others have stopped.
+if (process.env.BENCH_SKIP_LISTEN) {
+  console.log('\nListen start skipped (BENCH_SKIP_LISTEN)');
+} else {
+  console.log('\n' + formatListenStart(await listenStartBench()));
 }
