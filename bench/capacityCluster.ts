@@ -145,9 +145,9 @@ export function findHaproxy(): string | null {
 
 /**
  * HAProxy's configuration for servers behind one front end: round robin, a health check on /api/v1/ping every
- * 500 ms (down after 3 failures, or at the first refused connection), the same servers unchecked as backups, and retries that move a request to another server when its server refuses the
- * connection, drops it or answers nothing (`retry-on` + `option redispatch`), so that a server killed mid-run costs
- * no reader a request. X-Forwarded-For is replaced, never appended (the servers run with TRUST_PROXY).
+ * 500 ms (down after 3 failures, or at the first refused connection), the same servers unchecked as backups, and
+ * retries that move a request to another server when its server refuses the connection, drops it or answers
+ * nothing (`retry-on` + `option redispatch`), so that a server killed mid-run costs no reader a request. X-Forwarded-For is replaced, never appended (the servers run with TRUST_PROXY).
  */
 export function haproxyConfig(opts: { port: number; servers: { name: string; port: number }[]; log?: boolean }): string {
   return [
@@ -168,7 +168,6 @@ export function haproxyConfig(opts: { port: number; servers: { name: string; por
     '  retries 3',
     '  option redispatch 1',
     '  retry-on all-retryable-errors',
-    '',
     ...(opts.log ? ['  log global', '  option httplog'] : []),
     '',
     'frontend readers',
