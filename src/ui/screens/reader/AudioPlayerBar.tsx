@@ -4,7 +4,7 @@
  * own, with React Aria's slider, select and popover: fetched when the browser is idle after the reader's start, or
  * when the play button is first pointed at, focused or pressed.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { formatClock } from '../../../domain/audioTime';
 import { PLAYBACK_SPEEDS } from '../../../domain/constants';
@@ -12,6 +12,7 @@ import { voiceLabel } from '../../../domain/narrationVoice';
 import type { ReaderPlayerView } from '../../../engine/createReaderEngine';
 import type { connectPlayer } from '../../../machines/player';
 import { ChevronDownIcon, CloseIcon } from '../../components/Icons';
+import { useStableCallback } from '../../hooks/useStableCallback';
 import { audioIconButton, listItem, popoverStyles } from './readerStyles';
 
 /** '1×', '0.75×'. */
@@ -21,7 +22,7 @@ const speedLabel = (speed: number) => `${speed}×`;
  * 'Narration info': a small popover naming the voice that speaks the passage ('Voice: Flite slt') and the edition's
  * total length. Shown once the passage's narration is ready.
  */
-export function NarrationInfo({ voice, total }: { voice: string; total: string | null }) {
+export const NarrationInfo = memo(function NarrationInfo({ voice, total }: { voice: string; total: string | null }) {
   return (
     <DialogTrigger>
       <Button aria-label="Narration info" className={audioIconButton}>
@@ -37,7 +38,32 @@ export function NarrationInfo({ voice, total }: { voice: string; total: string |
       </Popover>
     </DialogTrigger>
   );
-}
+});
+
+/**
+ * The playback speed's dropdown. Memoized: the bar renders again at every tick of the playing audio and at every
+ * page turn, and a React Aria Select renders its whole collection each time it renders.
+ */
+const SpeedSelect = memo(function SpeedSelect({ speed, onSpeed }: { speed: number; onSpeed: (speed: number) => void }) {
+  return (
+    <Select aria-label="Playback speed" selectedKey={String(speed)} onSelectionChange={(key) => key !== null && onSpeed(Number(key))}>
+      <Label className="sr-only">Playback speed</Label>
+      <Button className="inline-flex h-8 shrink-0 items-center gap-0.5 rounded-full px-1 text-sm sm:gap-1 sm:px-2 font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
+        <SelectValue>{({ selectedText }) => selectedText}</SelectValue>
+        <ChevronDownIcon size={14} className="text-ink-muted" />
+      </Button>
+      <Popover placement="top" offset={8} className={`${popoverStyles} w-28`}>
+        <ListBox aria-label="Playback speeds" className="outline-none">
+          {PLAYBACK_SPEEDS.map((speed) => (
+            <ListBoxItem key={speed} id={String(speed)} textValue={speedLabel(speed)} className={listItem}>
+              {speedLabel(speed)}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+});
 
 export function AudioPlayerBar({
   audio,
@@ -54,6 +80,7 @@ export function AudioPlayerBar({
   const duration = view?.duration ?? 0;
   const current = Math.min(view?.currentTime ?? 0, duration || Infinity);
   const loading = view?.status === 'loading';
+  const setSpeed = useStableCallback((speed: number) => audio.setSpeed(speed));
   return (
     <div
       role="group"
@@ -99,26 +126,7 @@ export function AudioPlayerBar({
           {total}
         </span>
       )}
-      <Select
-        aria-label="Playback speed"
-        selectedKey={String(view?.speed ?? 1)}
-        onSelectionChange={(key) => key !== null && audio.setSpeed(Number(key))}
-      >
-        <Label className="sr-only">Playback speed</Label>
-        <Button className="inline-flex h-8 shrink-0 items-center gap-0.5 rounded-full px-1 text-sm sm:gap-1 sm:px-2 font-medium text-primary-900 outline-none data-[hovered]:bg-primary-100 data-[focus-visible]:outline-solid data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus">
-          <SelectValue>{({ selectedText }) => selectedText}</SelectValue>
-          <ChevronDownIcon size={14} className="text-ink-muted" />
-        </Button>
-        <Popover placement="top" offset={8} className={`${popoverStyles} w-28`}>
-          <ListBox aria-label="Playback speeds" className="outline-none">
-            {PLAYBACK_SPEEDS.map((speed) => (
-              <ListBoxItem key={speed} id={String(speed)} textValue={speedLabel(speed)} className={listItem}>
-                {speedLabel(speed)}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
+      <SpeedSelect speed={view?.speed ?? 1} onSpeed={setSpeed} />
       {view?.voice && <NarrationInfo voice={view.voice} total={total} />}
       <Button aria-label="Close audio player" onPress={audio.close} className={audioIconButton}>
         <CloseIcon size={16} />

@@ -40,18 +40,28 @@ export const ReaderBottomBar = memo(function ReaderBottomBar({
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface">
       <nav aria-label="Passages" className="mx-auto flex w-full max-w-page items-center gap-3 px-4 py-3 sm:px-6 lg:px-10">
-        <Button aria-label="Previous passage" isDisabled={!canGoPrevious} onPress={onPrevious} className={roundButton}>
-          <ChevronLeftIcon size={22} />
-        </Button>
+        <PagingButton direction="previous" isDisabled={!canGoPrevious} onPress={onPrevious} />
         <div className="flex min-w-0 flex-1 items-center justify-center gap-2 sm:gap-6">
           {showPageInput && <PageInput position={position} maxPosition={maxPosition} onGoTo={onGoTo} />}
-          <ReaderAudioPlayer audioEnabled={audioEnabled} audioLocked={audioLocked} />
+          <BottomBarPlayer audioEnabled={audioEnabled} audioLocked={audioLocked} />
         </div>
-        <Button aria-label="Next passage" isDisabled={!canGoNext} onPress={onNext} className={roundButton}>
-          <ChevronRightIcon size={22} />
-        </Button>
+        <PagingButton direction="next" isDisabled={!canGoNext} onPress={onNext} />
       </nav>
     </div>
+  );
+});
+
+/**
+ * The bar renders at every page turn (its page field shows the position); its buttons and the player render only
+ * when their own props change (the player follows the engine through its own selections).
+ */
+const BottomBarPlayer = memo(ReaderAudioPlayer);
+
+const PagingButton = memo(function PagingButton({ direction, isDisabled, onPress }: { direction: 'previous' | 'next'; isDisabled: boolean; onPress: () => void }) {
+  return (
+    <Button aria-label={direction === 'previous' ? 'Previous passage' : 'Next passage'} isDisabled={isDisabled} onPress={onPress} className={roundButton}>
+      {direction === 'previous' ? <ChevronLeftIcon size={22} /> : <ChevronRightIcon size={22} />}
+    </Button>
   );
 });
 
