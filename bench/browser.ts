@@ -285,8 +285,20 @@ export const TURN_CASES: readonly TurnCase[] = [
 
 export const turnCaseName = (c: TurnCase) => `${c.columns === 1 ? 'one column' : 'two columns'}, highlight ${c.highlight ? 'on' : 'off'}`;
 
-/** The page-turn address of a case: the second column reads the same title in Spanish. */
-export const turnAddress = (readerPath: string, c: TurnCase) => (c.columns === 2 ? readerPath.replace(/\/(\d+)$/, '/es:original/$1') : readerPath);
+/**
+ * The page-turn address of a case, and the second column's language: in two columns, the title's first other
+ * language with an original edition.
+ */
+export async function turnAddress(baseUrl: string, readerPath: string, c: TurnCase): Promise<{ path: string; second: string | null }> {
+  if (c.columns === 1) return { path: readerPath, second: null };
+  const [, slug, version, choice] = readerPath.split('/');
+  const primary = choice!.split(':')[0];
+  const detail = await (await fetch(`${baseUrl}/api/v1/publications/${slug}?publicationVersion=${version}`)).json();
+  const other = (detail.editions as { language: { code: string }; level: string }[]).find((e) => e.language.code !== primary && e.level === 'ORIGINAL');
+  if (!other) throw new Error(`${slug} has no original edition in another language for a second column`);
+  const code = other.language.code;
+  return { path: readerPath.replace(/\/(\d+)$/, `/${code}:original/$1`), second: code };
+}
 
 /**
  * Narrate every passage of the primary edition (the first request of each jumps the queue), so that highlight mode
@@ -328,9 +340,10 @@ export async function pageTurns(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(TURN_COUNTS_SCRIPT);
   const page = await context.newPage();
-  await page.goto(baseUrl + turnAddress(readerPath, turnCase));
+  const address = await turnAddress(baseUrl, readerPath, turnCase);
+  await page.goto(baseUrl + address.path);
   await page.waitForSelector('[data-passage-text]');
-  if (turnCase.columns === 2) await page.waitForSelector('[data-passage-text][lang="es"], [lang="es"] [data-passage-text]');
+  if (address.second) await page.waitForSelector(`[lang="${address.second}"] [data-passage-text]`);
   if (turnCase.highlight) {
     await page.getByRole('region', { name: /^(Passage|Left) column$/ }).getByRole('button', { name: 'Listen' }).click();
     const pause = page.getByRole('button', { name: 'Pause', exact: true });
