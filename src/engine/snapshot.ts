@@ -19,8 +19,12 @@ import type { listenAudioMachine } from '../machines/listenAudio';
 import { listenPlayerOf, type listenFlowMachine, type ListenPlayer } from '../machines/listenFlow';
 import { playerPlan, playerState, type playerMachine } from '../machines/player';
 import type { readerColumnMachine } from '../machines/readerColumn';
-import { columnDisplay, columnsOf, featuresOf, locksOf, type FollowedColumn, type readerSystemMachine, type ReaderSystemContext } from '../machines/readerSystem';
+import type { readerSystemMachine } from '../machines/readerSystem';
 import type { readingSessionMachine, Slot } from '../machines/readingSession';
+import { columnDisplay, columnsOf, featuresOf, locksOf, NO_FACTS, type FollowedColumn, type SessionFacts } from '../machines/readingSession/readingSession.rules';
+
+/** Before the children start: nothing shown, nothing known. */
+const NO_SESSION: SessionFacts = { publication: null, primary: null, secondary: null, position: 1, facts: NO_FACTS };
 import type { roleModalMachine } from '../machines/roleModal';
 import type { toastsMachine } from '../machines/toasts';
 import type { toolbarMachine } from '../machines/toolbar';
@@ -172,7 +176,7 @@ function playerView(player: SnapshotFrom<typeof playerMachine> | undefined): Rea
 export function createSnapshotComposer() {
   const slotViews = { primary: keepWhileSame(slotView), secondary: keepWhileSame(slotView) };
   const player = keepWhileSame(playerView);
-  const features = keepWhileSame((access: ReaderSystemContext['access'], view: ReaderSystemContext['view']) => featuresOf({ access, view }));
+  const features = keepWhileSame((facts: SessionFacts['facts'], publication: SessionFacts['publication']) => featuresOf({ facts, publication }));
   const listen = keepWhileSame((flow: SnapshotFrom<typeof listenFlowMachine> | undefined, player: SnapshotFrom<typeof listenAudioMachine> | undefined) => ({
     listenAudio: player ?? null,
     listenPlayer: flow ? listenPlayerOf(flow) : null,
@@ -199,16 +203,19 @@ export function createSnapshotComposer() {
   // the same object, so a view of them re-renders only when they change.
   const keepLocks = () => keepByKey<ColumnLocks>();
   const lockMemo = { primary: keepLocks(), secondary: keepLocks() };
-  const locks = (context: ReaderSystemContext, slot: Slot, held: string[]) => {
-    const choice = slot === 'primary' ? context.view.primary : context.view.secondary;
-    const key = JSON.stringify([context.view.publication?.id, context.view.publication?.version, choice?.language, context.access.known, held]);
-    return lockMemo[slot](key, () => locksOf(context, slot));
+  const locks = (session: SessionFacts, slot: Slot, held: string[]) => {
+    const choice = slot === 'primary' ? session.primary : session.secondary;
+    const key = JSON.stringify([session.publication?.id, session.publication?.version, choice?.language, session.facts.access.known, held]);
+    return lockMemo[slot](key, () => locksOf(session, slot));
   };
 
   const compose = keepWhileSame((root: RootSnapshot, ..._children: unknown[]): ReaderEngineSnapshot => {
     const { context } = root;
     const child = <T>(id: string) => childSnapshot<T>(root, id);
-    const held = features(context.access, context.view);
+    // The session owns the view and the facts it was told: the columns' locks and display are read from it.
+    const sessionSnapshot = child<SnapshotFrom<typeof readingSessionMachine>>('session');
+    const session: SessionFacts = sessionSnapshot?.context ?? NO_SESSION;
+    const held = features(session.facts, session.publication);
     const playerSnapshot = child<SnapshotFrom<typeof playerMachine> | undefined>('player');
     const playerOpen = playerSnapshot !== undefined && playerState(playerSnapshot) !== 'closed';
     const reading = child<SnapshotFrom<typeof highlightDecodeMachine> | undefined>('highlightDecode');
@@ -216,14 +223,14 @@ export function createSnapshotComposer() {
     const passages = { primary: columnSnapshots.primary?.context.passage ?? null, secondary: columnSnapshots.secondary?.context.passage ?? null };
     const facts = { playerOpen, mode: (reading?.value ?? 'off') as ReadingMode, passages };
     const column = (slot: Slot): SlotView => {
-      const { decoded, highlight, follows } = columnDisplay(context, slot, facts);
+      const { decoded, highlight, follows } = columnDisplay(session, slot, facts);
       const snapshot = columnSnapshots[slot];
-      return slotViews[slot](passages[slot], snapshot!, locks(context, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null, playerOpen && playerSnapshot!.context.track.slot === slot);
+      return slotViews[slot](passages[slot], snapshot!, locks(session, slot, held), decoded, highlight, follows?.slot ?? null, follows?.language ?? null, playerOpen && playerSnapshot!.context.track.slot === slot);
     };
-    const twoColumns = columnsOf(context);
+    const twoColumns = columnsOf(session);
     const flow = child<SnapshotFrom<typeof listenFlowMachine> | undefined>('listen');
     return {
-      session: child('session'),
+      session: sessionSnapshot,
       primary: column('primary'),
       secondary: column('secondary'),
       toolbar: child('toolbar'),

@@ -265,10 +265,10 @@ describe('reading a publication through the engine', () => {
     engine.send({ type: 'reader.open', request: { slug: 'alpha-owls', version: 'v1' } });
     await until(engine, (x) => x.primary.passage?.position === 1);
     const publication = engine.getSnapshot().session.context.publication;
-    engine.send({ type: 'reader.sync', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 3 } });
+    engine.getChild('session')!.send({ type: 'reader.sync', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 3 } });
     await until(engine, (x) => x.primary.passage?.position === 3);
     expect(engine.getSnapshot().session.context.publication).toBe(publication);
-    engine.send({ type: 'reader.sync', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'es', level: 'ORIGINAL' }, position: 3 } });
+    engine.getChild('session')!.send({ type: 'reader.sync', request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'es', level: 'ORIGINAL' }, position: 3 } });
     const s = await until(engine, (x) => x.primary.passage?.text === '<p>Llega la mañana.</p>');
     expect(s.session.context.primary).toEqual({ language: 'es', level: 'ORIGINAL' });
     engine.stop();
@@ -547,7 +547,7 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
       request: { slug: 'alpha-owls', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' } },
     });
     await until(engine, (x) => x.primary.passage?.position === 1 && x.secondary.passage?.position === 1);
-    engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
+    engine.getChild('column.secondary')!.send({ type: 'audio.listen', on: true });
     // The player has the narration, and the column that shows its passage the speech marks it hands on.
     let s = await until(engine, (x) => x.readerPlayer?.slot === 'secondary' && x.readerPlayer.status === 'ready' && x.secondary.passage?.audio != null, 20_000);
     expect(connectHighlightDecode(s.highlightDecode, () => {}).isHighlightOn).toBe(true);
@@ -555,17 +555,17 @@ describe('the reader audio player (SPEC §4 Audio control state, Highlight)', ()
     expect(audio.loads().at(-1)).toBe(`load(${s.secondary.passage!.audio!.url})`);
     expect(JSON.parse(storage.getItem('lectern.v1.audioSettings')!)).toMatchObject({ editionSelected: 'secondary', highlight: true });
 
-    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    engine.getChild('column.primary')!.send({ type: 'audio.listen', on: true });
     s = await until(engine, (x) => x.readerPlayer?.slot === 'primary' && x.readerPlayer.status === 'ready', 20_000);
     expect(audio.loads().at(-1)).toBe(`load(${s.primary.passage!.audio!.url})`);
     expect(player(engine).isPlaying).toBe(true);
 
-    engine.send({ type: 'audio.listen', slot: 'primary', on: false });
+    engine.getChild('column.primary')!.send({ type: 'audio.listen', on: false });
     expect(player(engine).label).toBe('Closed');
     expect(audio.loads().at(-1)).toBe('load(null)');
 
     // Leaving the reader while playing pauses: nothing plays on the catalog.
-    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    engine.getChild('column.primary')!.send({ type: 'audio.listen', on: true });
     expect(player(engine).isPlaying).toBe(true);
     engine.send({ type: 'reader.close' });
     expect(player(engine).label).toBe('Paused');

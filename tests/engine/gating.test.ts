@@ -226,7 +226,7 @@ describe('the upgrade dialogs', () => {
     const { engine, calls } = makeEngine();
     await open(engine, { language: 'ar', level: 'ORIGINAL' });
     const before = calls.length;
-    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    engine.getChild('column.primary')!.send({ type: 'audio.listen', on: true });
     await settle();
     const s = engine.getSnapshot();
     expect(dialog(s).title).toBe('Unlock Premium Audio');
@@ -238,7 +238,7 @@ describe('the upgrade dialogs', () => {
   it("English narration is free: Listen plays without a license", async () => {
     const { engine } = makeEngine();
     await open(engine);
-    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    engine.getChild('column.primary')!.send({ type: 'audio.listen', on: true });
     await settle();
     const s = engine.getSnapshot();
     expect(s.premiumDialog).toBeNull();

@@ -49,7 +49,7 @@ describe("the player's voice", () => {
     const engine = makeEngine(() => null);
     await until(() => engine.getSnapshot().primary.passage !== null);
     expect(engine.getSnapshot().readerPlayer.voice).toBeNull();
-    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    engine.getChild('column.primary')!.send({ type: 'audio.listen', on: true });
     await until(() => engine.getSnapshot().readerPlayer.status === 'ready');
     expect(engine.getSnapshot().readerPlayer.voice).toBe('flite-slt');
     engine.stop();

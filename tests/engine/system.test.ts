@@ -217,7 +217,7 @@ describe('bug 3: highlight follows the column that plays', () => {
     await settle();
     const mode = () => connectHighlightDecode(engine.getSnapshot().highlightDecode, (e) => engine.getChild('highlightDecode')!.send(e));
     expect(mode().canHighlight).toBe(false);
-    engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
+    engine.getChild('column.secondary')!.send({ type: 'audio.listen', on: true });
     await settle();
     expect(engine.getSnapshot().readerPlayer.slot).toBe('secondary');
     expect(mode().canHighlight).toBe(true);
@@ -367,7 +367,7 @@ describe('two columns in step', () => {
       request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, secondary: { language: 'es', level: 'ORIGINAL' }, position: 1 },
     });
     await settle();
-    engine.send({ type: 'audio.listen', slot: 'secondary', on: true });
+    engine.getChild('column.secondary')!.send({ type: 'audio.listen', on: true });
     await settle();
     const { primary, secondary } = engine.getSnapshot();
     expect(secondary.display).toEqual({ decoded: false, highlight: true, follows: null });
@@ -391,7 +391,7 @@ describe('two columns in step', () => {
     engine.send({ type: 'viewport.changed', wide: true });
 
     // The player closed: nothing follows either.
-    engine.send({ type: 'audio.listen', slot: 'secondary', on: false });
+    engine.getChild('column.secondary')!.send({ type: 'audio.listen', on: false });
     await settle();
     expect(engine.getSnapshot().primary.display.follows).toBeNull();
     expect(engine.getSnapshot().secondary.display.follows).toBeNull();

@@ -102,7 +102,7 @@ describe('tap a word to hear it, through the engine', () => {
   it('pauses the playing reader for the word and resumes it after; Play from here seeks the player to the word', async () => {
     const { engine, clock } = makeReader();
     await open(engine);
-    engine.send({ type: 'audio.listen', slot: 'primary', on: true });
+    engine.getChild('column.primary')!.send({ type: 'audio.listen', on: true });
     await settle();
     expect(playerState(engine.getSnapshot().player)).toBe('playing');
     engine.getChild('column.primary')!.send({ type: 'word.say', offset: 0 });

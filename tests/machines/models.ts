@@ -207,7 +207,7 @@ const offlineDownloadEvents: (OfflineDownloadEvent | OfflineDownloadReport)[] = 
 
 /** What a column is told to show: a passage, a missing edition, nothing. */
 const columnPlans = {
-  passage: { kind: 'passage', key: '1:1', editionId: 1, position: 1, passageCount: 3, edition: { id: 1, audioEnabled: true, audioTotalLength: 60, language: 'en' } },
+  passage: { kind: 'passage', key: '1:1', editionId: 1, position: 1, passageCount: 3, edition: { id: 1, audioEnabled: true, audioTotalLength: 60, language: 'en', slug: 'fixture' } },
   missing: { kind: 'missing', slug: 'fixture', version: 'v1', language: 'en', level: 'SILVER' },
   none: { kind: 'none' },
 } satisfies Record<string, ColumnPlan>;
@@ -236,6 +236,8 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
   { type: 'column.facts', plays: false, audioLocked: true },
   { type: 'word.say', offset: 0 },
   { type: 'word.playFrom', offset: 0 },
+  { type: 'audio.listen', on: true },
+  { type: 'audio.listen', on: false },
   { type: 'xstate.error.actor.decodedText', error: new PortFailure('network', 0, 'Network down') },
 ];
 
@@ -243,8 +245,11 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
 
 
 const readingSessionEvents: ReadingSessionEvent[] = [
-  { type: 'columns.wanted', wanted: true },
-  { type: 'columns.wanted', wanted: false },
+  // The reader's world: a wide screen where two columns are chosen (a title shown with one opens the second).
+  { type: 'reader.facts', access: { known: false, features: [], titleIds: null, classCode: null }, wide: true, columns: 'two-column', editionSelected: 'secondary' },
+  // An address: the title shown at position 2 (paging there, or the one shown), another edition (opened by the system).
+  { type: 'reader.sync', request: { slug: 'fixture', version: 'v1', primary: { language: 'en', level: 'ORIGINAL' }, position: 2 } },
+  { type: 'reader.sync', request: { slug: 'fixture', primary: { language: 'es', level: 'ORIGINAL' } } },
   { type: 'session.open', request: { slug: 'fixture', position: 3 } },
   { type: 'session.open', request: { slug: 'fixture', position: 0 } },
   { type: 'publication.loaded', publication },
@@ -261,7 +266,7 @@ const readingSessionEvents: ReadingSessionEvent[] = [
   { type: 'secondary.clear' },
   { type: 'session.close' },
   // Who reads becomes known: nobody with features (GOLD is locked, Russian greyed).
-  { type: 'access.changed', access: { known: true, features: [], titleIds: null } },
+  { type: 'reader.facts', access: { known: true, features: [], titleIds: null, classCode: null }, wide: false, columns: 'one-column', editionSelected: null },
 ];
 
 const roleModalEvents: (RoleModalEvent | RoleModalDone)[] = [
@@ -444,130 +449,57 @@ const failed = <T extends string>(id: T, error: unknown) => ({ type: `xstate.err
 const accessReport = (access: ReaderSystemContext['access']): RootEvent => ({ type: 'access.changed', access });
 
 /**
- * Events every root handler takes the same way in any state: the views' events forwarded to a child, tracking, the
- * children's requests, the loads' answers. The walk offers them in the fresh system only (each is one transition of
- * the root; trying them in every state would only repeat it).
+ * The root's events. Its guards read only the event (a settings patch, a load's error), so every event is offered
+ * in every state of its life cycle; the loads' answers are taken in the states that invoke the load.
  */
-const readerSystemOnce: RootEvent[] = [
+const readerSystemEvents: RootEvent[] = [
   { type: 'reader.open', request: { slug: 'voiced' }, useStoredPosition: true },
-  { type: 'reader.sync', request: { slug: 'fixture', position: 2 } }, // nothing open: opens it
+  { type: 'reader.open', request: { slug: 'fixture', position: 2 } },
+  { type: 'session.reopen', request: { slug: 'fixture', primary: es } },
   { type: 'reader.close' },
   { type: 'auth.signedIn' },
   { type: 'auth.signedOut' },
+  { type: 'user.loaded', hasRole: false, features: [] },
   { type: 'catalog.viewed' },
   { type: 'publication.viewed', slug: 'fixture' },
   { type: 'url.visited', url: '/fixture' },
+  { type: 'listen.start', autoPlay: false, isLastPage: false, editionId: 12, position: 1, passageCount: 4, basePath: '/listen/voiced/v1/en-ORIGINAL', language: 'es' },
   { type: 'setting.write', write: { name: 'audioSettings', patch: { audioControlState: 'playing', currentTime: 3 } } },
   { type: 'setting.write', write: { name: 'audioSettings', patch: { highlight: false }, create: false } },
   { type: 'setting.write', write: { name: 'readerSettings', patch: { decodeEnabled: true } } },
   { type: 'setting.write', write: { name: 'recentLanguages', value: ['es', 'en'] } },
-  { type: 'audio.listen', slot: 'primary', on: false },
-  { type: 'audio.listen', slot: 'primary', on: true },
+  { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
+  { type: 'column.listen', slot: 'primary' },
+  { type: 'column.listen', slot: 'secondary' },
   { type: 'column.playFrom', slot: 'primary', from: { passageId: 101, seconds: 0.4 } },
-  { type: 'column.playFrom', slot: 'primary', from: null },
+  { type: 'column.playFrom', slot: 'secondary', from: null },
   { type: 'settings.reader', patch: { fontSize: 'large' } },
   { type: 'settings.reader', patch: { columns: 'one-column' } },
+  { type: 'settings.reader', patch: { columns: 'two-column' } },
   { type: 'viewport.changed', wide: true },
   { type: 'session.savePosition', view: views.fixture },
+  { type: 'session.syncAddress', view: views.voiced },
   { type: 'session.leave' },
   { type: 'session.viewedPassage', view: views.fixture },
   { type: 'edition.reload' },
   { type: 'code.removeFromAddress' },
-  { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
+  accessReport({ known: true, features: [], titleIds: null, classCode: null }),
+  accessReport({ known: true, features: ['AUDIO', 'DECODE'], titleIds: [2], classCode: 'ABCD1234' }),
   { type: 'analytics.track', event: 'Opened Audio Player' },
 ];
 
-const uniqueEvents = (events: RootEvent[]) => [...new Map(events.map((e) => [JSON.stringify(e), e])).values()];
-
 /** The root's life cycle state (closed, opening, open.reading, open.refreshing, failed). */
 const lifeOf = (value: unknown) => JSON.stringify(value);
-const isFresh = (c: ReaderSystemContext, value: unknown) =>
-  lifeOf(value) === '"closed"' && !c.access.known && !c.viewport.wide && c.view.publication === null && c.listen === null;
 
-/**
- * The events that need a payload, in a state past the fresh one (the walk would try the others without one): each
- * as it leaves the walk's state where it is (the view shown, the reports of what is already known), or, for the
- * answers of a load under way, what the load may bring.
- */
-function readerSystemHold(c: ReaderSystemContext): RootEvent[] {
-  const view = c.view;
-  const same = view.publication
-    ? { slug: view.publication.slug, version: view.publication.version, primary: view.primary ?? undefined, secondary: view.secondary, position: view.position }
-    : { slug: 'fixture' };
-  const out: RootEvent[] = [
-      { type: 'settings.reader', patch: { fontSize: 'large' } },
-    { type: 'session.showPassages', view },
-    { type: 'session.savePosition', view },
-    { type: 'session.syncAddress', view },
-    { type: 'session.viewedPassage', view },
-    accessReport(c.access),
-    { type: 'setting.write', write: { name: 'editionIndicatorSeen', value: true } },
-    { type: 'reader.sync', request: same },
-    // The player's save.
-    { type: 'setting.write', write: { name: 'audioSettings', patch: { currentTime: 0 } } },
-  ];
-  return out;
-}
-
-/**
- * The walk's events in a state. The fresh system takes every handler once; past it, the events that need a payload
- * (readerSystemHold) and a few stories: a listen flow; who reads (the upgrade offered for an unvoiced column); a
- * synced address; two columns on a wide screen; and Listen and 'Play from here' on a voiced title.
- *
- * Note: the walk's graph keeps, for each serialized state, the last snapshot it reached, while a case replays the
- * shortest path to it; so every state's events must be valid for any snapshot of that class, and the class must
- * fix what their guards read. readerSystem.test.ts checks that each case's last event takes the transitions the
- * plan credits, from the state the replay reached.
- */
+/** The walk's events in a state: every root event, and the title load's answers where it is under way. */
 function readerSystemEventsFor(snapshot: { context: ReaderSystemContext; value: unknown }): RootEvent[] {
-  const c = snapshot.context;
-  if (isFresh(c, snapshot.value)) {
-    return uniqueEvents([
-      ...readerSystemHold(c),
-      ...readerSystemOnce,
-      // Who reads becomes known: nobody signed in, no features.
-      accessReport({ ...c.access, known: true, features: [], titleIds: null }),
-      { type: 'listen.start', autoPlay: false, isLastPage: false, editionId: 12, position: 1, passageCount: 4, basePath: '/listen/voiced/v1/en-ORIGINAL', language: 'es' },
-      { type: 'user.loaded', hasRole: false, features: [] },
-      { type: 'session.syncAddress', view: views.fixture },
-      { type: 'session.showPassages', view: views.missing },
-      { type: 'session.showPassages', view: views.voiced },
-    ]);
-  }
-  const out = readerSystemHold(c);
-  const slug = c.view.publication?.slug ?? null;
-  // The life cycle: a title loads (opening, or refreshing after a missing edition was created), or is open.
   const life = lifeOf(snapshot.value);
-  if (life === '"opening"' || life.includes('refreshing')) out.push(done('publication', fixture), failed('publication', failure.notFound), failed('publication', failure.premium));
-  if (life.includes('reading')) out.push({ type: 'edition.reload' });
-  // A running listen flow takes its own events (engine.getChild('listen')); the root only hears what the others say.
-  if (c.listen) return out;
-  if (c.access.known) {
-    if (slug === null) out.push({ type: 'session.syncAddress', view: views.voiced });
-    if (c.view.secondary) out.push({ type: 'audio.listen', slot: 'secondary', on: true }, { type: 'column.playFrom', slot: 'secondary', from: null }, { type: 'settings.reader', patch: { columns: 'one-column' } });
-  } else if (slug === 'fixture') {
-    out.push({ type: 'reader.sync', request: { slug: 'fixture', primary: en, position: 3 } }, { type: 'reader.sync', request: { slug: 'fixture', primary: es } });
-  } else if (c.viewport.wide) {
-    // Two columns asked for on a wide screen: a title shown with one opens the second.
-    out.push({ type: 'settings.reader', patch: { columns: 'two-column' } });
-    if (slug === null) out.push({ type: 'session.syncAddress', view: views.fixture });
-  } else if (slug === 'voiced') {
-    out.push({ type: 'audio.listen', slot: 'primary', on: true }, { type: 'column.playFrom', slot: 'primary', from: { passageId: 1201, seconds: 0.4 } }, { type: 'reader.close' });
-  }
-  return out;
+  const loading = life === '"opening"' || life.includes('refreshing');
+  return loading ? [...readerSystemEvents, done('publication', fixture), failed('publication', failure.notFound), failed('publication', failure.premium)] : readerSystemEvents;
 }
 
-/** What the walk tells states apart by: a running listen flow; who reads; the screen; and the title shown. */
-function readerSystemState(s: { value: unknown; context: ReaderSystemContext }): string {
-  const c = s.context;
-  const view = [c.view.publication?.slug ?? null, c.view.primary, c.view.secondary, c.view.position];
-  const code = c.access.classCode;
-  if (isFresh(c, s.value)) return JSON.stringify(['fresh', code]);
-  if (c.listen) return JSON.stringify(['listen', code, view, s.value]);
-  if (c.access.known) return JSON.stringify(['known', c.access.features, code, view, s.value]);
-  if (c.viewport.wide) return JSON.stringify(['wide', c.settings.readerSettings.columns, code, view, s.value]);
-  return JSON.stringify(['view', code, view, s.value, c.settings.audioSettings?.editionSelected ?? null]);
-}
+/** What the walk tells states apart by: the life cycle (no guard of the root reads its context). */
+const readerSystemState = (s: { value: unknown }) => lifeOf(s.value);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Access. Its class code is a puppet that reports what access already believes of it (so its reports change
@@ -767,7 +699,7 @@ export const MODELS = {
     inputs: [{}],
     // What the guards read: the state, the editions in view, the position, a title open and whether who reads is known.
     serializeState: (s: { value: unknown; context: ReadingSessionContext }) =>
-      JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication, s.context.access.known, s.context.twoColumns]),
+      JSON.stringify([s.value, s.context.primary, s.context.secondary, s.context.position, !!s.context.publication, s.context.facts]),
     maxStates: 5000,
   },
   roleModal: {

@@ -60,7 +60,7 @@ describe('readerColumn machine: every transition', () => {
 });
 
 const request = { editionId: 1, position: 2, passageCount: 3 };
-const show = { kind: 'passage', key: '1:2', ...request, edition: { id: 1, audioEnabled: true, audioTotalLength: 60, language: 'en' } } satisfies ColumnPlan;
+const show = { kind: 'passage', key: '1:2', ...request, edition: { id: 1, audioEnabled: true, audioTotalLength: 60, language: 'en', slug: 'fixture' } } satisfies ColumnPlan;
 const missing: ColumnPlan = { kind: 'missing', slug: 'fixture', version: 'v1', language: 'fr', level: 'A1' };
 const passage = (over: Partial<Passage> = {}): Passage => ({ ...fixturePassage(1, 2), id: 7, text: '<p>Owls.</p>', ...over });
 const settle = () => new Promise((r) => setTimeout(r, 0));

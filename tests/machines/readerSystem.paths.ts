@@ -50,7 +50,10 @@ async function signInLicensed(sys: ComposedSystem) {
   await sys.send({ type: 'user.loaded', hasRole: true, features: LICENSED_FEATURES });
 }
 
-const listen = (sys: ComposedSystem, slot: 'primary' | 'secondary' = 'primary') => sys.send({ type: 'audio.listen', slot, on: true });
+const listen = (sys: ComposedSystem, slot: 'primary' | 'secondary' = 'primary') => {
+  sys.engine.getChild(`column.${slot}`)!.send({ type: 'audio.listen', on: true });
+  return sys.settle();
+};
 
 /** The player plays this passage's narration, at this second of it. */
 function expectPlaying(sys: ComposedSystem, expect: ExpectStatic, editionId: number, position: number, second: number) {

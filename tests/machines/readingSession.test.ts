@@ -36,7 +36,7 @@ describe('reading session: every transition', () => {
           expect(s.context.position).toBe(expected.context.position);
           expect(s.context.primary).toEqual(expected.context.primary);
           expect(s.context.secondary).toEqual(expected.context.secondary);
-          expect(s.context.access).toEqual(expected.context.access);
+          expect(s.context.facts).toEqual(expected.context.facts);
           expect(calls).toEqual(actions.filter((a) => (NAMED as readonly string[]).includes(a)));
           calls.length = 0;
         },
@@ -119,11 +119,12 @@ describe('reading session rules', () => {
 
   describe('a locked choice offers its upgrade instead of moving the column (SPEC §5, §6)', () => {
     /** The fixture title with its upgrades recorded; its GOLD level needs LEVELS, Russian and Portuguese need LANGUAGES. */
+    const told = (access: { known: boolean; features: string[]; titleIds: number[] | null }) => ({ type: 'reader.facts', access: { ...access, classCode: null }, wide: false, columns: 'one-column', editionSelected: null }) as const;
     function gated(access: { known: boolean; features: string[]; titleIds: number[] | null }, title: Publication = publication) {
       const upgrades: unknown[] = [];
       const machine = readingSessionMachine.provide({ actions: { showUpgrade: (_, params) => void upgrades.push(params.feature) } });
       const actor = createActor(machine, { input: {} }).start();
-      actor.send({ type: 'access.changed', access });
+      actor.send(told(access));
       actor.send({ type: 'session.open', request: { slug: title.slug } });
       actor.send({ type: 'publication.loaded', publication: title });
       return { actor, upgrades, v: () => view(actor) };
@@ -152,11 +153,11 @@ describe('reading session rules', () => {
       const { actor, upgrades, v } = gated({ known: false, features: [], titleIds: null });
       v().changeLevel('primary', 'GOLD');
       expect(v().primary).toEqual({ language: 'en', level: 'GOLD' });
-      actor.send({ type: 'access.changed', access: { known: true, features: [], titleIds: null } });
+      actor.send(told({ known: true, features: [], titleIds: null }));
       v().changeLevel('primary', 'ORIGINAL');
       v().changeLevel('primary', 'GOLD');
       expect(upgrades).toEqual(['Levels']);
-      actor.send({ type: 'access.changed', access: { known: true, features: ['LEVELS'], titleIds: null } });
+      actor.send(told({ known: true, features: ['LEVELS'], titleIds: null }));
       v().changeLevel('primary', 'GOLD');
       expect(v().primary).toEqual({ language: 'en', level: 'GOLD' });
     });

@@ -24,10 +24,11 @@ const storeFeatures = { type: 'storeFeatures', params: ({ event }: { event: Even
 const startAgain = { guard: { type: 'isOtherEdition', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, target: 'init', actions: storeEdition, description: 'Another primary edition: the saved mode again, if it offers it.' } as const;
 /** The system tells the editions' facts on every view: facts it already keeps move nothing (the snapshot stays the same). */
 const toldAlready = { guard: { type: 'isToldAlready', params: ({ event }: { event: EventOf<'edition.changed'> }) => event }, description: 'Nothing new.' } as const;
+/** The feature told again as it is kept moves nothing. */
+const featureToldAlready = { guard: { type: 'isFeatureToldAlready', params: ({ event }: { event: EventOf<'features.changed'> }) => event }, description: 'Nothing new.' } as const;
 /** Whether the new edition allows highlight, or decode, or the user still has the DECODE feature. */
 const highlightOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.highlightEnabled });
 const decodeOf = ({ event }: { event: EventOf<'edition.changed'> }) => ({ allowed: event.decodeEnabled });
-const featureOf = ({ event }: { event: EventOf<'features.changed'> }) => ({ allowed: event.hasDecodeFeature });
 /** A new edition while a mode is on: off when the edition does not offer the mode, else the mode again (`entering`). */
 const onEditionChanged = (allowedOf: typeof highlightOf, entering: 'enteringHighlight' | 'enteringDecode', description: string) =>
   [
@@ -84,6 +85,7 @@ export const highlightDecodeMachine = setup({
     isToldAlready: ({ context }, facts: EditionFacts) => isToldAlready(context, facts),
     /** The DECODE feature arrives (the user loads after the reader opens): a saved decode mode resumes. */
     gainsDecode: ({ context }, params: { hasDecodeFeature: boolean }) => params.hasDecodeFeature && !context.hasDecodeFeature,
+    isFeatureToldAlready: ({ context }, params: { hasDecodeFeature: boolean }) => params.hasDecodeFeature === context.hasDecodeFeature,
   },
 }).createMachine({
   id: 'highlightDecode',
@@ -92,7 +94,7 @@ export const highlightDecodeMachine = setup({
   // Facts are kept up to date in every mode; the modes below add what they need on top.
   on: {
     'passage.changed': { actions: storePassage },
-    'features.changed': { actions: storeFeatures },
+    'features.changed': [featureToldAlready, { actions: storeFeatures }],
   },
   states: {
     init: {
@@ -107,7 +109,7 @@ export const highlightDecodeMachine = setup({
       meta: { description: 'Neither highlight nor decode is on.' },
       on: {
         'edition.changed': [startAgain, toldAlready, { actions: storeEdition }],
-        'features.changed': [{ guard: { type: 'gainsDecode', params: ({ event }: { event: EventOf<'features.changed'> }) => event }, target: 'init', actions: storeFeatures, description: 'DECODE arrived: a saved decode mode resumes.' }, { actions: storeFeatures }],
+        'features.changed': [featureToldAlready, { guard: { type: 'gainsDecode', params: ({ event }: { event: EventOf<'features.changed'> }) => event }, target: 'init', actions: storeFeatures, description: 'DECODE arrived: a saved decode mode resumes.' }, { actions: storeFeatures }],
         'highlight.toggle': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight') },
         'highlight.enable': { guard: 'canHighlight', target: 'enteringHighlight', actions: persist('highlight'), description: "A column's Listen turned on: read along." },
         'decode.toggle': [
@@ -144,8 +146,8 @@ export const highlightDecodeMachine = setup({
         'passage.changed': { target: 'enteringDecode', actions: storePassage, description: 'Another passage: its decoded text, if it lacks it.' },
         'edition.changed': onEditionChanged(decodeOf, 'enteringDecode', 'The new edition has no decode mode.'),
         'features.changed': [
-          { guard: { type: 'isWithdrawn', params: featureOf }, target: 'off', actions: [storeFeatures, ...persist('off')], description: 'The user lost the DECODE feature.' },
-          { actions: storeFeatures },
+          featureToldAlready,
+          { target: 'off', actions: [storeFeatures, ...persist('off')], description: 'The user lost the DECODE feature (a feature told as it is kept moves nothing).' },
         ],
       },
     },

@@ -6,7 +6,7 @@ import type { PlaybackSpeedMap } from '../../domain/playbackSpeed';
 import type { Passage } from '../../domain/schemas';
 import type { AudioSettings } from '../../domain/settings';
 import type { TrackedEvent } from '../../domain/analytics';
-import type { Slot } from '../readingSession';
+import type { Slot } from '../readingSession/readingSession.types';
 import type { Narration, PlaybackReport } from '../shared/audio';
 import type { ActorOutcome } from '../shared/outcome';
 
@@ -21,6 +21,8 @@ export interface PlayerEdition {
 /** What plays: the column that plays, the passage it shows and its edition. That column tells it ('player.track'). */
 export interface PlayerTrack {
   slot: Slot;
+  /** The title's slug, named in the player's tracking; null before any passage is shown. */
+  slug?: string | null;
   passage: Passage | null;
   edition: PlayerEdition | null;
 }

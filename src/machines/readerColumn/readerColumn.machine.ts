@@ -5,7 +5,7 @@ import { isPremiumContentError } from '../../domain/locks';
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { StateMetaWithTimers } from '../shared/timers';
 import type { WordRequest } from '../wordAudio/wordAudio.types';
-import { isNewFacts, playFromSeconds, startsPlaying, wordRequestOf } from './readerColumn.rules';
+import { editionKey, isNewFacts, missingOf, passageOf, planOf, playFromSeconds, startsPlaying, wordRequestOf, type Plan } from './readerColumn.rules';
 import type { ColumnPlan, DecodedTextRequest, PassageRequest, ReaderColumnContext, ReaderColumnDone, ReaderColumnEvent, ReaderColumnInput } from './readerColumn.types';
 
 /**
@@ -16,15 +16,6 @@ import type { ColumnPlan, DecodedTextRequest, PassageRequest, ReaderColumnContex
  */
 export const PREFETCH_DELAY_MS = 50;
 
-/** The key of an edition within an attempt: lower-case language, upper-case level, e.g. 'en:B1'. */
-export function editionKey(language: string, level: string): string {
-  return `${language.toLowerCase()}:${level.toUpperCase()}`;
-}
-
-type Plan<K extends ColumnPlan['kind']> = Extract<ColumnPlan, { kind: K }>;
-const planOf = (event: { type: string }) => (event as { plan?: ColumnPlan }).plan;
-const missingOf = (event: { type: string }) => planOf(event) as Plan<'missing'>;
-const passageOf = (event: { type: string }) => (event as unknown as { output: Passage }).output;
 /** The passage shown, for the actions that hand it on. */
 const shownPassage = ({ context }: { context: ReaderColumnContext }) => ({ passage: context.passage! });
 type WordArgs = { context: ReaderColumnContext; event: { offset: number } };
@@ -66,6 +57,10 @@ export const readerColumnMachine = setup({
     playFrom: (_, _params: { from: { passageId: number; seconds: number } | null }) => {},
     /** Provided by the reader system: the column's language is not voiced for this reader; the Audio upgrade is offered. */
     offerAudioUpgrade: () => {},
+    /** Provided by the reader system: this column's Listen turned on; it plays, read along with highlight. */
+    listen: () => {},
+    /** Provided by the reader system: Listen turned off; the player closes. */
+    closePlayer: () => {},
     /** Provided by the reader system: a premium title the reader may not open; the reader leaves for the catalog. */
     leaveForPremium: () => {},
     /** Provided by the reader system: the created edition is in the title now; the title is fetched again. */
@@ -101,6 +96,7 @@ export const readerColumnMachine = setup({
     /** The facts differ from those it keeps (a repeat moves nothing, so the column's snapshot stays the same). */
     isNewFacts: ({ context }, params: { plays: boolean; audioLocked: boolean }) => isNewFacts(context, params),
     isAudioLocked: ({ context }) => context.audioLocked,
+    isListenOff: (_, params: { on: boolean }) => !params.on,
     hasDecodedText: ({ context }) => context.passage?.textDecoded != null,
   },
 }).createMachine({
@@ -128,6 +124,8 @@ export const readerColumnMachine = setup({
       },
       { guard: { type: 'isNewFacts', params: ({ event }) => event }, actions: { type: 'storeFacts', params: ({ event }) => event } },
     ],
+    // The Listen toggle (SPEC §6 Audio): off closes the player; on, a language not voiced for this reader offers the upgrade.
+    'audio.listen': [{ guard: { type: 'isListenOff', params: ({ event }) => event }, actions: 'closePlayer' }, { guard: 'isAudioLocked', actions: 'offerAudioUpgrade' }, { actions: 'listen' }],
     // Word mode (src/domain/wordAudio.ts): the Audio gate first; then the word is said, or the player plays from it.
     'word.say': [
       { guard: 'isAudioLocked', actions: 'offerAudioUpgrade' },

@@ -9,12 +9,13 @@ import type { PassageFacts } from '../highlightDecode/highlightDecode.types';
 import { isBlocked } from '../player/player.rules';
 import type { PlayerTrack } from '../player/player.types';
 import type { WordRequest } from '../wordAudio/wordAudio.types';
-import type { ReaderColumnContext } from './readerColumn.types';
+import type { Passage } from '../../domain/schemas';
+import type { ColumnPlan, ReaderColumnContext } from './readerColumn.types';
 
 /** What the player is told when this column plays: the column, its passage and what the player needs of its edition. */
 export function trackOf(context: ReaderColumnContext): PlayerTrack {
   const edition = context.edition && { id: context.edition.id, audioEnabled: context.edition.audioEnabled, audioTotalLength: context.edition.audioTotalLength };
-  return { slot: context.slot, passage: context.passage, edition };
+  return { slot: context.slot, slug: context.edition?.slug ?? null, passage: context.passage, edition };
 }
 
 /**
@@ -63,3 +64,14 @@ export const startsPlaying = (context: ReaderColumnContext, plays: boolean) => p
 
 /** The system's facts differ from the ones the column keeps. */
 export const isNewFacts = (context: ReaderColumnContext, facts: { plays: boolean; audioLocked: boolean }) => facts.plays !== context.plays || facts.audioLocked !== context.audioLocked;
+
+/** The key of an edition within an attempt: lower-case language, upper-case level, e.g. 'en:B1'. */
+export function editionKey(language: string, level: string): string {
+  return `${language.toLowerCase()}:${level.toUpperCase()}`;
+}
+
+/** The plan of a 'column.show', the missing edition it names, the passage a load answered. */
+export type Plan<K extends ColumnPlan['kind']> = Extract<ColumnPlan, { kind: K }>;
+export const planOf = (event: { type: string }) => (event as { plan?: ColumnPlan }).plan;
+export const missingOf = (event: { type: string }) => planOf(event) as Plan<'missing'>;
+export const passageOf = (event: { type: string }) => (event as unknown as { output: Passage }).output;

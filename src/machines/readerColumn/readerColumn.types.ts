@@ -5,7 +5,7 @@
  */
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { PlayerEdition } from '../player/player.types';
-import type { Slot } from '../readingSession';
+import type { Slot } from '../readingSession/readingSession.types';
 import type { ActorOutcome } from '../shared/outcome';
 
 export interface ReaderColumnInput {
@@ -35,6 +35,8 @@ export type ColumnPlan =
 /** What the column knows of its edition: what the player needs of it, and its language (for a tapped word). */
 export interface ColumnEdition extends PlayerEdition {
   language: string;
+  /** The title's slug, which the player's tracking names. */
+  slug: string;
 }
 
 export interface ReaderColumnContext {
@@ -67,6 +69,8 @@ export type ReaderColumnEvent =
   | { type: 'column.facts'; plays: boolean; audioLocked: boolean }
   /** Word mode: say the word at `offset` of the passage's plain text (src/domain/sanitize.ts), or play the passage from it. */
   | { type: 'word.say'; offset: number }
+  /** The column's Listen toggle: on plays this column's edition (its audio gate first), off closes the player. */
+  | { type: 'audio.listen'; on: boolean }
   | { type: 'word.playFrom'; offset: number }
   /** The player: a passage's narration arrived; the column that shows that passage gains its url and speech marks. */
   | { type: 'narration.loaded'; passageId: number; url: string; speechMarks: NonNullable<Passage['audio']>['speechMarks'] }

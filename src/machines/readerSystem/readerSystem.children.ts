@@ -15,13 +15,14 @@ import { highlightDecodeMachine, type HighlightDecodeEvent, type ReadingMode } f
 import { levelIndicatorMachine } from '../levelIndicator';
 import { listenFlowMachine } from '../listenFlow';
 import { playerMachine, type NarrationLoadedParams, type PlayerEvent } from '../player';
-import { readerColumnMachine, readingFactsOf, trackOf } from '../readerColumn';
+import { readerColumnMachine, readingFactsOf, trackOf, type ReaderColumnEvent } from '../readerColumn';
 import { readingSessionMachine, type ReadingSessionContext } from '../readingSession';
+import { columnFacts, columnPlan, editionFacts, hasDecodeFeature } from '../readingSession/readingSession.rules';
 import { roleModalMachine } from '../roleModal';
 import { toastsMachine, type ToastRequest } from '../toasts';
 import { toolbarMachine } from '../toolbar';
 import { wordAudioMachine } from '../wordAudio';
-import { SLOTS } from './readerSystem.rules';
+import { audioTrackingOf, SLOTS } from './readerSystem.rules';
 import type { SessionView } from './readerSystem.types';
 
 /** The systemId of the toast queue, which any child may reach. */
@@ -39,7 +40,30 @@ const viewOf = (context: ReadingSessionContext): SessionView => ({
 
 const session = readingSessionMachine.provide({
   actions: {
-    loadPassages: sendParent(({ context }) => ({ type: 'session.showPassages', view: viewOf(context) })),
+    // The view's passages: each column loads its own (or creates its missing edition); then the facts follow.
+    loadPassages: enqueueActions(({ context, enqueue, system }) => {
+      for (const slot of SLOTS) {
+        const show: ReaderColumnEvent = { type: 'column.show', plan: columnPlan(context, slot) };
+        enqueue.sendTo(system.get(`column.${slot}`), show);
+      }
+      enqueue('tellFacts');
+    }),
+    /**
+     * What follows from the view and the reader's world: each column hears whether it plays and whether its audio is
+     * locked (the one that plays tells the player what it shows), the reading mode what the editions allow and
+     * whether DECODE is held on the title (it keeps only a change, and starts again for another primary edition).
+     */
+    tellFacts: enqueueActions(({ context, enqueue, system }) => {
+      for (const slot of SLOTS) {
+        const facts: ReaderColumnEvent = { type: 'column.facts', ...columnFacts(context, slot) };
+        enqueue.sendTo(system.get(`column.${slot}`), facts);
+      }
+      const edition: HighlightDecodeEvent = { type: 'edition.changed', ...editionFacts(context) };
+      const feature: HighlightDecodeEvent = { type: 'features.changed', hasDecodeFeature: hasDecodeFeature(context) };
+      enqueue.sendTo(system.get('highlightDecode'), edition);
+      enqueue.sendTo(system.get('highlightDecode'), feature);
+    }),
+    reopen: sendParent((_, params) => ({ type: 'session.reopen', request: params.request })),
     savePosition: sendParent(({ context }) => ({ type: 'session.savePosition', view: viewOf(context) })),
     saveRecentLanguages: sendParent(({ context }) => ({ type: 'setting.write', write: { name: 'recentLanguages', value: context.recentLanguages } })),
     syncAddress: sendParent(({ context }) => ({ type: 'session.syncAddress', view: viewOf(context) })),
@@ -76,6 +100,8 @@ const column = readerColumnMachine.provide({
     sayWord: sendTo(({ system }) => system.get('wordAudio'), (_, params) => ({ type: 'wordAudio.say', request: params.request })),
     playFrom: sendParent(({ context }, params) => ({ type: 'column.playFrom', slot: context.slot, from: params.from })),
     offerAudioUpgrade: sendTo(({ system }) => system.get(PREMIUM_DIALOG_SYSTEM_ID), () => ({ type: 'premiumDialog.open', feature: 'Audio' })),
+    listen: sendParent(({ context }) => ({ type: 'column.listen', slot: context.slot })),
+    closePlayer: sendTo(({ system }) => system.get(PLAYER_SYSTEM_ID), { type: 'audio.close' }),
     leaveForPremium: sendParent({ type: 'session.leave' }),
     reloadPublication: sendParent({ type: 'edition.reload' }),
   },
@@ -85,7 +111,8 @@ const column = readerColumnMachine.provide({
 const player = playerMachine.provide({
   actions: {
     save: sendParent((_, patch) => ({ type: 'setting.write', write: { name: 'audioSettings', patch } })),
-    track: sendParent((_, params) => ({ type: 'analytics.track', event: params.event, properties: params.properties })),
+    // The audio events also name the title and the position that play (readerSystem.rules.ts).
+    track: sendParent(({ context }, params) => ({ type: 'analytics.track', ...audioTrackingOf(context.track, params) })),
     // The columns hear which narration arrived; the one that shows its passage keeps it and tells the system.
     tellNarration: enqueueActions(({ enqueue, system }, params: NarrationLoadedParams) => {
       for (const slot of SLOTS) enqueue.sendTo(system.get(`column.${slot}`), { type: 'narration.loaded', ...params });

@@ -3,10 +3,10 @@
  * §6, §8). Its states are the reader's life cycle: closed, opening (the title loads), open (reading, or refreshing
  * after a missing edition was created) or failed. It starts the children (readerSystem.children.ts), each with its
  * id as systemId, so a view sends to the child it shows; it keeps the facts that span them (the stored settings, who
- * reads, the view the session shows, the screen) and tells each child the ones it needs. The loads are actors and the
+ * reads, the screen) and tells the session, which owns the view, the ones it needs. The loads are actors and the
  * effects (storage, the address, analytics) named actions, both provided by the engine from its ports.
  */
-import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { TrackedEvent } from '../../domain/analytics';
 import { failureMessage, failureOf } from '../../domain/failures';
 import { isPremiumContentError } from '../../domain/locks';
@@ -16,17 +16,14 @@ import type { Slot } from '../readingSession';
 import { accessFactsOf, initialAccess } from '../access';
 import { playerInput } from '../player/player.rules';
 import { readerSystemChildren } from './readerSystem.children';
-import { accessInput, closesSecondColumn, columnFacts, columnPlan, editionFacts, hasDecodeFeature, isListenLocked, isSameReading, listenOf, locksOf, openRequest, pageOf, positionsOf, readingInput, SLOTS, trackedOf, viewedPassageProperties, wantsTwoColumns } from './readerSystem.rules';
+import { accessInput, closesSecondColumn, isListenLocked, listenOf, openRequest, positionsOf, readerFactsOf, readingInput, SLOTS, viewedPassageProperties } from './readerSystem.rules';
 import type { ListenStart, SessionRequest, ReaderSystemContext, ReaderSystemInput, ReaderSystemMachineEvent, SessionView } from './readerSystem.types';
-
-const EMPTY_VIEW: SessionView = { publication: null, primary: null, secondary: null, position: 1 };
 
 /** A transition's arguments, for the params of actions whose params are not inferred (those added with `extend`). */
 type On<T extends ReaderSystemMachineEvent['type']> = { context: ReaderSystemContext; event: Extract<ReaderSystemMachineEvent, { type: T }> };
 
 /** The title the reader asked for, loaded by `opening` and `open.refreshing` (GET /publications/{slug}). */
 const loadTitle = { id: 'publication', src: 'loadPublication', input: ({ context }: { context: ReaderSystemContext }) => ({ slug: context.request!.slug, version: context.request!.version }) } as const;
-const keepView = { type: 'keepView', params: ({ event }: { event: { view: SessionView } }) => event } as const;
 const readerSettingsWrite = { type: 'writeSetting', params: ({ event }: On<'settings.reader'>): SettingChange => ({ name: 'readerSettings', patch: event.patch }) } as const;
 
 const base = setup({
@@ -50,17 +47,13 @@ const base = setup({
     /** Drop ?groupCode= from the address. */
     removeCodeFromAddress: () => {},
 
-    keepView: assign({ view: (_, params: { view: SessionView }) => params.view }),
     /** The title loaded: the session shows it; or it could not be, and the session hears why. */
     tellLoaded: sendTo('session', (_, params: { output: Publication }) => ({ type: 'publication.loaded', publication: params.output })),
     tellLoadFailed: sendTo('session', (_, params: { error: unknown }) => ({ type: 'publication.failed', status: failureOf(params.error).status, message: failureMessage(params.error) })),
   },
   guards: {
     isPremiumContent: (_, params: { error: unknown }) => isPremiumContentError(params.error),
-    isSameReading: ({ context }, params: { request: SessionRequest }) => isSameReading(context.view, params.request),
-    isListenOff: (_, params: { on: boolean }) => !params.on,
-    isColumnAudioLocked: ({ context }, params: { slot: Slot }) => locksOf(context, params.slot).audioLocked,
-    closesSecondColumn: ({ context }, params: { patch: Partial<ReaderSettings> }) => closesSecondColumn(context.view, params.patch),
+    closesSecondColumn: (_, params: { patch: Partial<ReaderSettings> }) => closesSecondColumn(params.patch),
   },
 });
 
@@ -68,19 +61,13 @@ const base = setup({
 const withEffects = base.extend({
   actions: {
     /**
-     * The facts down: each column hears whether it plays and whether its audio is locked (the one that plays tells the
-     * player what it shows), the session whether two columns are wanted and allowed, the reading mode what the
-     * editions allow (it keeps only a change, and starts again for another primary edition).
+     * The facts down: the session hears who reads, the screen, the columns chosen and the column chosen to play (it
+     * keeps only a change, and tells the columns and the reading mode what follows for the view it shows).
      */
-    tellFacts: base.createAction(enqueueActions(({ context, enqueue }) => {
-      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.facts', ...columnFacts(context, slot) });
-      enqueue.sendTo('session', { type: 'columns.wanted', wanted: wantsTwoColumns(context) });
-      enqueue.sendTo('highlightDecode', { type: 'edition.changed', ...editionFacts(context) });
-    })),
-    /** Nothing is open any more: no view, no passages, no dialog opened in the reader, no word being said. */
+    tellFacts: sendTo('session', ({ context }) => ({ type: 'reader.facts', ...readerFactsOf(context) })),
+    /** Nothing is open any more: no passages, no dialog opened in the reader, no word being said. */
     closeReader: base.createAction(enqueueActions(({ enqueue }) => {
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reset' });
-      enqueue.assign({ view: EMPTY_VIEW });
       enqueue.sendTo('premiumDialog', { type: 'reader.closed' });
       enqueue.sendTo('session', { type: 'session.close' });
       enqueue.sendTo('wordAudio', { type: 'wordAudio.cancel' });
@@ -125,19 +112,11 @@ const withEffects = base.extend({
 
 const withFlows = withEffects.extend({
   actions: {
-    /** The session shows a view: each column loads its passage (or creates its missing edition), and the facts follow. */
-    showView: withEffects.createAction(enqueueActions(({ enqueue }, rawParams) => {
-      const { view } = rawParams as { view: SessionView };
-      for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.show', plan: columnPlan(view, slot) });
-      enqueue({ type: 'keepView', params: { view } });
-      enqueue('tellFacts');
-    })),
-    /** Who reads changed: decode, the listen flow's audio lock and the locks follow, and a column that shows a gate asks again. */
+    /** Who reads changed: the session (and through it the locks and decode) and the listen flow's audio lock follow, and a column that shows a gate asks again. */
     applyFeatures: withEffects.createAction(enqueueActions(({ context: before, enqueue }, rawParams) => {
       const context = { ...before, access: (rawParams as Pick<ReaderSystemContext, 'access'>).access };
       enqueue.assign({ access: context.access });
       enqueue('tellFacts');
-      enqueue.sendTo('highlightDecode', { type: 'features.changed', hasDecodeFeature: hasDecodeFeature(context) });
       if (context.listen) enqueue.sendTo('listen', { type: 'listen.locked', locked: isListenLocked(context, context.listen.language) });
       for (const slot of SLOTS) enqueue.sendTo(`column.${slot}`, { type: 'column.reload' });
     })),
@@ -156,16 +135,13 @@ const withFlows = withEffects.extend({
 export const readerSystemMachine = withFlows.createMachine({
   id: 'readerSystem',
   initial: 'closed',
-  context: ({ input }) => ({ settings: input.settings, access: accessFactsOf(initialAccess(accessInput(input.settings))), view: EMPTY_VIEW, request: null, viewport: { wide: false }, listen: null }),
-  entry: 'startChildren',
+  context: ({ input }) => ({ settings: input.settings, access: accessFactsOf(initialAccess(accessInput(input.settings))), request: null, viewport: { wide: false }, listen: null }),
+  entry: ['startChildren', 'tellFacts'],
   on: {
     // ---- the life cycle ----
     'reader.open': { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.open'>) => event } },
-    // The address changed: page within the open title when only the position moved, else open it.
-    'reader.sync': [
-      { guard: { type: 'isSameReading', params: ({ event }) => event }, actions: sendTo('session', ({ event }) => ({ type: 'page.goto', position: pageOf(event.request) })) },
-      { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'reader.sync'>) => event } },
-    ],
+    // The session was sent an address it does not show (another title or edition): open it.
+    'session.reopen': { target: '.opening', actions: { type: 'openReader', params: ({ event }: On<'session.reopen'>) => event } },
     // Leaving the reader stops its audio: a playing player stays open, paused, for the next reader.
     'reader.close': { target: '.closed', actions: [sendTo('player', { type: 'player.leave' }), 'closeReader'] },
 
@@ -177,12 +153,6 @@ export const readerSystemMachine = withFlows.createMachine({
     'catalog.viewed': { actions: { type: 'track', params: { event: 'Viewed Catalog' } } },
     'publication.viewed': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Novel', properties: { slug: event.slug } }) } },
     'url.visited': { actions: { type: 'track', params: ({ event }) => ({ event: 'Visited URL', properties: { url: event.url } }) } },
-    'audio.listen': [
-      { guard: { type: 'isListenOff', params: ({ event }) => event }, actions: sendTo('player', { type: 'audio.close' }) },
-      // A column whose language is not voiced for this reader offers the upgrade instead (SPEC §6 Audio).
-      { guard: { type: 'isColumnAudioLocked', params: ({ event }) => event }, actions: sendTo('premiumDialog', { type: 'premiumDialog.open', feature: 'Audio' }) },
-      { actions: [{ type: 'listenTo', params: ({ event }: On<'audio.listen'>) => event }, sendTo('player', { type: 'player.listen' })] },
-    ],
     'settings.reader': [
       // Choosing one column closes the second (choosing two has the session open it: 'columns.wanted').
       { guard: { type: 'closesSecondColumn', params: ({ event }) => event }, actions: [readerSettingsWrite, 'tellFacts', sendTo('session', { type: 'secondary.clear' })] },
@@ -191,18 +161,18 @@ export const readerSystemMachine = withFlows.createMachine({
     'viewport.changed': { actions: [assign({ viewport: ({ event }) => ({ wide: event.wide }) }), 'tellFacts'] },
 
     // ---- what the children tell the system ----
-    'session.showPassages': { actions: { type: 'showView', params: ({ event }: On<'session.showPassages'>) => event } },
-    'session.savePosition': { actions: [keepView, 'tellFacts', { type: 'writeSetting', params: ({ event }: On<'session.savePosition'>) => ({ name: 'lastPassages', patch: positionsOf(event.view) }) }] },
-    'session.syncAddress': { actions: [keepView, 'tellFacts', { type: 'showReaderPath', params: ({ event }) => event }] },
+    'session.savePosition': { actions: { type: 'writeSetting', params: ({ event }: On<'session.savePosition'>) => ({ name: 'lastPassages', patch: positionsOf(event.view) }) } },
+    'session.syncAddress': { actions: { type: 'showReaderPath', params: ({ event }) => event } },
     'session.leave': { actions: { type: 'leaveToCatalog', params: ({ context }) => ({ classroom: context.access.classCode !== null }) } },
     'session.viewedPassage': { actions: { type: 'track', params: ({ event }) => ({ event: 'Viewed Passage', properties: viewedPassageProperties(event.view) }) } },
-    // 'Play from here' in a column's word mode (the column checked its audio gate).
+    // A column's Listen turned on, or 'Play from here' in its word mode (the column checked its audio gate).
+    'column.listen': { actions: [{ type: 'listenTo', params: ({ event }: On<'column.listen'>) => event }, sendTo('player', { type: 'player.listen' })] },
     'column.playFrom': { actions: [{ type: 'listenTo', params: ({ event }: On<'column.playFrom'>) => event }, sendTo('player', ({ event }) => ({ type: 'player.playFrom', at: event.from }))] },
     'code.removeFromAddress': { actions: 'removeCodeFromAddress' },
-    // Access tells who reads and the features in force; the session hears who reads for the choices it checks.
-    'access.changed': { actions: [{ type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event }, sendTo('session', ({ event }) => ({ type: 'access.changed', access: event.access }))] },
+    // Access tells who reads and the features in force; the session hears them with the other facts.
+    'access.changed': { actions: { type: 'applyFeatures', params: ({ event }: On<'access.changed'>) => event } },
     'setting.write': { actions: { type: 'writeSetting', params: ({ event }: On<'setting.write'>) => event.write } },
-    'analytics.track': { actions: { type: 'track', params: ({ context, event }) => trackedOf(context, event) } },
+    'analytics.track': { actions: { type: 'track', params: ({ event }) => ({ event: event.event as TrackedEvent, properties: event.properties }) } },
   },
   states: {
     closed: { meta: { description: 'No reader is open.' } },

@@ -1,7 +1,7 @@
 /**
  * The reader system (SPEC §2 Reader, §4, §5, §6): the root machine whose children are the product's machines.
- * Its context holds what spans them: the stored settings, who reads (features), the view the session shows, the
- * screen and the listen flow's language. Everything the views render is read from it or its children.
+ * Its context holds what spans them: the stored settings, who reads (features), the screen and the listen flow's
+ * language. Everything the views render is read from it or its children.
  */
 import type { Level } from '../../domain/levels';
 import type { Publication } from '../../domain/schemas';
@@ -19,7 +19,7 @@ export interface ReaderSystemInput {
   settings: StoredSettings;
 }
 
-/** What the reading session shows: sent with every session event, so the root never reads a child's snapshot. */
+/** What the reading session shows: sent with the session's events (the address, the stored position, the tracking), so the root never reads a child's snapshot. */
 export interface SessionView {
   publication: Publication | null;
   primary: EditionChoice | null;
@@ -33,7 +33,6 @@ export interface ReaderSystemContext {
   access: AccessFacts;
   /** What the reader asked to open (after the stored position is applied): `opening` loads its title. */
   request: SessionRequest | null;
-  view: SessionView;
   /** What the view says of the screen: wide enough for two columns. */
   viewport: { wide: boolean };
   /** The listen flow running (after 'listen.start'): its language, for the audio gate. */
@@ -44,8 +43,6 @@ export interface ReaderSystemContext {
 export type ReaderSystemOwnEvent =
   /** Open the reader. With `useStoredPosition`, the stored position of this publication wins when its editions still exist. */
   | { type: 'reader.open'; request: SessionRequest; useStoredPosition?: boolean }
-  /** The address changed: page within the open publication when only the position moved, else open it. */
-  | { type: 'reader.sync'; request: SessionRequest }
   | { type: 'reader.close' }
   | { type: 'auth.signedIn' }
   | { type: 'auth.signedOut' }
@@ -54,8 +51,6 @@ export type ReaderSystemOwnEvent =
   | { type: 'catalog.viewed' }
   | { type: 'publication.viewed'; slug: string }
   | { type: 'url.visited'; url: string }
-  /** A column's Listen toggle: play that column's edition (opening the player) with highlight, or close the player. */
-  | { type: 'audio.listen'; slot: Slot; on: boolean }
   /** The reader's display settings (text size, columns). */
   | { type: 'settings.reader'; patch: Partial<Omit<ReaderSettings, 'decodeEnabled'>> }
   /** The screen is wide enough for two columns (a DOM fact the view reports). */
@@ -64,11 +59,14 @@ export type ReaderSystemOwnEvent =
 
 /** What the children tell the root (sent with sendParent by the actions the root provides them). */
 export type ReaderSystemChildEvent =
-  | { type: 'session.showPassages'; view: SessionView }
+  /** The session was sent an address it does not show ('reader.sync'): the system opens it. */
+  | { type: 'session.reopen'; request: SessionRequest }
   | { type: 'session.savePosition'; view: SessionView }
   | { type: 'session.syncAddress'; view: SessionView }
   | { type: 'session.leave' }
   | { type: 'session.viewedPassage'; view: SessionView }
+  /** A column's Listen turned on (the column checked its audio gate): it plays, read along with highlight. */
+  | { type: 'column.listen'; slot: Slot }
   /** 'Play from here' in a column's word mode: that column plays from the word's time (null without speech marks). */
   | { type: 'column.playFrom'; slot: Slot; from: { passageId: number; seconds: number } | null }
   /** A column created its missing edition: the title is fetched again. */

@@ -20,7 +20,7 @@ export interface SessionRequest {
   fallbackToDefault?: boolean;
 }
 
-/** Who reads, as the access child tells the reader system ('access.changed'), which tells the session. */
+/** Who reads, as the access child tells the reader system ('access.changed'), which tells the session ('reader.facts'). */
 export interface ReaderAccess {
   /** The system has heard who reads; until then no choice offers an upgrade (no flash of locks). @default false */
   known: boolean;
@@ -28,6 +28,20 @@ export interface ReaderAccess {
   features: string[];
   /** For a class code, the titles its features reach; null when they reach every title. @default null */
   titleIds: number[] | null;
+  /** The class code in force, or null: a class code keeps the reader in one column. @default null */
+  classCode: string | null;
+}
+
+/**
+ * What the reader system tells the session of the reader's world ('reader.facts'): who reads, whether the screen is
+ * wide enough for two columns, whether the reader chose two, and which column's Listen was turned on last.
+ */
+export interface ReaderFacts {
+  access: ReaderAccess;
+  wide: boolean;
+  columns: 'one-column' | 'two-column';
+  /** The saved `editionSelected`: the column whose Listen toggle was turned on last (src/domain/playingEdition.ts). */
+  editionSelected: Slot | null;
 }
 
 export interface ReadingSessionContext {
@@ -39,10 +53,12 @@ export interface ReadingSessionContext {
   /** Most recent first, no duplicates, capped (RECENT_LANGUAGES_CAP). */
   recentLanguages: string[];
   error: { status: number; message: string } | null;
-  /** Who reads, for the gates of a level or language choice. */
-  access: ReaderAccess;
-  /** The reader wants two columns and the screen and who reads allow them: a title shown with one opens the second. */
-  twoColumns: boolean;
+  /**
+   * The reader's world as the system last told it: who reads (the gates of a choice, the columns' locks), the screen,
+   * the columns chosen and the column chosen to play. With the view it decides what each column and the reading mode
+   * are told.
+   */
+  facts: ReaderFacts;
 }
 
 export interface ReadingSessionInput {
@@ -50,8 +66,10 @@ export interface ReadingSessionInput {
 }
 
 export type ReadingSessionEvent =
-  /** The reader system: whether two columns are wanted and allowed (SPEC §2 Two-column mode). */
-  | { type: 'columns.wanted'; wanted: boolean }
+  /** The reader system: who reads, the screen and the columns chosen (told on each change). */
+  | ({ type: 'reader.facts' } & ReaderFacts)
+  /** The address changed: page within the open title when only the position moved, else the system opens it. */
+  | { type: 'reader.sync'; request: SessionRequest }
   | { type: 'session.open'; request: SessionRequest }
   | { type: 'publication.loaded'; publication: Publication }
   | { type: 'publication.failed'; status: number; message: string }
@@ -66,6 +84,4 @@ export type ReadingSessionEvent =
   /** Two-column mode: show a secondary edition, or hide it. */
   | { type: 'secondary.set'; choice: EditionChoice }
   | { type: 'secondary.clear' }
-  | { type: 'session.close' }
-  /** The reader system: who reads changed (a sign-in, a class code); a locked choice offers its upgrade. */
-  | { type: 'access.changed'; access: ReaderAccess };
+  | { type: 'session.close' };

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { TextSpan } from '../../domain/speechMarks';
 import { wordAt } from '../../domain/wordAudio';
-import type { Slot } from '../readingSession';
+import type { Slot } from '../readingSession/readingSession.types';
 import type { wordAudioMachine } from './wordAudio.machine';
 import type { WordAudioStatus } from './wordAudio.types';
 

@@ -1,7 +1,7 @@
 /** Tap a word to hear it (src/domain/wordAudio.ts). */
 import type { WordTarget, WordTimes } from '../../domain/wordAudio';
 import type { Narration, NarrationInput } from '../shared/audio';
-import type { Slot } from '../readingSession';
+import type { Slot } from '../readingSession/readingSession.types';
 import type { ActorOutcome } from '../shared/outcome';
 
 /** A word to say: where it is, and where its narration is (ready, or to be asked for). */

@@ -15,9 +15,9 @@ import type { ReaderSettings } from '../../../engine/settings';
 import { connectClassCode } from '../../../machines/classCode';
 import { connectLevelIndicator } from '../../../machines/levelIndicator';
 import { connectReaderColumn, PASSAGE_LOADING_TEXT } from '../../../machines/readerColumn';
-import type { FollowedColumn } from '../../../machines/readerSystem';
+import type { FollowedColumn } from '../../../machines/readingSession/readingSession.rules';
 import type { EditionChoice, Slot } from '../../../machines/readingSession';
-import { useChildSend, useEngine, useEngineSend } from '../../engine/useEngine';
+import { useChildSend, useEngine } from '../../engine/useEngine';
 import { LanguagePicker } from './LanguagePicker';
 import { LevelPicker } from './LevelPicker';
 import { DecodeLegend } from './DecodeLegend';
@@ -115,7 +115,7 @@ const ColumnControls = memo(function ColumnControls({
   onLanguage: (slot: Slot, code: string) => void;
   onLevel: (slot: Slot, level: Level) => void;
 }) {
-  const send = useEngineSend();
+  const sendColumn = useChildSend(`column.${slot}`);
   const sendDialog = useChildSend('premiumDialog');
   const sendIndicator = useChildSend('levelIndicator');
   // Only the facts these controls show: the player's and the indicator's snapshots change on every page turn.
@@ -157,7 +157,7 @@ const ColumnControls = memo(function ColumnControls({
           audioEnabled={edition?.audioEnabled ?? false}
           audioLocked={locks.audioLocked}
           isSelected={isListening}
-          onChange={(on) => send({ type: 'audio.listen', slot, on })}
+          onChange={(on) => sendColumn({ type: 'audio.listen', on })}
           onUpgrade={() => sendDialog({ type: 'premiumDialog.open', feature: 'Audio' })}
         />
       </div>

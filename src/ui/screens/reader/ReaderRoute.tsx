@@ -4,7 +4,7 @@
  * opens the publication and puts the canonical address back through its navigation port, which wouter follows.
  */
 import type { ParsedReaderPath } from '../../../domain/readerUrl';
-import { useReaderLifetime, useSendOnChange } from './readerHooks';
+import { useAddressSync, useReaderLifetime } from './readerHooks';
 import { ReaderScreen } from './ReaderScreen';
 
 export type ReaderRouteProps =
@@ -21,7 +21,7 @@ export function ReaderRoute(props: ReaderRouteProps) {
       ? `entry|${props.slug}|${props.version ?? ''}`
       : `read|${JSON.stringify([props.address.slug, props.address.version, props.address.primary, props.address.secondary, props.address.position])}`;
 
-  useSendOnChange(key, () => {
+  useAddressSync(key, () => {
     if (props.mode === 'entry') {
       return { type: 'reader.open', request: { slug: props.slug, version: props.version }, useStoredPosition: true };
     }
@@ -29,7 +29,7 @@ export function ReaderRoute(props: ReaderRouteProps) {
     const request = { slug: a.slug, primary: a.primary ?? undefined, secondary: a.secondary, position: a.position };
     // Without a version the latest applies, and the engine's address sync writes the canonical form.
     if (a.version === null) return { type: 'reader.open', request };
-    return { type: 'reader.sync', request: { ...request, version: a.version } };
+    return { type: 'reader.sync' as const, request: { ...request, version: a.version } };
   });
 
   return <ReaderScreen slug={slug} />;

@@ -3,7 +3,7 @@
  * only forwards DOM facts to the engine as events, and returns its cleanup.
  */
 import { useEffect } from 'react';
-import type { ReaderEngineEvent } from '../../../engine/createReaderEngine';
+import type { ReaderEngineChildEvent, ReaderEngineEvent } from '../../../engine/createReaderEngine';
 import { useChildSend, useEngineSend } from '../../engine/useEngine';
 import { useLatest } from '../../hooks/useLatest';
 import { useCurrentUser } from '../auth/session';
@@ -27,15 +27,22 @@ export function useReaderLifetime(): void {
   }, [send]);
 }
 
-/** Send an event whenever `key` changes (the address the reader shows). */
-export function useSendOnChange(key: string, event: () => ReaderEngineEvent): void {
+/**
+ * Tell the engine what the address asks for whenever `key` (the address) changes: an entry or an address without a
+ * version opens the reader (the root); an address is synced by the session, which pages within the title it shows or
+ * has the system open another.
+ */
+export function useAddressSync(key: string, event: () => ReaderEngineEvent | ReaderEngineChildEvent<'session'>): void {
   const send = useEngineSend();
+  const sendSession = useChildSend('session');
   const latest = useLatest(event);
   useEffect(() => {
-    send(latest.current());
+    const next = latest.current();
+    if (next.type === 'reader.sync') sendSession(next);
+    else send(next as ReaderEngineEvent);
     // `key` names what the event says; the event itself is read fresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, send]);
+  }, [key, send, sendSession]);
 }
 
 /** Targets where arrow keys belong to the control, not to paging (data-own-arrows: word mode's passage text). */
