@@ -14,7 +14,7 @@
  * - a missing edition asked for on demand is created and is in the title from then on;
  * - a passage can be scripted to fail, or to answer late (on the simulated clock).
  */
-import { SimulatedClock } from 'xstate';
+import { SimulatedClock, type AnyActorRef, type AnyTransitionDefinition } from 'xstate';
 import { createMemoryAnalytics, createSilentAudio } from '../../src/adapters/common';
 import { audioAccess, decodeAccess, passageAccess, type AccessDecision, type AccessActor } from '../../src/domain/access';
 import { languageInfo, type LanguageCode } from '../../src/domain/languages';
@@ -31,6 +31,7 @@ import { connectPlayer } from '../../src/machines/player';
 import { connectReaderColumn } from '../../src/machines/readerColumn';
 import { connectReadingSession, type Slot } from '../../src/machines/readingSession';
 import { edition, fixturePassage } from '../fixtures/publication';
+import { transitionKey } from '../machines/harness';
 
 /** The title's editions by name, for the paths to open. */
 export const EDITIONS = {
@@ -119,6 +120,8 @@ export interface FakeServer {
   createEditionMs: number;
   /** Every call, as `passage 2:1`, `narration 201`, `decoded 201`, `visitor OWLS2024`, `create zh:ORIGINAL`, `publication`. */
   calls: string[];
+  /** The next title request (GET /publications/{slug}) fails with this, once; null: it answers. */
+  publicationFailure: PortFailure | null;
 }
 
 /** The audio port a recording wraps: a silent audio whose time moves with the clock, and the calls made of it. */
@@ -174,6 +177,13 @@ export interface ComposedSystem {
   navigation: NavigationPort & { history: string[] };
   /** What the engine logged as an error. */
   errors: string[];
+  /**
+   * Every transition the root machine took since the engine started, in order, each named as the machine walks name
+   * it (tests/machines/harness.ts `transitionKey`), read from the actor system's inspection.
+   */
+  rootTransitions: string[];
+  /** The root's state (its life cycle), as `closed`, `opening`, `open.reading`, `failed`. */
+  rootState(): string;
   /** Send the root an event, then let every answer already due land. */
   send(event: ReaderEngineEvent): Promise<void>;
   /** Send a child the event its view sends (engine.getChild), then let every answer already due land. */
@@ -206,7 +216,7 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
   const clock = new SimulatedClock();
   const storage = createMemoryStorage(options.stored ?? {});
   const settings = createSettingsStore(storage);
-  const server: FakeServer = { publication: nightOwls(), user: null, classCodes: { [CLASS_CODE]: CLASS_VISITOR }, passageScripts: new Map(), createEditionMs: 0, calls: [] };
+  const server: FakeServer = { publication: nightOwls(), user: null, classCodes: { [CLASS_CODE]: CLASS_VISITOR }, passageScripts: new Map(), createEditionMs: 0, calls: [], publicationFailure: null };
 
   /** Who asks, as the server resolves it: the signed-in reader, else the stored class code's, else a visitor. */
   const actor = (): AccessActor & { classMember: boolean } => {
@@ -243,6 +253,9 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
   const api: ApiPort = {
     getPublication: async () => {
       server.calls.push('publication');
+      const failure = server.publicationFailure;
+      server.publicationFailure = null;
+      if (failure) throw failure;
       return server.publication;
     },
     getPassage: (editionId, position, requestOptions) => {
@@ -263,6 +276,8 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
       if (decision !== 'allowed') throw refuse(decision);
       return { passageId, status: 'ready', audio: { url: narrationUrl(passageId), speechMarks: speechMarksOf(editionId, position), duration: narrationSeconds(editionId, position) * 1000 } };
     },
+    // The listen page asks for a passage's narration by edition and position: the same answer, under the same gates.
+    getAudioOnly: (editionId, position) => api.getPassageAudio!(passageIdOf(editionId, position), editionId),
     getDecodedText: async (passageId, editionId, position) => {
       server.calls.push(`decoded ${passageId}`);
       const decision = decide(editionId, decodeAccess);
@@ -314,6 +329,23 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
   });
   engine.start();
 
+  // The root's transitions and state, from the actor system's inspection (any child reaches the system). The root is
+  // the actor whose machine is the reader system; until it takes an event it is in its initial state.
+  const rootTransitions: string[] = [];
+  let root: AnyActorRef | null = null;
+  engine.getChild('session')!.system.inspect((event) => {
+    const logic = (event.actorRef as { logic?: { id?: string } }).logic;
+    if (logic?.id !== 'readerSystem' || event.type !== '@xstate.microstep') return;
+    root = event.actorRef as AnyActorRef;
+    for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
+      const source = t.source as unknown as { always?: AnyTransitionDefinition[]; transitions: Map<string, AnyTransitionDefinition[]> };
+      const list = t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
+      rootTransitions.push(transitionKey(t, list.indexOf(t)));
+    }
+  });
+  const stateName = (value: unknown): string =>
+    typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([key, inner]) => `${key}.${stateName(inner)}`).join(',');
+
   // A macrotask runs only once every queued promise reaction has run, however long their chain.
   const settle = async () => {
     for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -329,6 +361,8 @@ export function createComposedSystem(options: ComposedSystemOptions = {}): Compo
     wordAudio,
     navigation,
     errors,
+    rootTransitions,
+    rootState: () => (root ? stateName(root.getSnapshot().value) : 'closed'),
     async send(event) {
       engine.send(event);
       await settle();
