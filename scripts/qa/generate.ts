@@ -2,13 +2,15 @@
  * Generates the machine docs and QA scripts from the machines themselves:
  * - docs/machines/<machine>.md: a Mermaid state diagram, the states (with timers), the events and the guards;
  * - docs/qa/<machine>.md: every transition with the shortest event path that reaches and takes it;
- * - docs/qa/readerSystem.composed.md: the reader system's composed paths, from their table (composedPaths.ts).
+ * - docs/qa/readerSystem.composed.md: the reader system's composed paths, from their table and from their
+ *   generation on the engine (composedPaths.ts, generatedPaths.ts).
  * `npm run qa:paths` writes them; a test fails when the committed files differ from what this produces.
  */
 import { createActor, type AnyStateMachine } from 'xstate';
 import { MODELS, type MachineModel } from '../../tests/machines/models';
 import { allTransitions, planTransitionWalk, transitionKey } from '../../tests/machines/harness';
 import { COMPOSED_PATHS_FILE, composedPathsDoc, composedPathsLink } from './composedPaths';
+import { runGeneration } from './generatedPaths';
 
 interface NodeLike {
   id: string;
@@ -240,7 +242,7 @@ export function generateAll(): Map<string, string> {
     files.set(`docs/qa/${name}.md`, qaDoc(name, model));
     index.push(`- [${name}](${name}.md), QA: [../qa/${name}.md](../qa/${name}.md)${composedPathsLink(name)}`);
   }
-  files.set(COMPOSED_PATHS_FILE, composedPathsDoc());
+  files.set(COMPOSED_PATHS_FILE, composedPathsDoc(runGeneration()));
   files.set('docs/machines/README.md', index.join('\n') + '\n');
   return files;
 }
