@@ -234,6 +234,7 @@ const readerColumnEvents: (ReaderColumnEvent | ReaderColumnDone | { type: `xstat
   { type: 'xstate.done.actor.decodedText', output: '<p><span class="syllable">Once</span></p>' },
   { type: 'column.facts', plays: true, audioLocked: false },
   { type: 'column.facts', plays: false, audioLocked: true },
+  { type: 'column.facts', plays: true, audioLocked: true },
   { type: 'word.say', offset: 0 },
   { type: 'word.playFrom', offset: 0 },
   { type: 'audio.listen', on: true },
@@ -690,7 +691,7 @@ export const MODELS = {
     // What the guards read: the state, the passage shown (by kind, and whether it has its decoded text), the editions created in this attempt, and the system's facts.
     serializeState: (s: { value: unknown; context: { passage: Passage | null; attempts: string[]; request: unknown; plays: boolean; audioLocked: boolean } }) =>
       JSON.stringify([s.value, s.context.passage?.audio ? 'voiced' : s.context.passage ? 'plain' : null, s.context.passage?.textDecoded != null, s.context.attempts, s.context.request, s.context.plays, s.context.audioLocked]),
-    maxStates: 5000,
+    maxStates: 8000,
   },
   player: { machine: playerInert, events: playerEvents, inputs: playerInputs, serializeState: playerState, maxStates: 10_000 },
   readingSession: {

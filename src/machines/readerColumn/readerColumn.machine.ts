@@ -5,7 +5,7 @@ import { isPremiumContentError } from '../../domain/locks';
 import type { OnDemandEditionBody, Passage } from '../../domain/schemas';
 import type { StateMetaWithTimers } from '../shared/timers';
 import type { WordRequest } from '../wordAudio/wordAudio.types';
-import { editionKey, isNewFacts, missingOf, passageOf, planOf, playFromSeconds, startsPlaying, wordRequestOf, type Plan } from './readerColumn.rules';
+import { editionKey, isNewFacts, locksItsAudio, missingOf, passageOf, planOf, playFromSeconds, startsPlaying, wordRequestOf, type Plan } from './readerColumn.rules';
 import type { ColumnPlan, DecodedTextRequest, PassageRequest, ReaderColumnContext, ReaderColumnDone, ReaderColumnEvent, ReaderColumnInput } from './readerColumn.types';
 
 /**
@@ -96,6 +96,7 @@ export const readerColumnMachine = setup({
     /** The facts differ from those it keeps (a repeat moves nothing, so the column's snapshot stays the same). */
     isNewFacts: ({ context }, params: { plays: boolean; audioLocked: boolean }) => isNewFacts(context, params),
     isAudioLocked: ({ context }) => context.audioLocked,
+    locksItsAudio: ({ context }, params: { plays: boolean; audioLocked: boolean }) => locksItsAudio(context, params),
     isListenOff: (_, params: { on: boolean }) => !params.on,
     hasDecodedText: ({ context }) => context.passage?.textDecoded != null,
   },
@@ -117,11 +118,8 @@ export const readerColumnMachine = setup({
     ],
     'column.reset': { target: '.idle', actions: ['forgetAttempts', 'tellWhatShows'], description: 'A new navigation attempt may create each edition once again.' },
     'column.facts': [
-      {
-        guard: { type: 'startsPlaying', params: ({ event }) => event },
-        actions: [{ type: 'storeFacts', params: ({ event }) => event }, 'tellWhatShows'],
-        description: 'This column plays now: the player and highlight hear what it shows.',
-      },
+      { guard: { type: 'locksItsAudio', params: ({ event }) => event }, actions: [{ type: 'storeFacts', params: ({ event }) => event }, 'closePlayer'], description: 'It plays a language not voiced for this reader now: the player closes.' },
+      { guard: { type: 'startsPlaying', params: ({ event }) => event }, actions: [{ type: 'storeFacts', params: ({ event }) => event }, 'tellWhatShows'], description: 'This column plays now: the player and highlight hear what it shows.' },
       { guard: { type: 'isNewFacts', params: ({ event }) => event }, actions: { type: 'storeFacts', params: ({ event }) => event } },
     ],
     // The Listen toggle (SPEC §6 Audio): off closes the player; on, a language not voiced for this reader offers the upgrade.

@@ -65,6 +65,9 @@ export const startsPlaying = (context: ReaderColumnContext, plays: boolean) => p
 /** The system's facts differ from the ones the column keeps. */
 export const isNewFacts = (context: ReaderColumnContext, facts: { plays: boolean; audioLocked: boolean }) => facts.plays !== context.plays || facts.audioLocked !== context.audioLocked;
 
+/** Told that it plays and that its language is not voiced for this reader, which it did not know: the player cannot play it. */
+export const locksItsAudio = (context: ReaderColumnContext, facts: { plays: boolean; audioLocked: boolean }) => facts.plays && facts.audioLocked && isNewFacts(context, facts);
+
 /** The key of an edition within an attempt: lower-case language, upper-case level, e.g. 'en:B1'. */
 export function editionKey(language: string, level: string): string {
   return `${language.toLowerCase()}:${level.toUpperCase()}`;

@@ -176,7 +176,7 @@ export const readingSessionMachine = setup({
       on: {
         'reader.sync': { guard: { type: 'isSameReading', params: requestOf }, description: 'The address the session shows; another one the system opens.' },
         'publication.loaded': { target: 'reading', actions: [{ type: 'assignPublication', params: ({ event }) => ({ publication: event.publication }) }, 'syncAddress', 'loadPassages'] },
-        'publication.failed': { target: 'reading' },
+        'publication.failed': { target: 'reading', actions: 'loadPassages', description: 'The columns are told the view again: a created edition the title does not list yet stays missing (its column says so).' },
       },
     },
     unavailable: { meta: { description: 'The publication could not be loaded; the reader leaves for the catalog.' } },
