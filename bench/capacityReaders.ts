@@ -106,6 +106,11 @@ export interface ReaderRunOptions {
   pingEveryMs: number;
   /** The MP3s come from a CDN in front of /audio: the readers do not ask the server for them. */
   audioFromCdn?: boolean;
+  /**
+   * Pages only (bench/load.ts): the readers ask for no catalog and no title between editions, and for an MP3's first
+   * range only. @default false
+   */
+  pagesOnly?: boolean;
   /** Extra headers on every request (e.g. X-Forwarded-For for a reader's own address behind a balancer). */
   headersFor?: (reader: number) => Record<string, string>;
   /** Called once the measured window opens, and every `tickMs` during it (for sampling other processes). */
@@ -206,15 +211,17 @@ export async function runReaders(url: string, walks: Walk[], opts: ReaderRunOpti
     let walk = walks[index % walks.length];
     let at = Math.floor(Math.random() * walk.passages.length);
     while (!stopping) {
-      await hit('catalog', '/api/v1/publications', headers);
-      await hit('title', `/api/v1/publications/${walk.slug}`, headers);
+      if (!opts.pagesOnly) {
+        await hit('catalog', '/api/v1/publications', headers);
+        await hit('title', `/api/v1/publications/${walk.slug}`, headers);
+      }
       for (; at < walk.passages.length && !stopping; at++) {
         const p = walk.passages[at];
         await hit('passage', `/api/v1/passages?editionId=${walk.editionId}&position=${p.position}`, headers);
         await hit('audio', `/api/v1/passages/${p.id}/audio?editionId=${walk.editionId}`, headers);
         if (!opts.audioFromCdn) {
           await hit('mp3', p.mp3, rangeHeaders);
-          if (p.mp3Bytes > 65536) await hit('mp3', p.mp3, restHeaders);
+          if (p.mp3Bytes > 65536 && !opts.pagesOnly) await hit('mp3', p.mp3, restHeaders);
         }
         if (measuring) pages++;
         await pause();

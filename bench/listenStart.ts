@@ -20,6 +20,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { serveUntilSignalled } from './spawnServer';
 import { percentile } from './stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -186,17 +187,17 @@ export async function listenStartBench(options: { passages?: number; modes?: ('i
 }
 
 export function formatListenStart(rows: ListenStartRow[]): string {
-  const lines = ['Listen pressed → first audio playing (Chromium, English passages never narrated before; target p95 ≤ 1000 ms)'];
-  for (const r of rows) {
-    const p50 = percentile(r.samples, 50);
-    const p95 = percentile(r.samples, 95);
-    lines.push(
-      `  ${r.mode === 'idle' ? 'queue idle ' : 'queue busy '}  n=${r.samples.length}  p50 ${p50.toFixed(0)} ms  p95 ${p95.toFixed(0)} ms  max ${Math.max(...r.samples).toFixed(0)} ms` +
-        `  (skipped ${r.skipped}, failed ${r.failed}): ${p95 <= 1000 && r.failed === 0 ? 'met' : 'NOT met'}`,
-      `    samples: ${[...r.samples].sort((a, b) => a - b).map((v) => v.toFixed(0)).join(' ')}`,
-    );
-  }
-  return lines.join('\n');
+  const title = 'Listen pressed → first audio playing (Chromium, English passages never narrated before; target p95 ≤ 1000 ms)';
+  const row = (r: ListenStartRow) => {
+    const [p50, p95] = [percentile(r.samples, 50), percentile(r.samples, 95)];
+    const verdict = p95 <= 1000 && r.failed === 0 ? 'met' : 'NOT met';
+    const sorted = [...r.samples].sort((a, b) => a - b).map((v) => v.toFixed(0));
+    return [
+      `  ${r.mode === 'idle' ? 'queue idle ' : 'queue busy '}  n=${r.samples.length}  p50 ${p50.toFixed(0)} ms  p95 ${p95.toFixed(0)} ms  max ${Math.max(...r.samples).toFixed(0)} ms  (skipped ${r.skipped}, failed ${r.failed}): ${verdict}`,
+      `    samples: ${sorted.join(' ')}`,
+    ];
+  };
+  return [title, ...rows.flatMap(row)].join('\n');
 }
 
 // `--serve <concurrency>`: the server process. Otherwise, run alone: print the rows.
@@ -215,14 +216,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
       narration: { concurrency: Number(process.argv[at + 1]) },
       logger: pino.default({ level: process.env.LOG_LEVEL ?? 'warn' }),
     });
-    process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
-    const stop = async () => {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    };
-    process.on('SIGTERM', () => void stop());
-    process.on('SIGINT', () => void stop());
+    serveUntilSignalled(server, dataDir);
   } else {
     console.log(formatListenStart(await listenStartBench()));
   }

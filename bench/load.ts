@@ -17,10 +17,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from 'undici';
+import { freePort } from './capacityCluster';
+import { procCpuSeconds, procRssMb, runReaders, sleep, type LatencySummary, type ReaderRun, type Walk } from './capacityReaders';
+import { copyAudio, prepareWalks } from './walks';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,8 +38,6 @@ export interface LoadBenchOptions {
   passagesPerEdition?: number;
   /** A reader's pause between pages, ms. @default [200, 500] */
   thinkMs?: [number, number];
-  /** The MP3 range each page asks for. @default 'bytes=0-65535' */
-  range?: string;
   /** The server command (run by a shell in the repository). @default LOAD_START or 'npm start' */
   startCommand?: string;
   /** Reuse narrations kept in bench/results/load-audio (keys name their content). @default LOAD_AUDIO_CACHE !== '0' */
@@ -47,22 +46,10 @@ export interface LoadBenchOptions {
   log?: (line: string) => void;
 }
 
-export interface LatencySummary {
-  count: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
+export type { LatencySummary };
 
-export interface LoadRun {
-  readers: number;
-  seconds: number;
-  requests: number;
-  errors: number;
-  /** Errors by kind: `status 503 passage`, `ECONNRESET mp3`, … */
-  errorKinds: Record<string, number>;
-  rps: number;
+/** A run of the readers: the counts it shares with the capacity bench's runs (bench/capacityReaders.ts), and its own figures. */
+export interface LoadRun extends Pick<ReaderRun, 'readers' | 'seconds' | 'requests' | 'errors' | 'errorKinds' | 'rps'> {
   /** Pages (passage + audio + MP3) a second. */
   pagesPerSecond: number;
   latency: LatencySummary;
@@ -92,75 +79,6 @@ export interface LoadBenchResult {
   editions: { slug: string; editionId: number; language: string; passages: number }[];
   mp3Bytes: number;
   runs: LoadRun[];
-}
-
-interface WalkPassage {
-  position: number;
-  id: number;
-  mp3: string;
-}
-interface Walk {
-  slug: string;
-  editionId: number;
-  language: string;
-  passages: WalkPassage[];
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** utime + stime of a process, in seconds (from /proc; 0 where there is no /proc). */
-function procCpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): utime is field 14, stime field 15.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function procRssMb(pid: number): { rss: number; peak: number } {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return { rss: 0, peak: 0 };
-  }
-}
-
-function summarize(values: Float64Array, count: number): LatencySummary {
-  if (count === 0) return { count: 0, p50: 0, p90: 0, p99: 0, max: 0 };
-  const sorted = values.slice(0, count).sort();
-  const at = (q: number) => sorted[Math.min(count - 1, Math.ceil(q * count) - 1)];
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return { count, p50: round(at(0.5)), p90: round(at(0.9)), p99: round(at(0.99)), max: round(sorted[count - 1]) };
-}
-
-/** A growable list of latencies, ms. */
-class Samples {
-  values = new Float64Array(1 << 16);
-  count = 0;
-  push(v: number) {
-    if (this.count === this.values.length) {
-      const next = new Float64Array(this.values.length * 2);
-      next.set(this.values);
-      this.values = next;
-    }
-    this.values[this.count++] = v;
-  }
 }
 
 interface StartedServer {
@@ -235,181 +153,33 @@ async function startServer(command: string, env: NodeJS.ProcessEnv, log: (line: 
   };
 }
 
-async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(url);
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-interface PublicationDetail {
-  slug: string;
-  badges: string[];
-  editions: { id: number; language: { code: string }; level: string; passageCount: number; audioEnabled: boolean }[];
-}
-
-/** Pick free, voiced editions across titles and narrate their first passages through the server. */
-async function prepareWalks(url: string, editions: number, perEdition: number, log: (line: string) => void): Promise<Walk[]> {
-  const list = await getJson<{ items: { slug: string }[] }>(`${url}/api/v1/publications?pageSize=100`);
-  const candidates: { slug: string; editionId: number; language: string; passages: number }[] = [];
-  for (const item of list.body.items) {
-    const detail = await getJson<PublicationDetail>(`${url}/api/v1/publications/${item.slug}`);
-    if (detail.status !== 200) continue; // premium or private
-    for (const e of detail.body.editions) {
-      if (e.audioEnabled && e.passageCount >= 2) candidates.push({ slug: item.slug, editionId: e.id, language: e.language.code, passages: e.passageCount });
-    }
-  }
-  // One edition per title first (titles in catalog order), then more editions of the same titles.
-  const firsts = candidates.filter((c, i) => candidates.findIndex((d) => d.slug === c.slug) === i);
-  const ordered = [...firsts, ...candidates.filter((c) => !firsts.includes(c))];
-  const walks: Walk[] = [];
-  for (const c of ordered) {
-    if (walks.length >= editions) break;
-    const passages: WalkPassage[] = [];
-    for (let position = 1; position <= Math.min(perEdition, c.passages); position++) {
-      const p = await getJson<{ id: number; licenseRequired: boolean; groupCodeRequired: boolean }>(`${url}/api/v1/passages?editionId=${c.editionId}&position=${position}`);
-      if (p.status !== 200 || p.body.licenseRequired || p.body.groupCodeRequired) break;
-      passages.push({ position, id: p.body.id, mp3: '' });
-    }
-    if (passages.length === 0) continue;
-    // Narration that needs features (src/domain/access.ts audioAccess) answers 403 to an anonymous reader: skip it.
-    const probe = await fetch(`${url}/api/v1/passages/${passages[0].id}/audio?editionId=${c.editionId}`);
-    await probe.arrayBuffer();
-    if (probe.status === 403) continue;
-    walks.push({ slug: c.slug, editionId: c.editionId, language: c.language, passages });
-  }
-  if (walks.length === 0) throw new Error('No free, voiced edition to read');
-
-  // Narrate them through the server's own narration (priority lane), two at a time; 202 means ask again.
-  const todo = walks.flatMap((w) => w.passages.map((p) => ({ w, p })));
-  let done = 0;
-  const worker = async () => {
-    for (let job = todo.shift(); job; job = todo.shift()) {
-      for (let attempt = 0; ; attempt++) {
-        const a = await getJson<{ status: string; audio?: { url: string } }>(`${url}/api/v1/passages/${job.p.id}/audio?editionId=${job.w.editionId}`);
-        if (a.status === 200 && a.body.audio) {
-          job.p.mp3 = a.body.audio.url;
-          break;
-        }
-        if (a.status !== 202 || attempt > 120) throw new Error(`Narration of passage ${job.p.id} answered ${a.status}`);
-        await sleep(500);
-      }
-      if (++done % 10 === 0) log(`narrated ${done} passages`);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return walks;
-}
-
-/** Copy narrations between the bench's cache and a server's audio directory (keys name their content). */
-function copyAudio(from: string, to: string): number {
-  if (!fs.existsSync(from)) return 0;
-  fs.mkdirSync(to, { recursive: true });
-  let n = 0;
-  for (const name of fs.readdirSync(from)) {
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.(mp3|json)$/.test(name) || fs.existsSync(path.join(to, name))) continue;
-    fs.copyFileSync(path.join(from, name), path.join(to, name));
-    n++;
-  }
-  return n;
-}
-
-/** Run `readers` simulated readers for warmup + duration seconds; measure the last `duration` seconds. */
-async function runReaders(
-  url: string,
-  serverPid: number,
-  walks: Walk[],
-  readers: number,
-  opts: { durationS: number; warmupS: number; thinkMs: [number, number]; range: string },
-): Promise<LoadRun> {
-  const pool = new Pool(url, { connections: readers, pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 120_000 });
-  const samples = { passage: new Samples(), audio: new Samples(), mp3: new Samples() };
-  const all = new Samples();
-  const errorKinds: Record<string, number> = {};
-  let measuring = false;
-  let stopping = false;
-  let requests = 0;
-  let pages = 0;
-  const expected = { passage: 200, audio: 200, mp3: 206 } as const;
-  const audioHeaders = { range: opts.range };
-
-  async function hit(kind: 'passage' | 'audio' | 'mp3', p: string, headers?: Record<string, string>): Promise<boolean> {
-    const t0 = performance.now();
-    let status = 0;
-    let error: string | null = null;
-    try {
-      const res = await pool.request({ path: p, method: 'GET', headers });
-      status = res.statusCode;
-      await res.body.dump({ limit: 1 << 24 });
-    } catch (e) {
-      error = (e as { code?: string }).code ?? (e as Error).message;
-    }
-    const ms = performance.now() - t0;
-    if (!measuring) return error === null;
-    requests++;
-    samples[kind].push(ms);
-    all.push(ms);
-    if (error !== null || status !== expected[kind]) {
-      const k = `${error ?? `status ${status}`} ${kind}`;
-      errorKinds[k] = (errorKinds[k] ?? 0) + 1;
-      return false;
-    }
-    return true;
-  }
-
-  async function reader(index: number): Promise<void> {
-    // Readers arrive spread over the first pause, not all at once.
-    await sleep(Math.random() * opts.thinkMs[1]);
-    let walk = walks[index % walks.length];
-    let at = Math.floor(Math.random() * walk.passages.length);
-    while (!stopping) {
-      const p = walk.passages[at];
-      await hit('passage', `/api/v1/passages?editionId=${walk.editionId}&position=${p.position}`);
-      await hit('audio', `/api/v1/passages/${p.id}/audio?editionId=${walk.editionId}`);
-      await hit('mp3', p.mp3, audioHeaders);
-      if (measuring) pages++;
-      await sleep(opts.thinkMs[0] + Math.random() * (opts.thinkMs[1] - opts.thinkMs[0]));
-      if (++at >= walk.passages.length) {
-        walk = walks[Math.floor(Math.random() * walks.length)];
-        at = 0;
-      }
-    }
-  }
-
-  const running = Array.from({ length: readers }, (_, i) => reader(i));
-  await sleep(opts.warmupS * 1000);
-  const loadStart = os.loadavg()[0];
-  const cpu0 = process.cpuUsage();
-  const server0 = procCpuSeconds(serverPid);
-  const t0 = performance.now();
-  measuring = true;
-  await sleep(opts.durationS * 1000);
-  measuring = false;
-  const wall = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
+/**
+ * Run `readers` simulated readers for warmup + duration seconds, each turning pages (passage, narration metadata,
+ * the MP3's first range; bench/capacityReaders.ts with `pagesOnly`), and measure the last `duration` seconds with
+ * the server's CPU and memory.
+ */
+async function runPageReaders(url: string, serverPid: number, walks: Walk[], readers: number, opts: { durationS: number; warmupS: number; thinkMs: [number, number] }): Promise<LoadRun> {
+  let server0 = 0;
+  const run = await runReaders(url, walks, { readers, ...opts, pingConnections: 0, pingEveryMs: 1000, pagesOnly: true, onMeasureStart: () => (server0 = procCpuSeconds(serverPid)) });
   const serverCpu = procCpuSeconds(serverPid) - server0;
-  stopping = true;
-  await Promise.all(running);
-  await pool.close();
   const mem = procRssMb(serverPid);
+  const { passage, audio, mp3 } = run.byRoute;
   return {
     readers,
-    seconds: Math.round(wall * 10) / 10,
-    requests,
-    errors: Object.values(errorKinds).reduce((a, b) => a + b, 0),
-    errorKinds,
-    rps: Math.round(requests / wall),
-    pagesPerSecond: Math.round((pages / wall) * 10) / 10,
-    latency: summarize(all.values, all.count),
-    byRoute: {
-      passage: summarize(samples.passage.values, samples.passage.count),
-      audio: summarize(samples.audio.values, samples.audio.count),
-      mp3: summarize(samples.mp3.values, samples.mp3.count),
-    },
-    generatorCpuPct: Math.round(((cpu.user + cpu.system) / 1e6 / wall) * 1000) / 10,
-    serverCpuPct: Math.round((serverCpu / wall) * 1000) / 10,
-    serverCpuMsPerRequest: requests ? Math.round((serverCpu / requests) * 1e5) / 100 : 0,
+    seconds: run.seconds,
+    requests: run.requests,
+    errors: run.errors,
+    errorKinds: run.errorKinds,
+    rps: run.rps,
+    pagesPerSecond: run.pagesPerSecond,
+    latency: run.app,
+    byRoute: { passage, audio, mp3 },
+    generatorCpuPct: run.generatorCpuPct,
+    serverCpuPct: Math.round((serverCpu / run.seconds) * 1000) / 10,
+    serverCpuMsPerRequest: run.requests ? Math.round((serverCpu / run.requests) * 1e5) / 100 : 0,
     serverRssMb: Math.round(mem.rss),
     serverPeakRssMb: Math.round(mem.peak),
-    loadAvg: [Math.round(loadStart * 100) / 100, Math.round(os.loadavg()[0] * 100) / 100],
+    loadAvg: run.loadAvg,
   };
 }
 
@@ -451,12 +221,7 @@ export async function loadBench(options: LoadBenchOptions = {}): Promise<LoadBen
     for (const readers of readerCounts) {
       log(`${readers} readers: ${warmupS} s warm-up, ${durationS} s measured (load average ${os.loadavg()[0].toFixed(2)})`);
       runs.push(
-        await runReaders(server.url, server.pid, walks, readers, {
-          durationS,
-          warmupS,
-          thinkMs: options.thinkMs ?? [200, 500],
-          range: options.range ?? 'bytes=0-65535',
-        }),
+        await runPageReaders(server.url, server.pid, walks, readers, { durationS, warmupS, thinkMs: options.thinkMs ?? [200, 500] }),
       );
       // Let the connections close and the server settle before the next run.
       await sleep(2000);

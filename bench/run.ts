@@ -114,38 +114,20 @@ try {
   server.stop();
 }
 
-if (process.env.BENCH_SKIP_LOAD) {
-  console.log('\nload skipped (BENCH_SKIP_LOAD)');
-} else {
-  console.log('\n' + formatLoadBench(await loadBench()));
-}
-
-if (process.env.BENCH_SKIP_CAPACITY) {
-  console.log('\ncapacity skipped (BENCH_SKIP_CAPACITY)');
-} else {
-  console.log('\n' + formatCapacity(await capacityBench()));
-}
-
-if (process.env.BENCH_SKIP_SEARCH) {
-  console.log('\ncatalog search skipped (BENCH_SKIP_SEARCH)');
-} else {
-  console.log('\n' + formatSearchBench(await searchBench()));
-}
-
-// Narration runs after the HTTP servers have stopped, so they do not compete for the cores.
-if (process.env.BENCH_SKIP_NARRATION) {
-  console.log('\nnarration measurements skipped (BENCH_SKIP_NARRATION)');
-} else {
-  console.log('\n' + formatNarrationBench(await narrationBench({ full: process.env.BENCH_NARRATION_FULL !== '0' })));
-}
-if (process.env.BENCH_SKIP_VOICES) {
-  console.log('\nvoice comparison skipped (BENCH_SKIP_VOICES)');
-} else {
-  console.log('\n' + formatVoiceComparison(await voiceComparisonBench()));
-}
-// Its own servers (an empty data dir each), after the others have stopped.
-if (process.env.BENCH_SKIP_LISTEN) {
-  console.log('\nListen start skipped (BENCH_SKIP_LISTEN)');
-} else {
-  console.log('\n' + formatListenStart(await listenStartBench()));
+/**
+ * The parts after the HTTP and browser rows, in order, each skipped by its BENCH_SKIP_<PART>: load and capacity start
+ * their own servers; narration runs after the HTTP servers have stopped, so they do not compete for the cores; Listen
+ * start has its own servers (an empty data dir each), after the others have stopped.
+ */
+const LATER_PARTS: { part: string; name: string; run: () => Promise<string> }[] = [
+  { part: 'LOAD', name: 'load', run: async () => formatLoadBench(await loadBench()) },
+  { part: 'CAPACITY', name: 'capacity', run: async () => formatCapacity(await capacityBench()) },
+  { part: 'SEARCH', name: 'catalog search', run: async () => formatSearchBench(await searchBench()) },
+  { part: 'NARRATION', name: 'narration measurements', run: async () => formatNarrationBench(await narrationBench({ full: process.env.BENCH_NARRATION_FULL !== '0' })) },
+  { part: 'VOICES', name: 'voice comparison', run: async () => formatVoiceComparison(await voiceComparisonBench()) },
+  { part: 'LISTEN', name: 'Listen start', run: async () => formatListenStart(await listenStartBench()) },
+];
+for (const { part, name, run } of LATER_PARTS) {
+  if (process.env[`BENCH_SKIP_${part}`]) console.log(`\n${name} skipped (BENCH_SKIP_${part})`);
+  else console.log('\n' + (await run()));
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startServer } from '../server/server';
 import { buildIfStale } from '../server/build';
+import { serveUntilSignalled } from './spawnServer';
 
 const root = path.resolve(import.meta.dirname, '..');
 buildIfStale(root, path.join(root, 'dist'), (m) => process.stderr.write(m + '\n'));
@@ -23,11 +24,4 @@ const server = await startServer({
     app.get('/bench/constant', (c) => c.json(CONSTANT));
   },
 });
-process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
-const stop = async () => {
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+serveUntilSignalled(server, dataDir);
