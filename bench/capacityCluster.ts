@@ -8,20 +8,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../tests/server/processes';
 import { sleep } from './capacityReaders';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 async function answers(url: string): Promise<boolean> {
   try {

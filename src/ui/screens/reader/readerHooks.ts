@@ -32,14 +32,14 @@ export function useReaderLifetime(): void {
  * version opens the reader (the root); an address is synced by the session, which pages within the title it shows or
  * has the system open another.
  */
-export function useAddressSync(key: string, event: () => ReaderEngineEvent | ReaderEngineChildEvent<'session'>): void {
+export function useAddressSync(key: string, event: () => ReaderEngineEvent | Extract<ReaderEngineChildEvent<'session'>, { type: 'reader.sync' }>): void {
   const send = useEngineSend();
   const sendSession = useChildSend('session');
   const latest = useLatest(event);
   useEffect(() => {
     const next = latest.current();
     if (next.type === 'reader.sync') sendSession(next);
-    else send(next as ReaderEngineEvent);
+    else send(next);
     // `key` names what the event says; the event itself is read fresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, send, sendSession]);
