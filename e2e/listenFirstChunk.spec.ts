@@ -4,12 +4,10 @@
  * seam, the player stays 'Now Playing' across it, and the chosen speed carries over.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { admin } from './support/admin';
-import { AuthPage, RoleModal, uniqueEmail } from './models/AccountPages';
 import { ReaderPage } from './models/ReaderPage';
 import { UploadsPage } from './models/UploadsPage';
+import { asLicensedTeacher } from './support/teacher';
 
-const PASSWORD = 'copper-meadow-lantern';
 const FIRST_SENTENCE = 'The red fox trotted across the frozen field while the winter sun came up over the hills.';
 const STORY = [
   FIRST_SENTENCE,
@@ -17,21 +15,6 @@ const STORY = [
   'By noon she was asleep in her warm den under the roots, curled round, with her bushy tail over her nose.',
 ].join(' ');
 const FIRST_SENTENCE_WORDS = FIRST_SENTENCE.split(/\s+/).length;
-
-/** Sign up as a teacher and license their new school for uploads and audio through the admin CLI. */
-async function licensedTeacher(page: Page): Promise<void> {
-  const email = uniqueEmail('first-chunk');
-  const signUp = new AuthPage(page, 'sign-up');
-  await signUp.goto();
-  await signUp.submit({ name: 'Fern Fox', email, password: PASSWORD });
-  const modal = new RoleModal(page);
-  await modal.teacherButton.click();
-  await expect(modal.dialog).toBeHidden();
-  const slug = `first-chunk-school-${Date.now()}`;
-  await admin('org', 'create', 'First Chunk School', '--slug', slug);
-  await admin('user', 'org-admin', email, slug);
-  await admin('license', 'grant', slug, 'USER_UPLOAD,AUDIO');
-}
 
 /**
  * Every audio element the app makes is kept with the sources it played (`playing` events): the reader's player
@@ -60,10 +43,12 @@ const readerAudio = (page: Page) =>
     return el ? { path: new URL(el.currentSrc || el.src).pathname, paused: el.paused, rate: el.playbackRate, time: el.currentTime } : null;
   });
 
+// This run's licensed teacher (every feature, the uploads' and the narration's included).
+test.use(asLicensedTeacher);
+
 test('Listen on a fresh upload plays its first sentence at once, then the whole, with the words lit across the seam', async ({ page }) => {
   test.setTimeout(120_000);
   await watchPlayedSources(page);
-  await licensedTeacher(page);
   const uploads = new UploadsPage(page);
   await uploads.goto();
   await uploads.upload('fox.txt', STORY, 'The Red Fox');
