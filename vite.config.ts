@@ -6,6 +6,7 @@ import type { Plugin, PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // Local modules are named with an extension, as Vite's config loader asks; '.js' resolves to the TypeScript file.
 import { buildFirstPaintLoader } from './scripts/build-first-paint-loader.js';
+import { zodMiniForClient } from './scripts/zod-mini-for-client.js';
 import { FIRST_PAINT_LOADER_FILE } from './src/render/firstPaintLoader.js';
 
 function gitCommit(): string {
@@ -84,7 +85,7 @@ function pwa(): PluginOption {
 const apiTarget = process.env.LECTERN_API_ORIGIN ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [fontsourceWoff2Only(), react(), tailwindcss(), firstPaintLoader(), pwa()],
+  plugins: [fontsourceWoff2Only(), zodMiniForClient(), react(), tailwindcss(), firstPaintLoader(), pwa()],
   define: {
     __BUILD_INFO__: JSON.stringify({
       version: process.env.npm_package_version ?? '0.0.0',
