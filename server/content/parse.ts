@@ -8,7 +8,8 @@ import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { z } from 'zod';
 import { isLanguageCode, type LanguageCode } from '../../src/domain/languages';
 import { isLevel, type Level } from '../../src/domain/levels';
-import { sanitizeRichText, stripTags } from '../../src/domain/sanitize';
+import { sanitizeRichText } from '../../src/domain/richText';
+import { stripTags } from '../../src/domain/sanitize';
 import { renderInline, wordStats } from './text';
 
 export interface Problem {

@@ -3,7 +3,7 @@
  * markup the server emits, the legend of those cues, and the allow-list that lets exactly that markup through.
  * The server's phonics code imports the legend from here, so the reader and the server cannot disagree.
  */
-import { FilterXSS } from 'xss';
+import { createAllowListFilter } from './allowListHtml';
 
 /** Every class the decoder puts on its spans (server/phonics/markup.ts emits these). */
 export const DECODE_CLASSES = {
@@ -44,18 +44,21 @@ export const DECODE_LEGEND: readonly LegendEntry[] = [
  * attributes, and span with only the decoder's classes (any other class is dropped). Script and style go with
  * their content; other tags go, their text stays.
  */
-const decodedFilter = new FilterXSS({
-  whiteList: { p: [], em: [], strong: [], br: [], span: ['class'] },
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript'],
-  allowCommentTag: false,
-  onTagAttr(tag, name, value) {
-    if (tag !== 'span' || name !== 'class') return '';
-    const classes = value.split(/\s+/).filter((c) => KNOWN.has(c));
-    return classes.length ? `class="${classes.join(' ')}"` : '';
+const decodedFilter = createAllowListFilter({
+  tags: {
+    p: null,
+    em: null,
+    strong: null,
+    br: null,
+    // A span keeps the decoder's own classes and nothing else.
+    span: (attributes) => {
+      const classes = (attributes.get('class') ?? '').split(/\s+/).filter((c) => KNOWN.has(c));
+      return classes.length ? `class="${classes.join(' ')}"` : '';
+    },
   },
+  dropWithContent: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript'],
 });
 
 export function sanitizeDecodedHtml(html: string): string {
-  return decodedFilter.process(html).trim();
+  return decodedFilter(html).trim();
 }

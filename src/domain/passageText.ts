@@ -2,22 +2,20 @@
  * How a reader passage is shown (SPEC §2 Reader screen): its text through a strict allow-list, its section
  * header, and the typed page number of the bottom bar.
  */
-import { FilterXSS } from 'xss';
+import { createAllowListFilter } from './allowListHtml';
 
 /**
  * Passage text is our own HTML (paragraphs rendered from restricted Markdown, everything else escaped), and it is
  * still filtered before it reaches the page: only p, em, strong and br survive, without attributes. Other tags
  * are removed (their text stays), and script and style are removed with their content.
  */
-const passageFilter = new FilterXSS({
-  whiteList: { p: [], em: [], strong: [], br: [] },
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript'],
-  allowCommentTag: false,
+const passageFilter = createAllowListFilter({
+  tags: { p: null, em: null, strong: null, br: null },
+  dropWithContent: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript'],
 });
 
 export function sanitizePassageHtml(html: string): string {
-  return passageFilter.process(html).trim();
+  return passageFilter(html).trim();
 }
 
 /** Part and section joined with ' // ', or null when neither is set (blank names are ignored). */

@@ -1,35 +1,7 @@
-/** The one HTML allow-list for rich text we store and show (info sections). */
-import { FilterXSS } from 'xss';
-
-const filter = new FilterXSS({
-  whiteList: {
-    p: [],
-    br: [],
-    em: [],
-    strong: [],
-    b: [],
-    i: [],
-    ul: [],
-    ol: [],
-    li: [],
-    h3: [],
-    h4: [],
-    blockquote: [],
-    a: ['href', 'title'],
-  },
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style'],
-  safeAttrValue(tag, name, value) {
-    if (tag === 'a' && name === 'href') {
-      return /^(https?:|mailto:|\/)/i.test(value.trim()) ? value.replace(/"/g, '&quot;') : '';
-    }
-    return value.replace(/"/g, '&quot;');
-  },
-});
-
-export function sanitizeRichText(html: string): string {
-  return filter.process(html).trim();
-}
+/**
+ * HTML to plain text: the text a passage's speech marks and word taps index into, and the plain text of info
+ * sections. No sanitizer here (src/domain/richText.ts, src/domain/allowListHtml.ts), so the reader imports it cheaply.
+ */
 
 /**
  * The text of HTML: line breaks as spaces, tags removed, and the entities for <, >, ", ' and & decoded (&amp;

@@ -5,8 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../src/domain/sanitize';
+import { sanitizeRichText } from '../../src/domain/richText';
 import { sanitizePassageHtml } from '../../src/domain/passageText';
+import { sanitizeDecodedHtml } from '../../src/domain/decode';
 import { sanitizeHtml } from '../../src/ui/platform/html';
 
 const SEED = 20261122;
@@ -14,6 +15,7 @@ const SEED = 20261122;
 const SANITIZERS: Array<[string, (html: string) => string]> = [
   ['sanitizeRichText (info sections on import)', sanitizeRichText],
   ['sanitizePassageHtml (passage text)', sanitizePassageHtml],
+  ['sanitizeDecodedHtml (decoded passage text)', sanitizeDecodedHtml],
   ['sanitizeHtml (client, before dangerouslySetInnerHTML)', sanitizeHtml],
 ];
 

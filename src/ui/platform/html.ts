@@ -1,4 +1,4 @@
-/** Content HTML (info sections, passages) is sanitized with `xss` before it is rendered. */
+/** Content HTML (info sections) is sanitized with `xss` before it is rendered (passages: src/domain/passageText.ts). */
 import { FilterXSS } from 'xss';
 
 const filter = new FilterXSS({
