@@ -39,7 +39,7 @@ export interface ApiClientConfig {
    * A primed body turned out not to match its schema, after it was used (a primed body is checked once the
    * validation module is in: `primedAnswer`). The app loads again without primed answers (src/ui/platform/api.ts).
    */
-  onPrimedMismatch?: (path: string, error: z.ZodError) => void;
+  onPrimedMismatch?: (path: string, error: z.core.$ZodError) => void;
 }
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -91,17 +91,18 @@ export function createApiClient(config: ApiClientConfig) {
   });
 
   /** Which schema a call validates its response with, picked from the lazily loaded validation module. */
-  type SchemaPick<S extends z.ZodType> = (validation: Validation) => S;
+  type SchemaPick<S extends z.core.$ZodType> = (validation: Validation) => S;
 
   /**
    * Run a request while the validation module loads, then parse its JSON body with the picked schema. Any
    * failure (an error status, the network, a body that does not match) becomes an ApiError.
    */
-  async function validated<S extends z.ZodType>(schema: SchemaPick<S>, request: () => Promise<unknown>): Promise<z.infer<S>> {
+  async function validated<S extends z.core.$ZodType>(schema: SchemaPick<S>, request: () => Promise<unknown>): Promise<z.infer<S>> {
     const validation = loadValidation(); // starts now, next to the request
     try {
       const body = await request();
-      return schema(await validation).parse(body);
+      const v = await validation;
+      return v.parse(schema(v), body);
     } catch (error) {
       throw await toApiError(error);
     }
@@ -116,10 +117,10 @@ export function createApiClient(config: ApiClientConfig) {
    * one that does not match its schema goes to `onPrimedMismatch`. Response schemas do not transform, so a valid
    * answer parses to itself (tests/server/page.test.ts checks the primed ones): the body used is what parsing gives.
    */
-  function primedAnswer<S extends z.ZodType>(schema: SchemaPick<S>, path: string, body: unknown): Promise<z.infer<S>> {
+  function primedAnswer<S extends z.core.$ZodType>(schema: SchemaPick<S>, path: string, body: unknown): Promise<z.infer<S>> {
     loadValidation().then(
       (validation) => {
-        const checked = schema(validation).safeParse(body);
+        const checked = validation.safeParse(schema(validation), body);
         if (!checked.success) config.onPrimedMismatch?.(path, checked.error);
       },
       // The module could not be fetched: the next request that needs it loads it again and reports the failure.
@@ -134,7 +135,7 @@ export function createApiClient(config: ApiClientConfig) {
     return primed.take(primedKey(path, searchParams));
   }
 
-  function get<S extends z.ZodType>(schema: SchemaPick<S>, path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<z.infer<S>> {
+  function get<S extends z.core.$ZodType>(schema: SchemaPick<S>, path: string, params: QueryParams = {}, options: RequestOptions = {}): Promise<z.infer<S>> {
     const searchParams = cleanParams(params);
     const body = primedBody(path, searchParams, options);
     if (body !== undefined) return primedAnswer(schema, path, body);
@@ -149,11 +150,11 @@ export function createApiClient(config: ApiClientConfig) {
     );
   }
 
-  function post<S extends z.ZodType>(schema: SchemaPick<S>, path: string, json: unknown, options: RequestOptions = {}): Promise<z.infer<S>> {
+  function post<S extends z.core.$ZodType>(schema: SchemaPick<S>, path: string, json: unknown, options: RequestOptions = {}): Promise<z.infer<S>> {
     return validated(schema, () => http.post(path.replace(/^\//, ''), { json, signal: options.signal }).json());
   }
 
-  function send<S extends z.ZodType>(
+  function send<S extends z.core.$ZodType>(
     method: 'post' | 'patch',
     schema: SchemaPick<S>,
     path: string,
@@ -171,13 +172,13 @@ export function createApiClient(config: ApiClientConfig) {
      * validation chunk, such as `organization.ts`): GET with query parameters, or POST with a JSON body. Failures
      * become an ApiError, as with every other call.
      */
-    call: <S extends z.ZodType>(method: 'get' | 'post', schema: S, path: string, input: { params?: QueryParams; json?: unknown } = {}, options?: RequestOptions) =>
+    call: <S extends z.core.$ZodType>(method: 'get' | 'post', schema: S, path: string, input: { params?: QueryParams; json?: unknown } = {}, options?: RequestOptions) =>
       method === 'get' ? get(() => schema, path, input.params, options) : send('post', () => schema, path, input.json ?? {}, options),
     /**
      * POST a file's bytes as they are (a roster zip), with the client's headers, and validate the answer with the
      * caller's schema. `timeout` replaces the 30 s default for work that takes long on the server.
      */
-    postBytes: <S extends z.ZodType>(
+    postBytes: <S extends z.core.$ZodType>(
       schema: S,
       path: string,
       input: { body: Blob; contentType: string; params?: QueryParams; timeout?: number },

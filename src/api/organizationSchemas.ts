@@ -27,7 +27,12 @@ export type OrganizationInvitation = z.infer<typeof InvitationSchema>;
 
 export const InvitationListSchema = z.array(InvitationSchema);
 
-export const InvitationDetailsSchema = InvitationSchema.extend({ organizationName: z.string(), organizationSlug: z.string(), inviterEmail: z.string() });
+export const InvitationDetailsSchema = z.looseObject({
+  ...InvitationSchema.shape,
+  organizationName: z.string(),
+  organizationSlug: z.string(),
+  inviterEmail: z.string(),
+});
 export type InvitationDetails = z.infer<typeof InvitationDetailsSchema>;
 
 /** POST /invitations/{id}/confirmation-email: where the new confirmation link went. */

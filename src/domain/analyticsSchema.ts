@@ -17,22 +17,24 @@ export const AnalyticsEventSchema = z
     /** When it happened, by the browser's clock (ISO 8601). */
     at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 date and time' }),
     /** The publication's slug. */
-    publication: SlugSchema.optional(),
-    editionId: z.int().positive().max(2 ** 31 - 1).optional(),
-    position: z.int().positive().max(1_000_000).optional(),
+    publication: z.optional(SlugSchema),
+    editionId: z.optional(z.int().check(z.positive(), z.lte(2 ** 31 - 1))),
+    position: z.optional(z.int().check(z.positive(), z.lte(1_000_000))),
     /** Seconds of audio heard, on 'Paused Audio' and 'Closed Audio Player' only. */
-    seconds: z.int().min(0).max(MAX_LISTENING_SECONDS).optional(),
+    seconds: z.optional(z.int().check(z.gte(0), z.lte(MAX_LISTENING_SECONDS))),
   })
-  .refine((e) => e.seconds === undefined || LISTENING_EVENTS.includes(e.name), {
-    error: `seconds belongs only to ${LISTENING_EVENTS.join(' and ')}`,
-    path: ['seconds'],
-  })
-  // The same rule in JSON Schema, for the OpenAPI document (server/http/openapi.ts): a refinement has no JSON form.
-  .meta({
-    description: `seconds belongs only to ${LISTENING_EVENTS.join(' and ')}.`,
-    if: { required: ['seconds'] },
-    then: { properties: { name: { enum: [...LISTENING_EVENTS] } } },
-  });
+  .check(
+    z.refine((e) => e.seconds === undefined || LISTENING_EVENTS.includes(e.name), {
+      error: `seconds belongs only to ${LISTENING_EVENTS.join(' and ')}`,
+      path: ['seconds'],
+    }),
+    // The same rule in JSON Schema, for the OpenAPI document (server/http/openapi.ts): a refinement has no JSON form.
+    z.meta({
+      description: `seconds belongs only to ${LISTENING_EVENTS.join(' and ')}.`,
+      if: { required: ['seconds'] },
+      then: { properties: { name: { enum: [...LISTENING_EVENTS] } } },
+    }),
+  );
 
 export const AnalyticsBatchSchema = z.strictObject({
   /** The browser's random analytics id (a UUID it made and keeps), not a user id. */
@@ -40,11 +42,15 @@ export const AnalyticsBatchSchema = z.strictObject({
   /**
    * The class code, for `sendBeacon`, which cannot send the X-Group-Code header (the header wins when both come).
    */
-  groupCode: z
-    .string()
-    .regex(new RegExp(`^[A-Za-z0-9]{${CLASS_CODE_LENGTH}}$`), { error: `groupCode must be ${CLASS_CODE_LENGTH} letters or digits` })
-    .optional(),
-  events: z.array(AnalyticsEventSchema).min(1, { error: 'events must hold at least one event' }).max(ANALYTICS_MAX_BATCH, { error: `events may hold at most ${ANALYTICS_MAX_BATCH} events` }),
+  groupCode: z.optional(
+    z.string().check(z.regex(new RegExp(`^[A-Za-z0-9]{${CLASS_CODE_LENGTH}}$`), { error: `groupCode must be ${CLASS_CODE_LENGTH} letters or digits` })),
+  ),
+  events: z
+    .array(AnalyticsEventSchema)
+    .check(
+      z.minLength(1, { error: 'events must hold at least one event' }),
+      z.maxLength(ANALYTICS_MAX_BATCH, { error: `events may hold at most ${ANALYTICS_MAX_BATCH} events` }),
+    ),
 });
 
 export type AnalyticsEventBody = z.input<typeof AnalyticsEventSchema>;

@@ -23,30 +23,35 @@ export const DOWNLOAD_FAILED_MESSAGE = 'The download could not finish. Check you
 export const DOWNLOAD_NOT_ALLOWED_MESSAGE = 'This edition is not available to you for download.';
 
 export const DownloadSchema = z.object({
-  slug: z.string().min(1).max(200),
-  version: z.string().regex(/^v\d+$/),
-  title: z.string().max(500),
-  author: z.string().max(500),
-  editionId: z.number().int(),
-  language: z.string().min(1).max(8),
+  slug: z.string().check(z.minLength(1), z.maxLength(200)),
+  version: z.string().check(z.regex(/^v\d+$/)),
+  title: z.string().check(z.maxLength(500)),
+  author: z.string().check(z.maxLength(500)),
+  editionId: z.int(),
+  language: z.string().check(z.minLength(1), z.maxLength(8)),
   level: z.enum(['GOLD', 'SILVER', 'ORIGINAL']),
-  passageCount: z.number().int().min(0),
+  passageCount: z.int().check(z.gte(0)),
   /** Bytes stored, and how many narration files. */
-  bytes: z.number().int().min(0),
-  audioFiles: z.number().int().min(0),
+  bytes: z.int().check(z.gte(0)),
+  audioFiles: z.int().check(z.gte(0)),
   /** Every URL stored for it (the responses in OFFLINE_CACHE), so it can be deleted alone. */
-  urls: z.array(z.string().max(2000)).max(5000),
+  urls: z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(5000)),
   /** Stored while signed in or with a class code, for content a visitor may not read: deleted at sign-out and when the code is cleared. */
   gated: z.boolean(),
-  downloadedAt: z.string().max(40),
+  downloadedAt: z.string().check(z.maxLength(40)),
 });
 export type Download = z.infer<typeof DownloadSchema>;
 
 /** The downloads record: entries that do not validate are dropped one by one. */
-export const DownloadsSchema = z.array(z.unknown()).transform((list) => list.flatMap((item) => {
-  const parsed = DownloadSchema.safeParse(item);
-  return parsed.success ? [parsed.data] : [];
-}));
+export const DownloadsSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((list: unknown[]) =>
+    list.flatMap((item) => {
+      const parsed = DownloadSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  ),
+);
 
 /** The key of one download: one edition of one version of a title. */
 export const downloadKey = (d: Pick<Download, 'slug' | 'version' | 'editionId'>) => `${d.slug}/${d.version}/${d.editionId}`;

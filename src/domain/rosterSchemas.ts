@@ -27,20 +27,20 @@ export const ROSTER_MAX_UNCOMPRESSED_BYTES = 20 * 1024 * 1024;
 export const ROSTER_MEDIA_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'] as const;
 
 /** An organization id in a path (better-auth's random ids). */
-export const RosterOrganizationIdSchema = z.string().trim().min(1).max(200);
+export const RosterOrganizationIdSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** `?dryRun=true` checks and changes nothing; `false` or absent applies. */
 export const RosterImportQuerySchema = z.object({
-  dryRun: z
-    .enum(['true', 'false'], { error: "dryRun must be 'true' or 'false'" })
-    .optional()
-    .transform((v) => v === 'true'),
+  dryRun: z.pipe(
+    z.optional(z.enum(['true', 'false'], { error: "dryRun must be 'true' or 'false'" })),
+    z.transform((v: 'true' | 'false' | undefined) => v === 'true'),
+  ),
 });
 
 /** One problem of a roster: its file and line (the header is line 1; 0 means the file as a whole). */
 export const RosterProblemSchema = z.object({
   file: z.string(),
-  line: z.number().int().min(0),
+  line: z.int().check(z.gte(0)),
   message: z.string(),
 });
 export type RosterProblem = z.infer<typeof RosterProblemSchema>;
@@ -59,15 +59,15 @@ export const RosterPlannedStaffSchema = z.object({ ...staffFields, action: z.enu
 export type RosterPlannedStaff = z.infer<typeof RosterPlannedStaffSchema>;
 
 export const RosterCountsSchema = z.object({
-  add: z.number().int().min(0),
-  update: z.number().int().min(0),
-  unchanged: z.number().int().min(0),
-  disable: z.number().int().min(0),
+  add: z.int().check(z.gte(0)),
+  update: z.int().check(z.gte(0)),
+  unchanged: z.int().check(z.gte(0)),
+  disable: z.int().check(z.gte(0)),
   /** Role assignments that are not staff (student, guardian, aide, …): not imported. */
-  skippedRoles: z.number().int().min(0),
+  skippedRoles: z.int().check(z.gte(0)),
   /** Rows of enrollments.csv and classes.csv: counted, not imported. */
-  enrollments: z.number().int().min(0),
-  classes: z.number().int().min(0),
+  enrollments: z.int().check(z.gte(0)),
+  classes: z.int().check(z.gte(0)),
 });
 export type RosterCounts = z.infer<typeof RosterCountsSchema>;
 

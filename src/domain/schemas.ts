@@ -1,6 +1,11 @@
 /**
  * The API's wire types, as zod schemas shared by the server (which validates its input and documents its
  * output with them) and the client (which infers its types from them). One place for each shape.
+ *
+ * Written in the part of zod's API that its classic and mini builds share, with the same meaning (schemas made by
+ * functions, `z.optional(x)`, `z.pipe(a, b)`; rules through `.check(z.minLength(1), …)`): the server runs them on
+ * classic zod, which the OpenAPI document needs, and the client's build on zod/mini (scripts/zod-mini-for-client.ts).
+ * `npm run typecheck` holds src/ to that subset (tsconfig.client-zod.json).
  */
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages';
@@ -40,7 +45,7 @@ export const LanguageSchema = z.object({
 });
 export type Language = z.infer<typeof LanguageSchema>;
 
-export const ShortcutSchema = z.object({ name: z.string(), passage: z.number().int().positive() });
+export const ShortcutSchema = z.object({ name: z.string(), passage: z.int().check(z.positive()) });
 export type Shortcut = z.infer<typeof ShortcutSchema>;
 
 export const InfoSectionSchema = z.object({ title: z.string(), body: z.string() });
@@ -50,32 +55,32 @@ export const ReaderRefSchema = z.object({ language: LanguageCodeSchema, level: L
 export type ReaderRef = z.infer<typeof ReaderRefSchema>;
 
 export const EditionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   language: LanguageSchema,
   level: LevelSchema,
-  passageCount: z.number().int().nonnegative(),
+  passageCount: z.int().check(z.nonnegative()),
   audioEnabled: z.boolean(),
   decodeEnabled: z.boolean(),
   highlightModeEnabled: z.boolean(),
   /** Seconds of narration for the whole edition; 0 until narrated. */
-  audioTotalLength: z.number().nonnegative(),
-  metadata: z.object({ totalWords: z.number().int().nonnegative(), uniqueWords: z.number().int().nonnegative() }),
+  audioTotalLength: z.number().check(z.nonnegative()),
+  metadata: z.object({ totalWords: z.int().check(z.nonnegative()), uniqueWords: z.int().check(z.nonnegative()) }),
   /** A measured Lexile figure supplied with the content, or null. Never computed. */
-  lexileLevelFormatted: z.string().nullable(),
+  lexileLevelFormatted: z.nullable(z.string()),
   shortcuts: z.array(ShortcutSchema),
   /**
    * Our computed readability (docs/readability.md), rounded to 0.1, or null for a language without a formula. Its
    * scale is the formula's: a US school grade for 'Flesch–Kincaid grade level', a reading ease (0–100, higher is
    * easier) for the Spanish, Russian and Portuguese formulas. Not a Lexile measure.
    */
-  readabilityGrade: z.number().nullable(),
+  readabilityGrade: z.nullable(z.number()),
   /** The name of the formula behind readabilityGrade, or null. */
-  readabilityFormula: z.string().nullable(),
+  readabilityFormula: z.nullable(z.string()),
 });
 export type Edition = z.infer<typeof EditionSchema>;
 
 export const PublicationSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   version: z.string(),
   title: z.string(),
@@ -89,7 +94,8 @@ export const PublicationSummarySchema = z.object({
 });
 export type PublicationSummary = z.infer<typeof PublicationSummarySchema>;
 
-export const PublicationSchema = PublicationSummarySchema.extend({
+export const PublicationSchema = z.object({
+  ...PublicationSummarySchema.shape,
   /** Every edition, English and other languages. */
   editions: z.array(EditionSchema),
   /** The English editions only, easiest level first. */
@@ -102,27 +108,27 @@ export type Publication = z.infer<typeof PublicationSchema>;
 
 export const PublicationListSchema = z.object({
   items: z.array(PublicationSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  total: z.int().check(z.nonnegative()),
+  page: z.int().check(z.positive()),
+  pageSize: z.int().check(z.positive()),
 });
 export type PublicationList = z.infer<typeof PublicationListSchema>;
 
-export const SpeechMarkSchema = z.object({ offset: z.number().int().nonnegative(), time: z.number().nonnegative() });
+export const SpeechMarkSchema = z.object({ offset: z.int().check(z.nonnegative()), time: z.number().check(z.nonnegative()) });
 
 export const PassageSchema = z.object({
-  id: z.number().int(),
-  editionId: z.number().int(),
-  position: z.number().int().positive(),
+  id: z.int(),
+  editionId: z.int(),
+  position: z.int().check(z.positive()),
   /** HTML paragraphs. */
   text: z.string(),
-  textDecoded: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  textDecoded: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
   /** The illustration's alt text, written with the content. */
-  imageAlt: z.string().nullable(),
-  partName: z.string().nullable(),
-  sectionName: z.string().nullable(),
-  audio: z.object({ url: z.string(), speechMarks: z.array(SpeechMarkSchema) }).nullable(),
+  imageAlt: z.nullable(z.string()),
+  partName: z.nullable(z.string()),
+  sectionName: z.nullable(z.string()),
+  audio: z.nullable(z.object({ url: z.string(), speechMarks: z.array(SpeechMarkSchema) })),
   groupCodeRequired: z.boolean(),
   licenseRequired: z.boolean(),
 });
@@ -130,7 +136,7 @@ export type Passage = z.infer<typeof PassageSchema>;
 
 /** GET /passages/{passageId}/decode: the passage as decode-mode markup (English only; docs/phonics.md). */
 export const DecodeResponseSchema = z.object({
-  passageId: z.number().int(),
+  passageId: z.int(),
   /** The passage's HTML with each word wrapped in spans whose classes carry its phonics cues. */
   textDecoded: z.string(),
 });
@@ -139,14 +145,14 @@ export type DecodeResponse = z.infer<typeof DecodeResponseSchema>;
 export const ExcerptSchema = z.object({
   publicationSlug: z.string(),
   version: z.string(),
-  editionId: z.number().int(),
+  editionId: z.int(),
   language: LanguageSchema,
   level: LevelSchema,
-  position: z.number().int().positive(),
-  passageCount: z.number().int().positive(),
+  position: z.int().check(z.positive()),
+  passageCount: z.int().check(z.positive()),
   /** Plain text: the passage with its tags stripped. */
   text: z.string(),
-  sectionName: z.string().nullable(),
+  sectionName: z.nullable(z.string()),
 });
 export type Excerpt = z.infer<typeof ExcerptSchema>;
 
@@ -156,73 +162,68 @@ export type QrTarget = z.infer<typeof QrTargetSchema>;
 export const PingSchema = z.object({ ok: z.literal(true), time: z.string() });
 
 export const ApiErrorItemSchema = z.object({ code: z.string(), message: z.string() });
-export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema).min(1) });
+export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema).check(z.minLength(1)) });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 // ---- request parameters ----
 
 /** A positive integer carried in a query string. */
 const queryInt = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .regex(/^\d{1,9}$/, { error: `${name} must be a whole number` })
-    .transform(Number);
+  z.pipe(
+    z.string({ error: `${name} is required` }).check(z.regex(/^\d{1,9}$/, { error: `${name} must be a whole number` })),
+    z.transform(Number),
+  );
 
 /** An optional query parameter of digits (a sign too, with a signed pattern), as a number. */
 const optionalWholeNumber = (name: string, pattern = /^\d{1,9}$/) =>
-  z
-    .string()
-    .regex(pattern, { error: `${name} must be a whole number` })
-    .transform(Number)
-    .optional();
+  z.optional(z.pipe(z.string().check(z.regex(pattern, { error: `${name} must be a whole number` })), z.transform(Number)));
 
 /** A level in a query or body, in any case: 'gold' is GOLD. */
-const levelParam = z
-  .string()
-  .transform((l) => l.toUpperCase())
-  .pipe(LevelSchema);
+const levelParam = z.pipe(z.pipe(z.string(), z.transform((l: string) => l.toUpperCase())), LevelSchema);
 
 /**
  * A comma-separated list of `allowed` values in a query ('es,ar'), in any case (`normalize`), duplicates and empty
  * items dropped; an empty list is no filter. One unknown value is a 400 naming the parameter.
  */
 const commaListParam = <T extends string>(name: string, allowed: readonly T[], normalize: (item: string) => string) =>
-  z
-    .string()
-    .max(MAX_LIST_PARAM_LENGTH, { error: `${name} must be at most ${MAX_LIST_PARAM_LENGTH} characters` })
-    .transform((value, ctx) => {
+  z.pipe(
+    z.string().check(z.maxLength(MAX_LIST_PARAM_LENGTH, { error: `${name} must be at most ${MAX_LIST_PARAM_LENGTH} characters` })),
+    // The issue goes straight into the payload's list: the context's addIssue() exists only in zod's classic build.
+    z.transform((value: string, ctx): T[] => {
       const items = [...new Set(value.split(',').map((item) => normalize(item.trim())).filter(Boolean))];
       if (items.some((item) => !(allowed as readonly string[]).includes(item))) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be comma-separated values from ${allowed.join(', ')}` });
+        ctx.issues.push({ code: 'custom', message: `${name} must be comma-separated values from ${allowed.join(', ')}`, input: value });
         return z.NEVER;
       }
       return items as T[];
-    });
+    }),
+  );
 const MAX_LIST_PARAM_LENGTH = 200;
 
 export const PublicationListQuerySchema = z.object({
-  search: z.string().max(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` }).optional(),
-  sort: z.enum(SORT_KEYS, { error: `sort must be one of ${SORT_KEYS.join(', ')}` }).optional(),
-  page: queryInt('page')
-    .pipe(z.number().min(1, { error: 'page must be at least 1' }))
-    .optional(),
-  pageSize: queryInt('pageSize')
-    .pipe(z.number().min(1, { error: 'pageSize must be at least 1' }).max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` }))
-    .optional(),
+  search: z.optional(z.string().check(z.maxLength(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` }))),
+  sort: z.optional(z.enum(SORT_KEYS, { error: `sort must be one of ${SORT_KEYS.join(', ')}` })),
+  page: z.optional(z.pipe(queryInt('page'), z.number().check(z.gte(1, { error: 'page must be at least 1' })))),
+  pageSize: z.optional(
+    z.pipe(
+      queryInt('pageSize'),
+      z.number().check(z.gte(1, { error: 'pageSize must be at least 1' }), z.lte(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` })),
+    ),
+  ),
   /**
    * Teacher-only catalog filter (SPEC §3 Catalog filter values): `assigned` and `unassigned` narrow the list to the
    * signed-in teacher's ASSIGNED titles or the rest; `all` (the default) changes nothing. Anyone who is not a
    * signed-in teacher gets 403 for `assigned`/`unassigned`. A class-code visitor (valid X-Group-Code, no session)
    * always gets the teacher's ASSIGNED titles, whatever the filter.
    */
-  filter: z.enum(CATALOG_FILTERS, { error: `filter must be one of ${CATALOG_FILTERS.join(', ')}` }).optional(),
+  filter: z.optional(z.enum(CATALOG_FILTERS, { error: `filter must be one of ${CATALOG_FILTERS.join(', ')}` })),
   /**
    * The Language filter (SPEC §2 `languages`), for everyone: comma-separated language codes ('ar,es'). With
    * `levels`, a title matches when one of its editions is in a chosen language and at a chosen level.
    */
-  languages: commaListParam('languages', LANGUAGE_CODES, (item) => item.toLowerCase()).optional(),
+  languages: z.optional(commaListParam('languages', LANGUAGE_CODES, (item) => item.toLowerCase())),
   /** The Level filter (SPEC §2 `levels`), for everyone: comma-separated levels in any case ('GOLD,silver'). */
-  levels: commaListParam('levels', LEVELS, (item) => item.toUpperCase()).optional(),
+  levels: z.optional(commaListParam('levels', LEVELS, (item) => item.toUpperCase())),
 });
 /** The query as the client sends it: `languages` and `levels` comma-separated (src/domain/catalog.ts filterParams). */
 export type PublicationListQuery = {
@@ -238,35 +239,31 @@ export const DEFAULT_PAGE_SIZE = PAGE_SIZE;
 
 export const SlugSchema = z
   .string()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'publicationSlug must be lowercase letters, digits and dashes' });
+  .check(z.minLength(1), z.maxLength(120), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'publicationSlug must be lowercase letters, digits and dashes' }));
 
-export const VersionSchema = z
-  .string()
-  .regex(/^v\d{1,6}$/i, { error: "publicationVersion must be 'v' followed by digits" })
-  .transform((v) => v.toLowerCase());
+export const VersionSchema = z.pipe(
+  z.string().check(z.regex(/^v\d{1,6}$/i, { error: "publicationVersion must be 'v' followed by digits" })),
+  z.transform((v: string) => v.toLowerCase()),
+);
 
-export const PublicationQuerySchema = z.object({ publicationVersion: VersionSchema.optional() });
+export const PublicationQuerySchema = z.object({ publicationVersion: z.optional(VersionSchema) });
 
 export const PassageQuerySchema = z.object({
-  editionId: z
-    .string({ error: 'editionId is required' })
-    .regex(/^\d{1,9}$/, { error: 'editionId must be a whole number' })
-    .transform(Number),
-  position: z
-    .string({ error: 'position is required' })
-    .regex(/^-?\d{1,9}$/, { error: 'position must be a whole number' })
-    .transform(Number),
+  editionId: z.pipe(
+    z.string({ error: 'editionId is required' }).check(z.regex(/^\d{1,9}$/, { error: 'editionId must be a whole number' })),
+    z.transform(Number),
+  ),
+  position: z.pipe(
+    z.string({ error: 'position is required' }).check(z.regex(/^-?\d{1,9}$/, { error: 'position must be a whole number' })),
+    z.transform(Number),
+  ),
 });
 
 export const ExcerptQuerySchema = z.object({
-  publicationVersion: VersionSchema.optional(),
-  language: LanguageCodeSchema.optional(),
-  level: levelParam.optional(),
-  position: queryInt('position')
-    .pipe(z.number().min(1, { error: 'position must be at least 1' }))
-    .optional(),
+  publicationVersion: z.optional(VersionSchema),
+  language: z.optional(LanguageCodeSchema),
+  level: z.optional(levelParam),
+  position: z.optional(z.pipe(queryInt('position'), z.number().check(z.gte(1, { error: 'position must be at least 1' })))),
 });
 
 /** GET /passages/{passageId}/decode: editionId and position are optional checks that the id is the one meant. */
@@ -277,7 +274,13 @@ export const DecodeQuerySchema = z.object({
 
 /** POST /publications/{slug}/sources/on-demand: ask for a missing edition to be built. */
 export const OnDemandEditionBodySchema = z.object({
-  version: z.union([z.string(), z.number().int().positive().transform((n) => `v${n}`)]).pipe(VersionSchema),
+  version: z.pipe(
+    z.union([
+      z.string(),
+      z.pipe(z.int().check(z.positive()), z.transform((n: number) => `v${n}`)),
+    ]),
+    VersionSchema,
+  ),
   languageCode: LanguageCodeSchema,
   level: levelParam,
 });
@@ -287,17 +290,15 @@ export const OnDemandEditionResultSchema = z.object({ edition: EditionSchema, cr
 
 export const QrCodeSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9-]+$/, { error: 'qrCode must be letters, digits and dashes' });
+  .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9-]+$/, { error: 'qrCode must be letters, digits and dashes' }));
 
 // ---- narration (server/narration, docs/narration.md) ----
 
 /** A passage id in a path: digits. Anything else, or nothing, is 'passageId is required' (SPEC §5). */
-export const PassageIdParamSchema = z
-  .string({ error: 'passageId is required' })
-  .regex(/^\d{1,9}$/, { error: 'passageId is required' })
-  .transform(Number);
+export const PassageIdParamSchema = z.pipe(
+  z.string({ error: 'passageId is required' }).check(z.regex(/^\d{1,9}$/, { error: 'passageId is required' })),
+  z.transform(Number),
+);
 
 /** GET /passages/{passageId}/audio and …/audioOnly/onDemand: editionId, when sent, must be the passage's. */
 export const PassageAudioQuerySchema = z.object({ editionId: optionalWholeNumber('editionId') });
@@ -306,20 +307,20 @@ export const PassageAudioQuerySchema = z.object({ editionId: optionalWholeNumber
 export const AudioOnlyQuerySchema = PassageQuerySchema;
 
 export const PassageAudioReadySchema = z.object({
-  passageId: z.number().int(),
+  passageId: z.int(),
   status: z.literal('ready'),
   audio: z.object({
     /** The MP3, served with range requests and immutable caching. */
     url: z.string(),
     speechMarks: z.array(SpeechMarkSchema),
     /** Length of the MP3, ms. Every speech-mark time is below it. */
-    duration: z.number().nonnegative(),
+    duration: z.number().check(z.nonnegative()),
     /**
      * The voice that spoke: 'flite-slt' (English) or 'espeak-<voice>' ('espeak-en-us', 'espeak-es', …). The server
      * always sends it; an answer stored offline before it did has none (src/domain/narrationVoice.ts reads the
      * voice from the url then).
      */
-    voice: z.string().min(1).optional(),
+    voice: z.optional(z.string().check(z.minLength(1))),
   }),
 });
 export type PassageAudioReady = z.infer<typeof PassageAudioReadySchema>;
@@ -328,19 +329,19 @@ export type PassageAudioReady = z.infer<typeof PassageAudioReadySchema>;
  * The head of a narration still being made: an MP3 of its own whose audio and speech marks are the start of the whole
  * narration's, time for time, up to `seam` (ms), where the whole goes on. A client may play it while it asks again.
  */
-export const PartialAudioSchema = PassageAudioReadySchema.shape.audio.extend({ seam: z.number().nonnegative() });
+export const PartialAudioSchema = z.object({ ...PassageAudioReadySchema.shape.audio.shape, seam: z.number().check(z.nonnegative()) });
 export type PartialAudio = z.infer<typeof PartialAudioSchema>;
 
 /**
  * 202: narration has started and is not ready yet; ask again shortly. `partial`, when the audio routes have it, is
  * the narration's head (clients that do not know it keep asking, as before).
  */
-export const AudioGeneratingSchema = z.object({ passageId: z.number().int(), status: z.literal('generating'), partial: PartialAudioSchema.optional() });
+export const AudioGeneratingSchema = z.object({ passageId: z.int(), status: z.literal('generating'), partial: z.optional(PartialAudioSchema) });
 
 export const PassageAudioSchema = z.discriminatedUnion('status', [PassageAudioReadySchema, AudioGeneratingSchema]);
 export type PassageAudio = z.infer<typeof PassageAudioSchema>;
 
-export const SpeechMarksReadySchema = z.object({ passageId: z.number().int(), speechMarks: z.array(SpeechMarkSchema) });
+export const SpeechMarksReadySchema = z.object({ passageId: z.int(), speechMarks: z.array(SpeechMarkSchema) });
 export const SpeechMarksResponseSchema = z.union([SpeechMarksReadySchema, AudioGeneratingSchema]);
 export type SpeechMarksResponse = z.infer<typeof SpeechMarksResponseSchema>;
 
@@ -356,9 +357,9 @@ export type UserRole = z.infer<typeof UserRoleSchema>;
 export const OrganizationLicenseSchema = z.object({
   features: z.array(ContentTypeSchema),
   /** 'standard', or 'ar-free-trial' for a free trial (SPEC §3's free-trial identifier). */
-  kind: z.enum(LICENSE_KINDS).default('standard'),
+  kind: z._default(z.enum(LICENSE_KINDS), 'standard'),
   /** The last valid day, YYYY-MM-DD, or null for no expiry. */
-  expiresOn: z.string().nullable(),
+  expiresOn: z.nullable(z.string()),
   /** False once the expiry day has passed: its members no longer get the features. */
   valid: z.boolean(),
 });
@@ -368,12 +369,12 @@ export const OrganizationMembershipSchema = z.object({
   role: z.enum(ORGANIZATION_ROLES),
   organization: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   /** The organization's license, or null when it has none. */
-  license: OrganizationLicenseSchema.nullable(),
+  license: z.nullable(OrganizationLicenseSchema),
 });
 export type OrganizationMembership = z.infer<typeof OrganizationMembershipSchema>;
 
 /** A class code: exactly 8 letters or digits (SPEC §5); the server compares it upper-cased. */
-export const GroupCodeSchema = z.string().regex(/^[A-Za-z0-9]{8}$/, { error: 'A class code is 8 letters or digits' });
+export const GroupCodeSchema = z.string().check(z.regex(/^[A-Za-z0-9]{8}$/, { error: 'A class code is 8 letters or digits' }));
 
 /** GET /users/me (SPEC §3 User). firstName is the first word of the name, lastName the rest. */
 export const CurrentUserSchema = z.object({
@@ -385,10 +386,10 @@ export const CurrentUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   /** null until the user picks one (the role modal). */
-  role: UserRoleSchema.nullable(),
+  role: z.nullable(UserRoleSchema),
   features: z.array(ContentTypeSchema),
   /** The teacher's class code when they have GROUP_CODES, else null. */
-  groupCode: z.string().nullable(),
+  groupCode: z.nullable(z.string()),
   organizationMemberships: z.array(OrganizationMembershipSchema),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
@@ -411,7 +412,7 @@ export const VisitorSchema = z.object({
    * The titles the code opens (the teacher's ASSIGNED titles and own uploads): the features apply to these only
    * (src/domain/access.ts classCodeFeatures). Empty when the code is not valid.
    */
-  titleIds: z.array(z.number().int()),
+  titleIds: z.array(z.int()),
 });
 export type Visitor = z.infer<typeof VisitorSchema>;
 
@@ -420,8 +421,8 @@ export type TitleStatus = z.infer<typeof TitleStatusSchema>;
 
 /** SPEC §3 UserTitle: titleId is the publication id; title is its catalog summary. */
 export const UserTitleSchema = z.object({
-  id: z.number().int(),
-  titleId: z.number().int(),
+  id: z.int(),
+  titleId: z.int(),
   status: TitleStatusSchema,
   title: PublicationSummarySchema,
 });
@@ -435,10 +436,10 @@ export type UserTitles = z.infer<typeof UserTitlesSchema>;
 export const TitleVisibilityBodySchema = z.object({ status: TitleStatusSchema });
 export type TitleVisibilityBody = z.infer<typeof TitleVisibilityBodySchema>;
 
-export const TitleIdParamSchema = z
-  .string()
-  .regex(/^\d{1,9}$/, { error: 'titleId must be a whole number' })
-  .transform(Number);
+export const TitleIdParamSchema = z.pipe(
+  z.string().check(z.regex(/^\d{1,9}$/, { error: 'titleId must be a whole number' })),
+  z.transform(Number),
+);
 
 /** What sign-up and sign-in answer (better-auth): the user; the session itself travels as an httpOnly cookie. */
 export const AuthResultSchema = z.looseObject({
@@ -451,20 +452,20 @@ export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 /** The form fields of POST /uploads besides the file (multipart/form-data; the file is the field `file`). */
 export const UploadFieldsSchema = z.object({
-  title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).optional(),
-  language: LanguageCodeSchema.default('en'),
+  title: z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'title must be at most 200 characters' }))),
+  language: z._default(LanguageCodeSchema, 'en'),
 });
 export type UploadFields = z.infer<typeof UploadFieldsSchema>;
 
 /** One upload as POST /uploads answers it and GET /uploads lists it. */
 export const UploadSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   title: z.string(),
   language: LanguageCodeSchema,
-  editionId: z.number().int(),
-  passageCount: z.number().int(),
-  totalWords: z.number().int(),
+  editionId: z.int(),
+  passageCount: z.int(),
+  totalWords: z.int(),
   createdAt: z.string(),
   /** Where the reader opens it, e.g. /upload-3k9x2a7qfp/v1/en:original/1. */
   readerUrl: z.string(),
@@ -472,7 +473,7 @@ export const UploadSchema = z.object({
    * What the upload left out of the file, e.g. `{code:'images_dropped', message:'2 pictures were left out: …'}`.
    * Only in POST /uploads's 201 answer (empty for a text file); the list does not repeat them.
    */
-  notes: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
+  notes: z.optional(z.array(z.object({ code: z.string(), message: z.string() }))),
 });
 export type Upload = z.infer<typeof UploadSchema>;
 
@@ -482,12 +483,12 @@ export const UploadListSchema = z.object({
   /** Whether this user may upload now (a TEACHER whose features include USER_UPLOAD). */
   canUpload: z.boolean(),
   /** maxBytes for a text file, maxDocumentBytes for a Word, EPUB or PDF document. */
-  limits: z.object({ maxBytes: z.number().int(), maxDocumentBytes: z.number().int(), maxPassages: z.number().int(), maxUploads: z.number().int() }),
+  limits: z.object({ maxBytes: z.int(), maxDocumentBytes: z.int(), maxPassages: z.int(), maxUploads: z.int() }),
 });
 export type UploadList = z.infer<typeof UploadListSchema>;
 
 /** A UTC day, 'YYYY-MM-DD'. */
-const UtcDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const UtcDaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** One week of class activity (src/domain/classActivity.ts says what counts). */
 export const ActivityWeekSchema = z.object({
@@ -496,9 +497,9 @@ export const ActivityWeekSchema = z.object({
   /** The week's last UTC day (inclusive). */
   to: UtcDaySchema,
   /** 'Viewed Passage' events, one per reader, passage and day. */
-  passagesRead: z.number().int().nonnegative(),
+  passagesRead: z.int().check(z.nonnegative()),
   /** The seconds of 'Paused Audio' and 'Closed Audio Player' events. */
-  secondsListened: z.number().int().nonnegative(),
+  secondsListened: z.int().check(z.nonnegative()),
 });
 
 /** GET /users/me/class-activity: the teacher's class activity, as counts only. */
@@ -507,9 +508,9 @@ export const ClassActivitySchema = z.object({
   lastWeek: ActivityWeekSchema,
   /** The most-read titles over the series' days, most read first. */
   topTitles: z
-    .array(z.object({ title: z.string(), slug: z.string(), passagesRead: z.number().int().positive() }))
-    .max(ACTIVITY_TOP_TITLES),
+    .array(z.object({ title: z.string(), slug: z.string(), passagesRead: z.int().check(z.positive()) }))
+    .check(z.maxLength(ACTIVITY_TOP_TITLES)),
   /** Passages read per UTC day, oldest first, today last; zero for days with none. */
-  days: z.array(z.object({ date: UtcDaySchema, passagesRead: z.number().int().nonnegative() })).length(ACTIVITY_SERIES_DAYS),
+  days: z.array(z.object({ date: UtcDaySchema, passagesRead: z.int().check(z.nonnegative()) })).check(z.length(ACTIVITY_SERIES_DAYS)),
 });
 export type ClassActivity = z.infer<typeof ClassActivitySchema>;

@@ -26,26 +26,26 @@ export const COLUMN_OPTIONS = ['one-column', 'two-column'] as const;
 export const COLUMN_LABELS: Record<(typeof COLUMN_OPTIONS)[number], string> = { 'one-column': '1 Column', 'two-column': '2 Columns' };
 
 
-const speed = z.number().refine((n) => (PLAYBACK_SPEEDS as readonly number[]).includes(n));
+const speed = z.number().check(z.refine((n) => (PLAYBACK_SPEEDS as readonly number[]).includes(n)));
 
 export const ReaderPositionSchema = z.object({
-  language: z.string().min(1).max(8),
+  language: z.string().check(z.minLength(1), z.maxLength(8)),
   level: LevelSchema,
-  position: z.number().int().min(1),
-  publicationSlug: z.string().min(1),
-  publicationVersion: z.string().regex(/^v\d+$/).default('v1'),
-  secondaryLanguage: z.string().min(1).max(8).nullable().default(null),
-  secondaryLevel: LevelSchema.nullable().default(null),
+  position: z.int().check(z.gte(1)),
+  publicationSlug: z.string().check(z.minLength(1)),
+  publicationVersion: z._default(z.string().check(z.regex(/^v\d+$/)), 'v1'),
+  secondaryLanguage: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(8))), null),
+  secondaryLevel: z._default(z.nullable(LevelSchema), null),
 });
 export type ReaderPosition = z.infer<typeof ReaderPositionSchema>;
 
 /** The older stored form: an edition slug, an optional secondary edition and a position. */
 const LegacyPositionSchema = z.object({
   editionSlug: z.string(),
-  secondaryEdition: z.string().nullable().optional(),
+  secondaryEdition: z.optional(z.nullable(z.string())),
   position: z.union([z.number(), z.string()]),
-  publicationSlug: z.string().optional(),
-  publicationVersion: z.string().optional(),
+  publicationSlug: z.optional(z.string()),
+  publicationVersion: z.optional(z.string()),
 });
 
 /** Convert one stored position, current or legacy, to the current form; null when it cannot be read. */
@@ -69,56 +69,59 @@ export function migratePosition(slug: string, value: unknown): ReaderPosition | 
   };
 }
 
-const LastPassagesSchema = z.record(z.string(), z.unknown()).transform((record) => {
-  const out: Record<string, ReaderPosition> = {};
-  for (const [slug, value] of Object.entries(record)) {
-    const migrated = migratePosition(slug, value);
-    if (migrated) out[slug] = migrated;
-  }
-  return out;
-});
+const LastPassagesSchema = z.pipe(
+  z.record(z.string(), z.unknown()),
+  z.transform((record: Record<string, unknown>) => {
+    const out: Record<string, ReaderPosition> = {};
+    for (const [slug, value] of Object.entries(record)) {
+      const migrated = migratePosition(slug, value);
+      if (migrated) out[slug] = migrated;
+    }
+    return out;
+  }),
+);
 
 /** Every setting: its schema and default. */
 export const SETTINGS = {
   audioSettings: {
     schema: z.object({
-      audioControlState: z.enum(['closed', 'paused', 'playing']).catch('paused'),
-      autoPlay: z.boolean().catch(false),
-      currentTime: z.number().min(0).catch(0),
-      editionSelected: z.enum(['primary', 'secondary']).catch('primary'),
-      highlight: z.boolean().catch(false),
+      audioControlState: z.catch(z.enum(['closed', 'paused', 'playing']), 'paused'),
+      autoPlay: z.catch(z.boolean(), false),
+      currentTime: z.catch(z.number().check(z.gte(0)), 0),
+      editionSelected: z.catch(z.enum(['primary', 'secondary']), 'primary'),
+      highlight: z.catch(z.boolean(), false),
       /** Playback speed per edition id (src/domain/playbackSpeed.ts; the playbackSpeed query parameter sets it). */
-      playbackSpeed: z.record(z.string(), speed).catch({}),
+      playbackSpeed: z.catch(z.record(z.string(), speed), {}),
     }),
     default: null,
   },
-  clientId: { schema: z.string().regex(/^[A-Za-z0-9-]{8,64}$/), default: null },
-  features: { schema: z.array(z.string().max(40)).max(50), default: [] as string[] },
-  groupCode: { schema: z.string().regex(/^[A-Za-z0-9]{1,16}$/), default: null },
+  clientId: { schema: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/)), default: null },
+  features: { schema: z.array(z.string().check(z.maxLength(40))).check(z.maxLength(50)), default: [] as string[] },
+  groupCode: { schema: z.string().check(z.regex(/^[A-Za-z0-9]{1,16}$/)), default: null },
   /** The titles the stored class code opens (GET /visitors/me titleIds); null until a check has answered. */
-  classTitleIds: { schema: z.array(z.number().int()).max(100_000), default: null as number[] | null },
+  classTitleIds: { schema: z.array(z.int()).check(z.maxLength(100_000)), default: null as number[] | null },
   lastPassages: { schema: LastPassagesSchema, default: {} as Record<string, ReaderPosition> },
   readerSettings: {
     schema: z.object({
-      fontSize: z.enum(FONT_SIZES).catch('default'),
-      illustratedModeFontSize: z.enum(FONT_SIZES).catch('large'),
-      decodeEnabled: z.boolean().catch(false),
-      columns: z.enum(COLUMN_OPTIONS).catch('one-column'),
+      fontSize: z.catch(z.enum(FONT_SIZES), 'default'),
+      illustratedModeFontSize: z.catch(z.enum(FONT_SIZES), 'large'),
+      decodeEnabled: z.catch(z.boolean(), false),
+      columns: z.catch(z.enum(COLUMN_OPTIONS), 'one-column'),
       /**
        * The reading ruler (src/domain/readingRuler.ts), off by default. Added after the first form of this setting:
        * a stored value without it reads as 'off' with its other fields kept, and is written back whole at the
        * next change (the migration; tests/engine/settings.test.ts).
        */
-      readingRuler: z.enum(READING_RULER_OPTIONS).catch('off'),
+      readingRuler: z.catch(z.enum(READING_RULER_OPTIONS), 'off'),
       /**
        * Type and spacing (src/domain/readingType.ts), added with the same migration as the ruler: missing or
        * unknown values read as the default.
        */
-      readingFont: z.enum(READING_FONTS).catch('default'),
-      textSpacing: z.enum(TEXT_SPACINGS).catch('default'),
-      pageTint: z.enum(PAGE_TINTS).catch('white'),
+      readingFont: z.catch(z.enum(READING_FONTS), 'default'),
+      textSpacing: z.catch(z.enum(TEXT_SPACINGS), 'default'),
+      pageTint: z.catch(z.enum(PAGE_TINTS), 'white'),
       /** Word mode (src/domain/wordAudio.ts): a tapped word, or Enter on the word cursor, says the word. Off by default. */
-      wordMode: z.boolean().catch(false),
+      wordMode: z.catch(z.boolean(), false),
     }),
     default: {
       fontSize: 'default',
@@ -133,9 +136,10 @@ export const SETTINGS = {
     } as const,
   },
   recentLanguages: {
-    schema: z
-      .array(z.string().min(1).max(8))
-      .transform((list) => [...new Set(list)].slice(0, RECENT_LANGUAGES_CAP)),
+    schema: z.pipe(
+      z.array(z.string().check(z.minLength(1), z.maxLength(8))),
+      z.transform((list: string[]) => [...new Set(list)].slice(0, RECENT_LANGUAGES_CAP)),
+    ),
     default: [] as string[],
   },
   editionIndicatorSeen: { schema: z.boolean(), default: false },

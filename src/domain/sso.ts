@@ -13,22 +13,22 @@ export const SsoProvidersSchema = z.object({
   google: z.boolean(),
   microsoft: z.boolean(),
   /** For a signed-in user: the school whose provider their address routes to, and whether it is linked; or null. */
-  school: z.object({ name: z.string(), linked: z.boolean() }).nullable(),
+  school: z.nullable(z.object({ name: z.string(), linked: z.boolean() })),
 });
 export type SsoProviders = z.infer<typeof SsoProvidersSchema>;
 
 /** POST /api/v1/sso/sign-in: a school address (routed by its domain) or a platform provider. */
 export const SsoSignInBodySchema = z.union([
   z.strictObject({
-    email: z.string().trim().max(320).pipe(z.email({ error: 'Enter a valid email address.' })),
-    redirectUrl: z.string().max(2000).optional(),
+    email: z.pipe(z.string().check(z.trim(), z.maxLength(320)), z.email({ error: 'Enter a valid email address.' })),
+    redirectUrl: z.optional(z.string().check(z.maxLength(2000))),
   }),
-  z.strictObject({ provider: z.enum(PLATFORM_PROVIDERS), redirectUrl: z.string().max(2000).optional() }),
+  z.strictObject({ provider: z.enum(PLATFORM_PROVIDERS), redirectUrl: z.optional(z.string().check(z.maxLength(2000))) }),
 ]);
 export type SsoSignInBody = z.infer<typeof SsoSignInBodySchema>;
 
 /** POST /api/v1/sso/link: link a provider to the signed-in account; without `provider`, the school of its address. */
-export const SsoLinkBodySchema = z.strictObject({ provider: z.enum(PLATFORM_PROVIDERS).optional() });
+export const SsoLinkBodySchema = z.strictObject({ provider: z.optional(z.enum(PLATFORM_PROVIDERS)) });
 
 /** The answer of sign-in and link: the provider's address, to open in a full-page navigation. */
 export const SsoRedirectSchema = z.object({ url: z.url() });

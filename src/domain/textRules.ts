@@ -101,10 +101,12 @@ export function textProblem(value: string, rule: TextRule): string | null {
 /** A zod string that follows the rule of `kind`; the message names `field`. */
 export function textSchema(kind: TextKind, field: string) {
   const rule: TextRule = TEXT_RULES[kind];
-  return z.string().superRefine((value, ctx) => {
-    const problem = textProblem(value, rule);
-    if (problem) ctx.addIssue({ code: 'custom', message: `${field} ${problem}` });
-  });
+  return z.string().check(
+    z.superRefine((value: string, ctx) => {
+      const problem = textProblem(value, rule);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${field} ${problem}` });
+    }),
+  );
 }
 
 /**
