@@ -4,7 +4,7 @@
  * found' in it), the group-code panel and the license panel.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Input, Label, TextField } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import { GROUP_CODE_REQUIRED_MESSAGE, LICENSE_REQUIRED_MESSAGE } from '../../../domain/access';
 import { PASSAGE_NOT_FOUND, SUPPORT_EMAIL } from '../../../domain/constants';
@@ -93,10 +93,15 @@ export function CreatingEdition() {
   );
 }
 
-/** SPEC §6: 'Enter Class Code or Sign In', Submit, and Sign In / free account links carrying redirectUrl. */
+/**
+ * SPEC §6: 'Enter Class Code or Sign In', Submit, and Sign In / free account links carrying redirectUrl. The code
+ * field is a native label and input: React Aria's field machinery would put its validation and form code in the
+ * reader's start-up for a panel only a locked passage shows.
+ */
 export function GroupCodePanel({ here, onSubmit, isSubmitting }: { here: string; onSubmit: (code: string) => void; isSubmitting: boolean }) {
   const [code, setCode] = useState('');
   const titleId = useId();
+  const inputId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(code);
@@ -108,10 +113,20 @@ export function GroupCodePanel({ here, onSubmit, isSubmitting }: { here: string;
       </h2>
       <p className="mt-3 text-ink-muted">This passage is shared with a class. Type the class code your teacher gave you to keep reading.</p>
       <form onSubmit={submit} className="mx-auto mt-6 flex max-w-sm flex-col gap-3 text-start sm:flex-row sm:items-end">
-        <TextField value={code} onChange={setCode} className="flex flex-1 flex-col gap-1.5">
-          <Label className="text-sm font-medium text-ink">Class Code</Label>
-          <Input autoComplete="off" spellCheck={false} className="h-11 rounded-lg border border-field bg-surface px-3 font-mono tracking-widest uppercase outline-none" />
-        </TextField>
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor={inputId} className="text-sm font-medium text-ink">
+            Class Code
+          </label>
+          <input
+            id={inputId}
+            type="text"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            className="h-11 rounded-lg border border-field bg-surface px-3 font-mono tracking-widest uppercase outline-none"
+          />
+        </div>
         <Button type="submit" isPending={isSubmitting} className={`${buttonStyles.primary} h-11`}>
           Submit
         </Button>

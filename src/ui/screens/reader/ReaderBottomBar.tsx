@@ -2,8 +2,8 @@
  * The reader's bottom bar (SPEC §2 Reader screen): the page-number input on large screens, the audio player in
  * the middle, and round previous / next buttons, disabled at the first and the last passage.
  */
-import { memo, useState } from 'react';
-import { Button, Input, Label, TextField } from 'react-aria-components';
+import { memo, useId, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { pageInputDigits, parsePageInput } from '../../../domain/passageText';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { useMinWidth } from '../../platform/media';
@@ -35,7 +35,7 @@ export const ReaderBottomBar = memo(function ReaderBottomBar({
   audioLocked?: boolean;
 }) {
   // The page input shows from large screens up (the same breakpoint as the CSS); a smaller screen does not render
-  // it at all, as React Aria's TextField costs the reader's first render (docs/performance.md, tenth session).
+  // it at all.
   const showPageInput = useMinWidth('lg');
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface">
@@ -65,36 +65,41 @@ const PagingButton = memo(function PagingButton({ direction, isDisabled, onPress
   );
 });
 
-/** Positive integers only; applied on Enter or when the field loses focus. The session clamps to the edition. */
+/**
+ * Positive integers only; applied on Enter or when the field loses focus. The session clamps to the edition. A
+ * native label and input: a plain numeric field needs none of React Aria's field machinery (validation, forms,
+ * descriptions), which would otherwise be in the reader's start-up.
+ */
 function PageInput({ position, maxPosition, onGoTo }: { position: number; maxPosition: number; onGoTo: (position: number) => void }) {
   // The typed text belongs to the position it was typed at; a new position shows itself again.
   const [typed, setTyped] = useState({ at: position, text: String(position) });
   const draft = typed.at === position ? typed.text : String(position);
   const setDraft = (text: string) => setTyped({ at: position, text });
+  const inputId = useId();
   const apply = () => {
     const n = parsePageInput(draft);
     if (n !== null && n !== position) onGoTo(n);
     setDraft(String(position));
   };
   return (
-    <TextField
-      value={draft}
-      onChange={(v) => setDraft(pageInputDigits(v))}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') apply();
-        else if (e.key === 'Escape') setDraft(String(position));
-      }}
-      onBlur={apply}
-      className="flex items-center gap-2 text-sm text-ink-muted"
-    >
-      <Label>Page</Label>
-      <Input
+    <div className="flex items-center gap-2 text-sm text-ink-muted">
+      <label htmlFor={inputId}>Page</label>
+      <input
+        id={inputId}
+        type="text"
+        value={draft}
+        onChange={(e) => setDraft(pageInputDigits(e.target.value))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+          else if (e.key === 'Escape') setDraft(String(position));
+        }}
+        onBlur={apply}
         inputMode="numeric"
         autoComplete="off"
         className="h-10 w-16 rounded-lg border border-field bg-surface text-center font-medium text-ink tabular-nums outline-none"
       />
       <span aria-hidden="true">of {maxPosition}</span>
       <span className="sr-only">of {maxPosition} passages</span>
-    </TextField>
+    </div>
   );
 }
