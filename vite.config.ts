@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { buildFirstPaintLoader } from './scripts/build-first-paint-loader.js';
 import { zodMiniForClient } from './scripts/zod-mini-for-client.js';
 import { readerViewsChunk } from './scripts/reader-chunk.js';
+import { routeChunks } from './scripts/route-chunks.js';
 import { FIRST_PAINT_LOADER_FILE } from './src/render/firstPaintLoader.js';
 
 function gitCommit(): string {
@@ -86,7 +87,7 @@ function pwa(): PluginOption {
 const apiTarget = process.env.LECTERN_API_ORIGIN ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [fontsourceWoff2Only(), zodMiniForClient(), react(), tailwindcss(), firstPaintLoader(), pwa()],
+  plugins: [fontsourceWoff2Only(), zodMiniForClient(), react(), tailwindcss(), firstPaintLoader(), routeChunks(), pwa()],
   define: {
     __BUILD_INFO__: JSON.stringify({
       version: process.env.npm_package_version ?? '0.0.0',

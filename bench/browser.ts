@@ -21,6 +21,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { percentile } from './stats';
+import { ROUTE_CHUNKS_FILE, type RouteChunk } from '../src/render/routeChunks';
 
 export const ENTRY_JS_BUDGET_KB = 160;
 export const PAGE_TURN_TARGET_MS = 16.7;
@@ -62,11 +63,13 @@ export function entryJsReport(distDir: string) {
 }
 
 
-/** The reader's own chunks: what its lazy route loads beyond the entry (Vite's manifest). */
+/** The reader's own chunks: what its lazy route loads beyond the entry (Vite's manifest, by the build's route names). */
 function readerChunkFiles(distDir: string): Set<string> {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return new Set();
+  const routesFile = path.join(distDir, ROUTE_CHUNKS_FILE);
+  if (!fs.existsSync(manifestFile) || !fs.existsSync(routesFile)) return new Set();
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const routes = JSON.parse(fs.readFileSync(routesFile, 'utf8')) as Record<RouteChunk, string>;
   const closure = (key: string) => {
     const files = new Set<string>();
     const visit = (k: string) => {
@@ -79,7 +82,7 @@ function readerChunkFiles(distDir: string): Set<string> {
     return files;
   };
   const entry = closure('index.html');
-  return new Set([...closure('src/ui/screens/reader/ReaderRoute.tsx')].filter((f) => !entry.has(f)).map((f) => '/' + f));
+  return new Set([...closure(routes.reader)].filter((f) => !entry.has(f)).map((f) => '/' + f));
 }
 
 export interface CatalogJsResult {
@@ -93,7 +96,7 @@ export interface CatalogJsResult {
   firstCardMs: number;
 }
 
-async function catalogJs(browser: Browser, baseUrl: string, distDir: string): Promise<CatalogJsResult> {
+export async function catalogJs(browser: Browser, baseUrl: string, distDir: string): Promise<CatalogJsResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const reader = readerChunkFiles(distDir);

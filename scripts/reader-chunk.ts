@@ -3,6 +3,7 @@
  * carry, in one request and one gzip stream, instead of ~20 small chunks that each compress on their own.
  *
  * Left out of it, so they keep their own chunks:
+ * - what another lazy screen imports statically, so that screen does not load the reader's chunk;
  * - the engine's steps (`ENGINE_STEPS`, src/ui/engine/store.ts) and what they import: each is evaluated in a task
  *   of its own so that no single task holds the reader's main thread long;
  * - libraries: a package's index names all its modules, of which the bundle keeps only the used ones, so the
@@ -22,30 +23,50 @@ const ENGINE_STEPS = [
   'src/ui/engine/engine.ts',
 ].map((file) => path.join(ROOT, file));
 
+const MAIN = path.join(ROOT, 'src/main.tsx');
+const READER_VIEWS = path.join(ROOT, 'src/ui/screens/reader') + path.sep;
+
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+/** The modules reached from `roots` through static imports, and through dynamic ones as well when asked. */
+function closure(graph: ModuleGraph, roots: readonly string[], { dynamic = false } = {}): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
+    const info = graph.getModuleInfo(id);
+    for (const next of info?.importedIds ?? []) stack.push(next);
+    if (dynamic) for (const next of info?.dynamicallyImportedIds ?? []) stack.push(next);
   }
   return seen;
+}
+
+/**
+ * The reader's views: the reader route's static imports under src/, less the engine's steps and what any other
+ * lazy screen imports statically (the catalog, the listen page…), which would otherwise load the reader's chunk.
+ */
+function readerViews(graph: ModuleGraph): Set<string> {
+  const lazyRoots = new Set<string>();
+  for (const id of closure(graph, [MAIN], { dynamic: true })) {
+    for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+      // The reader's own lazy parts (menus, dialogs) share its views and load after it.
+      if (target !== READER_ROUTE && !target.startsWith(READER_VIEWS)) lazyRoots.add(target);
+    }
+  }
+  const elsewhere = closure(graph, [...lazyRoots]);
+  const engine = closure(graph, ENGINE_STEPS);
+  return new Set([...closure(graph, [READER_ROUTE])].filter((m) => m !== READER_ROUTE && m.startsWith(SRC) && !engine.has(m) && !elsewhere.has(m)));
 }
 
 /** The chunk name for a module of the reader's views, else null (the module is chunked as before). */
 export function readerViewsChunk(): (id: string, graph: ModuleGraph) => string | null {
   let members: Set<string> | null = null;
   return (id, graph) => {
-    if (members === null) {
-      const engine = staticClosure(graph, ENGINE_STEPS);
-      members = new Set([...staticClosure(graph, [READER_ROUTE])].filter((m) => m !== READER_ROUTE && !engine.has(m) && m.startsWith(SRC)));
-    }
+    members ??= readerViews(graph);
     return members.has(id) ? 'reader' : null;
   };
 }

@@ -27,14 +27,15 @@ import type { Passage, Publication } from '../../src/domain/schemas';
 import { DEFAULT_SORT } from '../../src/domain/wireValues';
 import { appCodeScript, FIRST_PAINT_LOADER_FILE } from '../../src/render/firstPaintLoader';
 import { firstScreenHtml } from '../../src/render/firstScreenHtml';
+import type { RouteChunk } from '../../src/render/routeChunks';
 import { etagMatches, etagOf } from '../kit/etag';
 import { contentSecurityPolicy } from './security';
 import type { StaticSite } from './static';
 
 /** The reader's lazy route and the response validation it needs before its first answer is shown. */
-const READER_CHUNKS = ['src/ui/screens/reader/ReaderRoute.tsx', 'src/api/validation.ts'];
-/** The catalog's first answer is validated too. */
-const CATALOG_CHUNKS = ['src/api/validation.ts'];
+const READER_CHUNKS: readonly RouteChunk[] = ['reader', 'responseValidation'];
+/** The catalog's screen, and its first answer is validated too. */
+const CATALOG_CHUNKS: readonly RouteChunk[] = ['catalog', 'responseValidation'];
 
 /** A GET of the API, answered by this app: the body text of a 200, else null. */
 export type ApiGet = (path: string, params: Record<string, string>) => Promise<string | null>;
@@ -47,7 +48,7 @@ interface Primed {
 }
 
 interface PagePlan {
-  chunks: string[];
+  chunks: readonly RouteChunk[];
   prime(get: ApiGet): Promise<Primed>;
 }
 

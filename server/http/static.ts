@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { etagOf } from '../kit/etag';
+import { ROUTE_CHUNKS_FILE, type RouteChunk } from '../../src/render/routeChunks';
 
 interface StaticFile {
   body: Buffer;
@@ -46,6 +47,8 @@ const RELATIVE_URL = /url\(\s*['"]?(?!data:|\/|https?:)/i;
 export class StaticSite {
   private files = new Map<string, StaticFile>();
   private manifest: Record<string, ManifestChunk> = {};
+  /** The route names a page asks for, to their manifest keys (ROUTE_CHUNKS_FILE, written by the build). */
+  private routes: Partial<Record<RouteChunk, string>> = {};
   /** index.html as text, once (every primed page starts from it). */
   private indexText: string | null = null;
   /** The files index.html already loads: the entry and its imports. */
@@ -66,6 +69,8 @@ export class StaticSite {
       this.manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
       this.closure(['index.html']).forEach((f) => this.entryFiles.add(f));
     }
+    const routesFile = path.join(distDir, ROUTE_CHUNKS_FILE);
+    if (fs.existsSync(routesFile)) this.routes = JSON.parse(fs.readFileSync(routesFile, 'utf8')) as Partial<Record<RouteChunk, string>>;
     this.inlineEntryStyles();
   }
 
@@ -102,19 +107,24 @@ export class StaticSite {
     return [...new Set(files)];
   }
 
-  /** The addresses of the scripts the given lazy entries (manifest keys) load statically, beyond the entry's. */
-  routeScripts(keys: string[]): string[] {
-    return this.closure(keys)
+  /** The manifest keys of the named routes (a name the build did not write has none). */
+  private routeKeys(routes: readonly RouteChunk[]): string[] {
+    return routes.flatMap((route) => this.routes[route] ?? []);
+  }
+
+  /** The addresses of the scripts the named routes load statically, beyond the entry's. */
+  routeScripts(routes: readonly RouteChunk[]): string[] {
+    return this.closure(this.routeKeys(routes))
       .filter((file) => !this.entryFiles.has(file) && file.endsWith('.js'))
       .map((file) => `/${file}`);
   }
 
   /**
-   * `<link>`s that fetch what the given lazy entries (manifest keys, e.g. 'src/api/validation.ts') need, beyond the
-   * entry; with `scripts: false`, only their style sheets.
+   * `<link>`s that fetch what the named routes (e.g. 'responseValidation') need, beyond the entry; with
+   * `scripts: false`, only their style sheets.
    */
-  preloadLinks(keys: string[], { scripts = true }: { scripts?: boolean } = {}): string {
-    return this.closure(keys)
+  preloadLinks(routes: readonly RouteChunk[], { scripts = true }: { scripts?: boolean } = {}): string {
+    return this.closure(this.routeKeys(routes))
       .filter((file) => !this.entryFiles.has(file) && (scripts || file.endsWith('.css')))
       // A route's CSS is preloaded, not linked: a pending stylesheet would hold back the entry script until it
       // arrived (module scripts wait for the style sheets before them); the route's chunk links it when it runs.

@@ -1,7 +1,8 @@
 /**
  * The route table (SPEC §2). Order matters: fixed paths first, then the listen and teaser shapes, then the
  * publication and reader shapes, then the catch-all, which goes to /not-found. The reader, listen, select and
- * teaser screens are lazy chunks, so the catalog's entry JS carries neither them nor the reader engine.
+ * teaser screens are lazy chunks, so the catalog's entry JS carries neither them nor the reader engine; the
+ * catalog's screen is one as well, so the reader's start-up carries none of it.
  */
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -9,7 +10,6 @@ import { buildReaderPath, isVersionSegment, parseReaderPath } from '../domain/re
 import { LEGACY_EDITION_PARAM, paths, patterns, publicationPath, withQuery } from '../domain/routes';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
-import { CatalogScreen } from './screens/catalog/CatalogScreen';
 import { ClassCodeSync, RootRedirect } from './screens/classroom/ClassCodeSync';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
 import { loadEngine } from './engine/store';
@@ -22,6 +22,25 @@ const withEngine =
   () =>
     Promise.all([load(), loadEngine().then(nextTask)]).then(([screen]) => screen);
 const ReaderRoute = lazy(withEngine(() => import('./screens/reader/ReaderRoute')));
+
+/**
+ * The Free Library is a chunk of its own too, so a reader address carries none of it. A catalog address loads it
+ * before the app's first render (`loadCatalogScreen`, src/main.tsx; the server preloads it beside the entry), so
+ * the catalog shows without a fallback; an address reached later loads it as any lazy screen.
+ */
+const importCatalog = () => import('./screens/catalog/CatalogScreen');
+type CatalogScreenType = Awaited<ReturnType<typeof importCatalog>>['CatalogScreen'];
+let loadedCatalog: CatalogScreenType | null = null;
+export function loadCatalogScreen(): Promise<void> {
+  return importCatalog().then((m) => {
+    loadedCatalog = m.CatalogScreen;
+  });
+}
+const LazyCatalogScreen = lazy(() => importCatalog().then((m) => ({ default: m.CatalogScreen })));
+function CatalogScreen() {
+  const Screen = loadedCatalog ?? LazyCatalogScreen;
+  return <Screen />;
+}
 const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScreen'));
 const ListenScreen = lazy(withEngine(() => import('./screens/listen/ListenScreen')));
 const TeaserScreen = lazy(withEngine(() => import('./screens/teaser/TeaserScreen')));

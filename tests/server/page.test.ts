@@ -17,6 +17,7 @@ import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { StaticSite } from '../../server/http/static';
 import { createAppPages, type ApiGet } from '../../server/http/page';
 import { APP_CODE_ELEMENT_ID, APP_CODE_FALLBACK_MS, FIRST_PAINT_LOADER_FILE, PRELOAD_BATCH } from '../../src/render/firstPaintLoader';
+import { ROUTE_CHUNKS_FILE } from '../../src/render/routeChunks';
 import { buildFirstPaintLoader } from '../../scripts/build-first-paint-loader';
 import { firstPaintPage } from '../support/firstPaintPage';
 import { licensedTeacher, startFixtureServer } from './harness';
@@ -37,7 +38,7 @@ function writeDist(loader?: string): string {
     path.join(dist, 'index.html'),
     '<!doctype html><html><head><title>Lectern</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
   );
-  for (const f of ['index-1.js', 'shared-1.js', 'ReaderRoute-1.js', 'engine-1.js', 'validation-1.js', ...READER_PARTS]) fs.writeFileSync(path.join(dist, 'assets', f), `// ${f}\n`);
+  for (const f of ['index-1.js', 'shared-1.js', 'ReaderRoute-1.js', 'engine-1.js', 'validation-1.js', 'CatalogScreen-1.js', ...READER_PARTS]) fs.writeFileSync(path.join(dist, 'assets', f), `// ${f}\n`);
   fs.writeFileSync(path.join(dist, 'assets', 'ReaderRoute-1.css'), '.reader{}');
   fs.writeFileSync(path.join(dist, 'assets', 'index-1.css'), '.app{color:#103a3a}');
   fs.writeFileSync(
@@ -49,7 +50,12 @@ function writeDist(loader?: string): string {
       'src/ui/screens/reader/ReaderRoute.tsx': { file: 'assets/ReaderRoute-1.js', isDynamicEntry: true, imports: ['_engine-1.js', 'index.html', ...READER_PARTS.map((f) => `_${f}`)], css: ['assets/ReaderRoute-1.css'] },
       ...Object.fromEntries(READER_PARTS.map((f) => [`_${f}`, { file: `assets/${f}` }])),
       'src/api/validation.ts': { file: 'assets/validation-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
+      'src/ui/screens/catalog/CatalogScreen.tsx': { file: 'assets/CatalogScreen-1.js', isDynamicEntry: true, imports: ['_shared-1.js', 'index.html'] },
     }),
+  );
+  fs.writeFileSync(
+    path.join(dist, ROUTE_CHUNKS_FILE),
+    JSON.stringify({ reader: 'src/ui/screens/reader/ReaderRoute.tsx', catalog: 'src/ui/screens/catalog/CatalogScreen.tsx', responseValidation: 'src/api/validation.ts' }),
   );
   return dist;
 }
@@ -198,6 +204,9 @@ describe('the HTML of a reader address', () => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(html).not.toMatch(/<script>/);
     expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    // Its screen and the response validation are fetched beside the entry, by the names the build wrote.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CatalogScreen-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/validation-1.js">');
   });
 
   it('primes the publication, the passage and its neighbours with the answers the API gives', async () => {
