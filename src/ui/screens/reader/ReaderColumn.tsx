@@ -3,7 +3,7 @@
  * 'Listen' toggle, the section header, the passage text with its position number, and the image. The passage
  * carries `lang` and `dir`, so Arabic and Urdu read right to left.
  */
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { sanitizeDecodedHtml } from '../../../domain/decode';
 import { LANGUAGES } from '../../../domain/languages';
 import { LEVEL_LABELS, type Level } from '../../../domain/levels';
@@ -20,18 +20,26 @@ import type { EditionChoice, Slot } from '../../../machines/readingSession';
 import { useChildSend, useEngine } from '../../engine/useEngine';
 import { LanguagePicker } from './LanguagePicker';
 import { LevelPicker } from './LevelPicker';
-import { DecodeLegend } from './DecodeLegend';
 import { ListenToggle } from './ListenToggle';
 import { useAlignedHighlight, useSpeechHighlight } from './useSpeechHighlight';
 import './reader.css';
 import './alignedHighlight.css';
 import '../../fonts/scripts';
-import { CreatingEdition, ErrorPanel, GroupCodePanel, LicensePanel, PassageSkeleton } from './PassageStates';
+import { CreatingEdition, ErrorPanel, PassageSkeleton } from './PassageStatus';
 import { COLUMN_CONTROLS_CLASS, FONT_SIZE_CLASSES, PASSAGE_NUMBER_BESIDE_CLASS, PASSAGE_NUMBER_CLASS, PASSAGE_TEXT_CLASS, SECTION_HEADER_CLASS } from './readerStyles';
 import { useReleaseFirstScreen } from '../../platform/firstScreen';
-import { ReadingRuler } from './ReadingRuler';
 import { useWordMode } from './WordMode';
 import { useCurrentAddress } from '../../hooks/useCurrentAddress';
+import { lazyPart } from '../../components/lazyPart';
+
+/**
+ * What only some modes and states show, each a chunk of its own fetched when it first shows (or earlier, when the
+ * browser is idle: idlePrefetch.ts): the reading ruler, the decode legend, and a locked passage's panels.
+ */
+export const ReadingRuler = lazyPart(() => import('./ReadingRuler').then((m) => m.ReadingRuler));
+export const DecodeLegend = lazyPart(() => import('./DecodeLegend').then((m) => m.DecodeLegend));
+export const GroupCodePanel = lazyPart(() => import('./PassageStates').then((m) => m.GroupCodePanel));
+export const LicensePanel = lazyPart(() => import('./PassageStates').then((m) => m.LicensePanel));
 
 const noop = () => {};
 
@@ -202,9 +210,17 @@ function ColumnBody({
   } else if (loading.error) {
     body = <ErrorPanel title={loading.error.title} />;
   } else if (loading.needsGroupCode) {
-    body = <ColumnGroupCodePanel />;
+    body = (
+      <Suspense fallback={null}>
+        <ColumnGroupCodePanel />
+      </Suspense>
+    );
   } else if (loading.needsLicense) {
-    body = <LicensePanel />;
+    body = (
+      <Suspense fallback={null}>
+        <LicensePanel />
+      </Suspense>
+    );
   } else if (showsPassage && view.passage) {
     // Decoded text, words lit as they play, or following the other column: the engine's rule (readerSystem.rules.ts
     // columnDisplay).
@@ -335,7 +351,11 @@ const PassageView = memo(function PassageView({
         className={`${PASSAGE_TEXT_CLASS} ${FONT_SIZE_CLASSES[fontSize]} ${illustrated ? 'text-center' : ''} ${wordModeClass ?? ''}`}
         dangerouslySetInnerHTML={{ __html: html }}
       />
-      {rulerLines > 0 && <ReadingRuler textRef={textRef} lineCount={rulerLines} html={html} />}
+      {rulerLines > 0 && (
+        <Suspense fallback={null}>
+          <ReadingRuler textRef={textRef} lineCount={rulerLines} html={html} />
+        </Suspense>
+      )}
       {words.overlay}
     </div>
   );
@@ -353,7 +373,11 @@ const PassageView = memo(function PassageView({
           {image}
         </>
       )}
-      {decoded && <DecodeLegend />}
+      {decoded && (
+        <Suspense fallback={null}>
+          <DecodeLegend />
+        </Suspense>
+      )}
     </article>
   );
 });

@@ -19,7 +19,7 @@ import { useArrowKeyPaging, useToolbarActivity, useUserFeatures } from './reader
 import { ReaderLayout } from './ReaderLayout';
 import { EngineToasts, PremiumDialog } from './ReaderOverlays';
 import { ReaderToolbar, type ReaderControls } from './ReaderToolbar';
-import { PassageNotFound, PassageSkeleton } from './PassageStates';
+import { PassageNotFound, PassageSkeleton } from './PassageStatus';
 import { publicationPath } from '../../../domain/routes';
 import { ONE_COLUMN_CLASS, ONE_COLUMN_WIDTH, TWO_COLUMNS_CLASS } from './readerStyles';
 import { ReleaseFirstScreen } from '../../platform/firstScreen';

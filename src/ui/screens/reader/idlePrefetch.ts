@@ -8,6 +8,7 @@ import { inIdlePeriods } from '../../platform/idle';
 import { PremiumDialogPanel } from './ReaderOverlays';
 import { AudioPlayerBar } from './ReaderAudioPlayer';
 import { WordMenu } from './WordMode';
+import { DecodeLegend, GroupCodePanel, ReadingRuler } from './ReaderColumn';
 
 const STEPS: readonly (() => Promise<unknown>)[] = [
   // The open player (Listen, the first thing most readers try).
@@ -19,6 +20,10 @@ const STEPS: readonly (() => Promise<unknown>)[] = [
   () => import('./LevelSelect'),
   PremiumDialogPanel.preload,
   WordMenu.preload,
+  // The reading aids' parts, and a locked passage's panels (a turn can reach one).
+  DecodeLegend.preload,
+  ReadingRuler.preload,
+  GroupCodePanel.preload,
 ];
 
 /** Once `ready` (the reader shows its passage), fetches the parts not yet shown, one per idle period. */
