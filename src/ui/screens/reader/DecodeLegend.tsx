@@ -1,6 +1,5 @@
 /** The legend beside decoded text (SPEC §8; docs/phonics.md): each cue, styled as the text shows it, with its meaning. */
 import { DECODE_LEGEND } from '../../../domain/decode';
-import { DECODE_PHONICS_NOTE } from '../../../machines/highlightDecode';
 
 /** A sample word per cue, marked up as the decoder marks it. */
 const SAMPLES: Record<string, string> = {
@@ -13,11 +12,12 @@ const SAMPLES: Record<string, string> = {
   'dc-heart': '<span class="dc-heart">said</span>',
 };
 
-export function DecodeLegend() {
+/** `note`: what decode mode is for (highlightDecode's DECODE_PHONICS_NOTE, passed in by the column, whose chunk has it). */
+export function DecodeLegend({ note }: { note: string }) {
   return (
     <aside aria-label="Decode legend" className="mt-10 rounded-2xl border border-line bg-surface p-5 font-sans">
       <h2 className="font-sans text-sm font-semibold text-primary-900">Decode legend</h2>
-      <p className="mt-1 text-sm text-ink-muted">{DECODE_PHONICS_NOTE}</p>
+      <p className="mt-1 text-sm text-ink-muted">{note}</p>
       <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
         {DECODE_LEGEND.map((entry) => (
           <div key={entry.className} className="flex items-baseline gap-3">

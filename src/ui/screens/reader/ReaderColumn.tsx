@@ -13,6 +13,7 @@ import type { Edition, Language, Passage, Publication } from '../../../domain/sc
 import type { SlotView } from '../../../engine/createReaderEngine';
 import type { ReaderSettings } from '../../../engine/settings';
 import { connectClassCode } from '../../../machines/classCode';
+import { DECODE_PHONICS_NOTE } from '../../../machines/highlightDecode';
 import { connectLevelIndicator } from '../../../machines/levelIndicator';
 import { connectReaderColumn, PASSAGE_LOADING_TEXT } from '../../../machines/readerColumn';
 import type { FollowedColumn } from '../../../machines/readingSession/readingSession.rules';
@@ -375,7 +376,7 @@ const PassageView = memo(function PassageView({
       )}
       {decoded && (
         <Suspense fallback={null}>
-          <DecodeLegend />
+          <DecodeLegend note={DECODE_PHONICS_NOTE} />
         </Suspense>
       )}
     </article>
