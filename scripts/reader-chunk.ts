@@ -1,9 +1,11 @@
 /**
- * The reader's views in one chunk: everything the reader route imports statically that the entry does not already
- * carry, in one request and one gzip stream, instead of ~20 small chunks that each compress on their own.
+ * The reader's views in two chunks, instead of ~20 small ones that each compress on their own: everything the
+ * reader route imports statically under src/ that the entry does not already carry, in one request and one gzip
+ * stream ('reader'), and what of it other lazy screens import as well ('readerShared': the listen and teaser
+ * pages, the downloads page, the account menu load it with their own, a few KB more than they use).
  *
- * Left out of it, so they keep their own chunks:
- * - what another lazy screen imports statically, so that screen does not load the reader's chunk;
+ * Left out of both, so they keep their own chunks:
+ * - what the catalog's or a title's page imports statically: those pages stay as lean as they were;
  * - the engine's steps (`ENGINE_STEPS`, src/ui/engine/store.ts) and what they import: each is evaluated in a task
  *   of its own so that no single task holds the reader's main thread long;
  * - libraries: a package's index names all its modules, of which the bundle keeps only the used ones, so the
@@ -24,6 +26,8 @@ const ENGINE_STEPS = [
 ].map((file) => path.join(ROOT, file));
 
 const MAIN = path.join(ROOT, 'src/main.tsx');
+/** The lazy screens that load nothing of the reader's (src/render/routeChunks.ts names the catalog as well). */
+const LEAN_SCREENS = ['src/ui/screens/catalog/CatalogScreen.tsx', 'src/ui/screens/publication/PublicationScreen.tsx'].map((file) => path.join(ROOT, file));
 const READER_VIEWS = path.join(ROOT, 'src/ui/screens/reader') + path.sep;
 
 interface ModuleGraph {
@@ -45,11 +49,13 @@ function closure(graph: ModuleGraph, roots: readonly string[], { dynamic = false
   return seen;
 }
 
+type ReaderChunk = 'reader' | 'readerShared';
+
 /**
- * The reader's views: the reader route's static imports under src/, less the engine's steps and what any other
- * lazy screen imports statically (the catalog, the listen page…), which would otherwise load the reader's chunk.
+ * The reader's views: the reader route's static imports under src/, less the engine's steps and the lean screens'
+ * imports; those another lazy screen imports as well are 'readerShared'.
  */
-function readerViews(graph: ModuleGraph): Set<string> {
+function readerViews(graph: ModuleGraph): Map<string, ReaderChunk> {
   const lazyRoots = new Set<string>();
   for (const id of closure(graph, [MAIN], { dynamic: true })) {
     for (const target of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
@@ -59,14 +65,20 @@ function readerViews(graph: ModuleGraph): Set<string> {
   }
   const elsewhere = closure(graph, [...lazyRoots]);
   const engine = closure(graph, ENGINE_STEPS);
-  return new Set([...closure(graph, [READER_ROUTE])].filter((m) => m !== READER_ROUTE && m.startsWith(SRC) && !engine.has(m) && !elsewhere.has(m)));
+  const lean = closure(graph, LEAN_SCREENS);
+  const views = new Map<string, ReaderChunk>();
+  for (const m of closure(graph, [READER_ROUTE])) {
+    if (m === READER_ROUTE || !m.startsWith(SRC) || engine.has(m) || lean.has(m)) continue;
+    views.set(m, elsewhere.has(m) ? 'readerShared' : 'reader');
+  }
+  return views;
 }
 
 /** The chunk name for a module of the reader's views, else null (the module is chunked as before). */
-export function readerViewsChunk(): (id: string, graph: ModuleGraph) => string | null {
-  let members: Set<string> | null = null;
+export function readerViewsChunk(): (id: string, graph: ModuleGraph) => ReaderChunk | null {
+  let views: Map<string, ReaderChunk> | null = null;
   return (id, graph) => {
-    members ??= readerViews(graph);
-    return members.has(id) ? 'reader' : null;
+    views ??= readerViews(graph);
+    return views.get(id) ?? null;
   };
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { paths } from './domain/routes';
 import { App } from './ui/App';
+import { afterStartup } from './ui/platform/idle';
 import { loadCatalogScreen } from './ui/router';
 
 const container = document.getElementById('root');
@@ -27,11 +28,12 @@ const render = () =>
 if (location.pathname === paths.catalog || location.pathname === paths.root) void loadCatalogScreen().catch(() => undefined).then(render);
 else render();
 
-// The service worker is registered from its own chunk once the page has loaded: the entry carries
-// only this import. A page with a first screen runs this entry after its load event (server/http/page.ts asks for
-// the code after the first paint), so then it registers at once.
+// The service worker is registered from its own chunk once the page has loaded and its start-up is over (no long
+// task for a while, src/ui/platform/idle.ts): the entry carries only this import, and the start-up none of it. A
+// page with a first screen runs this entry after its load event (server/http/page.ts asks for the code after the
+// first paint), so then it waits only for the quiet.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void import('./ui/platform/serviceWorker').then((m) => m.registerServiceWorker());
+  const register = () => afterStartup(() => void import('./ui/platform/serviceWorker').then((m) => m.registerServiceWorker()));
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
