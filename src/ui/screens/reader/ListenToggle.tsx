@@ -4,13 +4,14 @@
  * edition it stays focusable but inert, with the tooltip 'Audio not available'; when a license gate withholds
  * audio it offers the upgrade ('Upgrade to access additional audio features').
  */
-import { Button, ToggleButton } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { HeadphonesIcon, LockIcon } from '../../components/ReaderIcons';
 import { Hint } from '../../components/Tooltip';
 import { HIGHLIGHT_TOOLTIP } from '../../../machines/highlightDecode';
 import { AUDIO_NOT_AVAILABLE } from '../../../domain/constants';
 import { LOCKED_AUDIO_TOOLTIP } from '../../../domain/locks';
 import { controlButton, controlUnavailable } from './readerStyles';
+import { PressedToggle } from './toolbarToggles';
 
 export const AUDIO_UPGRADE_TOOLTIP = LOCKED_AUDIO_TOOLTIP;
 
@@ -51,10 +52,10 @@ export function ListenToggle({
   }
   return (
     <Hint content={HIGHLIGHT_TOOLTIP}>
-      <ToggleButton isSelected={isSelected} onChange={onChange} className={controlButton}>
+      <PressedToggle isSelected={isSelected} onChange={onChange} className={controlButton}>
         <HeadphonesIcon size={17} />
         <span className="sr-only sm:not-sr-only">Listen</span>
-      </ToggleButton>
+      </PressedToggle>
     </Hint>
   );
 }
