@@ -4,7 +4,9 @@
  * request and answer schemas.
  */
 
-export { PLATFORM_PROVIDERS, type PlatformProvider } from './ssoProviders';
+/** The platform-wide providers a deployment can switch on (server/sso/config.ts). */
+export const PLATFORM_PROVIDERS = ['google', 'microsoft'] as const;
+export type PlatformProvider = (typeof PLATFORM_PROVIDERS)[number];
 
 /** Labels on the sign-in page. */
 export const SSO_LABELS = {
