@@ -114,8 +114,10 @@ function StandIn({ button, setPending, wake }: { button: MenuButtonSpec; setPend
       onPressStart={(event) => (event.pointerType === 'mouse' ? open() : wake())}
       onPress={(event) => event.pointerType !== 'mouse' && open()}
       onKeyDown={(event) => {
-        // A dropdown's trigger also opens on the up and down arrows.
-        if (popup === 'listbox' && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) open();
+        // React Aria's menu and dropdown triggers open on the key going down (Enter, Space, and a dropdown's up and
+        // down arrows), not on its release: so does the stand-in, or a release that came after the loaded trigger
+        // took its place would open nothing.
+        if (opensOnKeyDown(popup, event.key)) open();
         else event.continuePropagation();
       }}
       onFocusChange={(focused) => {
@@ -130,6 +132,26 @@ function StandIn({ button, setPending, wake }: { button: MenuButtonSpec; setPend
   return wrap ? wrap(standIn) : standIn;
 }
 
+/** Whether the key, going down on a trigger of this popup, opens it (as React Aria's menu and dropdown triggers do). */
+function opensOnKeyDown(popup: NonNullable<MenuButtonSpec['popup']>, key: string): boolean {
+  if (popup === 'dialog') return false;
+  return key === 'Enter' || key === ' ' || (popup === 'listbox' && (key === 'ArrowDown' || key === 'ArrowUp'));
+}
+
+/**
+ * A ref for a loaded trigger that had the stand-in's focus: the focus moves to it in the commit that mounts it, not
+ * in an effect after the paint (React Aria's `autoFocus`), so a key pressed between the two does not land on the
+ * page, the stand-in being gone. Once: a later render leaves the focus where the reader put it.
+ */
+function focusOnceAttached(wanted: boolean): (button: HTMLButtonElement | null) => void {
+  let attached = false;
+  return (button) => {
+    if (!button || attached) return;
+    attached = true;
+    if (wanted && !button.contains(document.activeElement)) button.focus();
+  };
+}
+
 /**
  * A deferred dropdown's open state. A Select that mounts because its stand-in was pressed first mounts closed with
  * its trigger focused, and opens just after: React Aria's popover gives focus back, on closing, to what had it
@@ -138,7 +160,7 @@ function StandIn({ button, setPending, wake }: { button: MenuButtonSpec; setPend
  */
 export function useDeferredSelect({ defaultOpen, autoFocus, onOpenChange }: { defaultOpen: boolean; autoFocus: boolean; onOpenChange?: (open: boolean) => void }) {
   const [isOpen, setOpen] = useState(false);
-  const [atMount] = useState(() => ({ defaultOpen, onOpenChange }));
+  const [atMount] = useState(() => ({ defaultOpen, onOpenChange, focusTrigger: focusOnceAttached(autoFocus || defaultOpen) }));
   useEffect(() => {
     if (!atMount.defaultOpen) return;
     setOpen(true);
@@ -152,6 +174,9 @@ export function useDeferredSelect({ defaultOpen, autoFocus, onOpenChange }: { de
         onOpenChange?.(open);
       },
     },
-    trigger: { autoFocus: autoFocus || atMount.defaultOpen },
+    trigger: {
+      autoFocus: autoFocus || atMount.defaultOpen,
+      ref: atMount.focusTrigger,
+    },
   };
 }
