@@ -67,9 +67,14 @@ function readerViews(graph: ModuleGraph): Map<string, ReaderChunk> {
   const engine = closure(graph, ENGINE_STEPS);
   const lean = closure(graph, LEAN_SCREENS);
   const views = new Map<string, ReaderChunk>();
+  const isStyle = (id: string) => /\.css($|\?)/.test(id);
+  // A style sheet (or a module that imports one) shared with other screens keeps its own chunk: in 'readerShared' it
+  // would come with whatever else another screen takes from there (the reading fonts' declarations on the catalog).
+  const bringsStyles = (id: string) => isStyle(id) || (graph.getModuleInfo(id)?.importedIds ?? []).some(isStyle);
   for (const m of closure(graph, [READER_ROUTE])) {
     if (m === READER_ROUTE || !m.startsWith(SRC) || engine.has(m) || lean.has(m)) continue;
-    views.set(m, elsewhere.has(m) ? 'readerShared' : 'reader');
+    if (!elsewhere.has(m)) views.set(m, 'reader');
+    else if (!bringsStyles(m)) views.set(m, 'readerShared');
   }
   return views;
 }

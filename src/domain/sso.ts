@@ -4,7 +4,7 @@
  * page as `?error=<code>` (better-auth's codes and ours); the page shows SSO_ERROR_MESSAGES[code].
  */
 import { z } from 'zod';
-import { PLATFORM_PROVIDERS } from './ssoMessages';
+import { PLATFORM_PROVIDERS } from './ssoProviders';
 
 export * from './ssoMessages';
 

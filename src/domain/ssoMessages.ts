@@ -4,9 +4,7 @@
  * request and answer schemas.
  */
 
-/** The platform-wide providers a deployment can switch on (server/sso/config.ts). */
-export const PLATFORM_PROVIDERS = ['google', 'microsoft'] as const;
-export type PlatformProvider = (typeof PLATFORM_PROVIDERS)[number];
+export { PLATFORM_PROVIDERS, type PlatformProvider } from './ssoProviders';
 
 /** Labels on the sign-in page. */
 export const SSO_LABELS = {
