@@ -8,6 +8,7 @@ import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { buildReaderPath, isVersionSegment, parseReaderPath } from '../domain/readerUrl';
 import { LEGACY_EDITION_PARAM, paths, patterns, publicationPath, withQuery } from '../domain/routes';
+import { lazyPart } from './components/lazyPart';
 import { Spinner } from './components/Spinner';
 import { MainLayout } from './layout/MainLayout';
 import { ClassCodeSync, RootRedirect } from './screens/classroom/ClassCodeSync';
@@ -25,22 +26,12 @@ const ReaderRoute = lazy(withEngine(() => import('./screens/reader/ReaderRoute')
 
 /**
  * The Free Library is a chunk of its own too, so a reader address carries none of it. A catalog address loads it
- * before the app's first render (`loadCatalogScreen`, src/main.tsx; the server preloads it beside the entry), so
- * the catalog shows without a fallback; an address reached later loads it as any lazy screen.
+ * before the app's first render (`loadCatalogScreen`, src/main.tsx; the server preloads it beside the entry), and a
+ * loaded part renders without suspending (`lazyPart`), so the catalog shows without a fallback; an address reached
+ * later loads it as any lazy screen.
  */
-const importCatalog = () => import('./screens/catalog/CatalogScreen');
-type CatalogScreenType = Awaited<ReturnType<typeof importCatalog>>['CatalogScreen'];
-let loadedCatalog: CatalogScreenType | null = null;
-export function loadCatalogScreen(): Promise<void> {
-  return importCatalog().then((m) => {
-    loadedCatalog = m.CatalogScreen;
-  });
-}
-const LazyCatalogScreen = lazy(() => importCatalog().then((m) => ({ default: m.CatalogScreen })));
-function CatalogScreen() {
-  const Screen = loadedCatalog ?? LazyCatalogScreen;
-  return <Screen />;
-}
+const CatalogScreen = lazyPart(() => import('./screens/catalog/CatalogScreen').then((m) => m.CatalogScreen));
+export const loadCatalogScreen = CatalogScreen.preload;
 const SelectPassageScreen = lazy(() => import('./screens/listen/SelectPassageScreen'));
 const ListenScreen = lazy(withEngine(() => import('./screens/listen/ListenScreen')));
 const TeaserScreen = lazy(withEngine(() => import('./screens/teaser/TeaserScreen')));

@@ -6,7 +6,7 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
 export type LazyPart<P extends object> = ComponentType<P> & {
-  /** Fetches and evaluates the part's module; the same promise on every call. */
+  /** Fetches and evaluates the part's module; the same promise on every call until one fails. */
   preload: () => Promise<unknown>;
 };
 
@@ -14,10 +14,17 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () =>
-    (pending ??= load().then((component) => {
-      loaded = component;
-      return { default: component };
-    }));
+    (pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
+      (error: unknown) => {
+        // A failed fetch is forgotten, so the part's first render (or the next preload) tries again.
+        pending = null;
+        throw error;
+      },
+    ));
   const Suspending = lazy(preload);
   function Part(props: P) {
     return createElement((loaded ?? Suspending) as ComponentType<P>, props);
