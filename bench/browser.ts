@@ -21,7 +21,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { percentile } from './stats';
-import { ROUTE_CHUNKS_FILE, type RouteChunk } from '../src/render/routeChunks';
+import { StaticSite } from '../server/http/static';
 
 export const ENTRY_JS_BUDGET_KB = 160;
 export const PAGE_TURN_TARGET_MS = 16.7;
@@ -63,26 +63,9 @@ export function entryJsReport(distDir: string) {
 }
 
 
-/** The reader's own chunks: what its lazy route loads beyond the entry (Vite's manifest, by the build's route names). */
+/** The reader's own scripts: what its lazy route loads beyond the entry (as the server's pages preload them). */
 function readerChunkFiles(distDir: string): Set<string> {
-  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  const routesFile = path.join(distDir, ROUTE_CHUNKS_FILE);
-  if (!fs.existsSync(manifestFile) || !fs.existsSync(routesFile)) return new Set();
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-  const routes = JSON.parse(fs.readFileSync(routesFile, 'utf8')) as Record<RouteChunk, string>;
-  const closure = (key: string) => {
-    const files = new Set<string>();
-    const visit = (k: string) => {
-      const chunk = manifest[k];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      (chunk.imports ?? []).forEach(visit);
-    };
-    visit(key);
-    return files;
-  };
-  const entry = closure('index.html');
-  return new Set([...closure(routes.reader)].filter((f) => !entry.has(f)).map((f) => '/' + f));
+  return new Set(new StaticSite(distDir).routeScripts(['reader']));
 }
 
 export interface CatalogJsResult {
