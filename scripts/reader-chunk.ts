@@ -6,28 +6,25 @@
  *
  * Left out of both, so they keep their own chunks:
  * - what the catalog's or a title's page imports statically: those pages stay as lean as they were;
- * - the engine's steps (`ENGINE_STEPS`, src/ui/engine/store.ts) and what they import: each is evaluated in a task
+ * - the engine's steps (the dynamic imports of src/ui/engine/store.ts) and what they import: each is evaluated in a task
  *   of its own so that no single task holds the reader's main thread long;
  * - libraries: a package's index names all its modules, of which the bundle keeps only the used ones, so the
  *   import graph cannot tell which to take; they keep the bundler's own chunks;
  * - anything the reader loads lazily (menus, dialogs, the open player), which is reached only by dynamic imports.
  */
 import path from 'node:path';
+import { ROUTE_CHUNKS } from './route-chunks.js';
 
 /** Module ids (absolute, as the bundler names them) are compared with this root's files. */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src') + path.sep;
-const READER_ROUTE = path.join(ROOT, 'src/ui/screens/reader/ReaderRoute.tsx');
-const ENGINE_STEPS = [
-  'src/domain/levelSchema.ts',
-  'src/domain/settings.ts',
-  'src/machines/readerSystem/readerSystem.children.ts',
-  'src/ui/engine/engine.ts',
-].map((file) => path.join(ROOT, file));
+const READER_ROUTE = path.join(ROOT, ROUTE_CHUNKS.reader);
+/** The module whose dynamic imports are the engine's steps (`ENGINE_STEPS` there, and the engine itself). */
+const ENGINE_STORE = path.join(ROOT, 'src/ui/engine/store.ts');
 
 const MAIN = path.join(ROOT, 'src/main.tsx');
-/** The lazy screens that load nothing of the reader's (src/render/routeChunks.ts names the catalog as well). */
-const LEAN_SCREENS = ['src/ui/screens/catalog/CatalogScreen.tsx', 'src/ui/screens/publication/PublicationScreen.tsx'].map((file) => path.join(ROOT, file));
+/** The lazy screens that load nothing of the reader's. */
+const LEAN_SCREENS = [ROUTE_CHUNKS.catalog, 'src/ui/screens/publication/PublicationScreen.tsx'].map((file) => path.join(ROOT, file));
 const READER_VIEWS = path.join(ROOT, 'src/ui/screens/reader') + path.sep;
 
 interface ModuleGraph {
@@ -64,7 +61,7 @@ function readerViews(graph: ModuleGraph): Map<string, ReaderChunk> {
     }
   }
   const elsewhere = closure(graph, [...lazyRoots]);
-  const engine = closure(graph, ENGINE_STEPS);
+  const engine = closure(graph, graph.getModuleInfo(ENGINE_STORE)?.dynamicallyImportedIds ?? []);
   const lean = closure(graph, LEAN_SCREENS);
   const views = new Map<string, ReaderChunk>();
   const isStyle = (id: string) => /\.css($|\?)/.test(id);

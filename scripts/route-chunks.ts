@@ -5,7 +5,8 @@
 import type { Plugin } from 'vite';
 import { ROUTE_CHUNKS_FILE, type RouteChunk } from '../src/render/routeChunks.js';
 
-const ROUTE_CHUNKS: Record<RouteChunk, string> = {
+/** Each route name's module (a manifest key); scripts/reader-chunk.ts reads the reader's and the catalog's too. */
+export const ROUTE_CHUNKS: Record<RouteChunk, string> = {
   /** The reader's lazy route. */
   reader: 'src/ui/screens/reader/ReaderRoute.tsx',
   /** The Free Library's screen. */
