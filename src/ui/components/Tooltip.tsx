@@ -150,16 +150,8 @@ export function Hint({
     if (hideShowing === hide) hideShowing = null;
   }, [hide]);
 
-  // Placed as soon as it is in the page, before it is painted.
-  const attach = useCallback(
-    (tip: HTMLDivElement | null) => {
-      tipRef.current = tip;
-      if (tip && anchor.current) place(tip, anchor.current, placement);
-    },
-    [placement],
-  );
-
-  // While it shows: kept by its control on scroll and resize, dismissed by Escape.
+  // Placed in the commit that puts it in the page, before it is painted; while it shows, kept by its control on
+  // scroll and resize, and dismissed by Escape.
   useLayoutEffect(() => {
     if (!isOpen) return;
     const follow = () => {
@@ -221,7 +213,7 @@ export function Hint({
       {isOpen &&
         createPortal(
           <div
-            ref={attach}
+            ref={tipRef}
             id={id}
             role="tooltip"
             onPointerEnter={() => {
