@@ -1,6 +1,6 @@
 /**
- * `npm test`: the unit suite, the server integration suite and the Chromium e2e suite, one after the other,
- * then one closing line `N passed, N failed` that adds them all up (CI reads that line).
+ * `npm test`: the type check, the unit suite, the server integration suite and the Chromium e2e suite, one after
+ * the other, then one closing line `N passed, N failed` that adds them all up (CI reads that line).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +31,17 @@ function readJson(file: string): any {
 
 // The native narration helper, where the system can build it (npm install's postinstall normally has).
 console.log(buildNativeSpeech().message);
+
+// The type check (`npm run typecheck`), each project one test: the whole tree, then the client's code against
+// zod/mini, the zod its build bundles. Vitest strips types without checking them, so a classic-only zod method in
+// src/ would otherwise pass every unit test and fail only in the built app.
+for (const project of ['tsconfig.json', 'tsconfig.client-zod.json']) {
+  if (run(`tsc: ${project}`, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', project]) === 0) passed += 1;
+  else {
+    failed += 1;
+    notes.push(`tsc: ${project} has type errors`);
+  }
+}
 
 // Units and the server suite (vitest projects).
 for (const project of ['unit', 'server']) {
