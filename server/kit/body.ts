@@ -2,8 +2,9 @@
  * Request bodies and refusals. A refusal reaches the client: an answer given before the body was read
  * (a 401, a 403, a 415 …) waits until the rest of the body has arrived and been discarded, up to DRAIN_MAX_BYTES and
  * DRAIN_TIMEOUT_MS, so a client that sends its whole body before it reads the answer (most do) gets the answer, not
- * a reset connection. A body past those limits, or one a route stopped reading part-way (a 413), is answered with
- * `Connection: close`: Node closes the connection once the answer is flushed.
+ * a reset connection. A body over a route's cap (`readBodyUpTo`, a 413) is drained the same way before the answer.
+ * A body past those limits, or one a route stopped reading part-way, is answered with `Connection: close`: Node
+ * closes the connection once the answer is flushed.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -36,10 +37,11 @@ function closeAfter(c: Context): void {
 }
 
 /**
- * Read the rest of `stream` and discard it, up to `maxBytes` and `timeoutMs`. True when it ended within them.
+ * Read the rest of a body and discard it, up to `maxBytes` more and `timeoutMs`. True when it ended within them;
+ * otherwise the stream is cancelled.
  */
-async function discard(stream: ReadableStream<Uint8Array>, maxBytes: number, timeoutMs: number): Promise<boolean> {
-  const reader = stream.getReader();
+async function discard(stream: ReadableStream<Uint8Array> | ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, timeoutMs: number): Promise<boolean> {
+  const reader = 'getReader' in stream ? stream.getReader() : stream;
   let size = 0;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
@@ -85,13 +87,19 @@ export function drainRefusedBodies({ maxBytes = DRAIN_MAX_BYTES, timeoutMs = DRA
 }
 
 /**
- * The whole body, up to `max` bytes; null when it is larger (then the rest is not read, and the caller answers
- * 413 with `Connection: close`).
+ * The whole body, up to `max` bytes; null when it is larger. Then the rest of it has been read and discarded, up to
+ * DRAIN_MAX_BYTES in all and DRAIN_TIMEOUT_MS, so that a client still sending it gets the 413 the caller answers
+ * (with `Connection: close`) instead of a reset connection; a body larger still is cut off.
  */
-export async function readBodyUpTo(request: Request, max: number): Promise<Uint8Array | null> {
+export async function readBodyUpTo(request: Request, max: number, { drainBytes = DRAIN_MAX_BYTES, drainMs = DRAIN_TIMEOUT_MS } = {}): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) return null;
   const stream = request.body;
+  if (Number.isFinite(declared) && declared > max) {
+    // Over the cap by its own count: nothing of it is kept, and a body too large to drain is not read at all.
+    if (stream && declared <= drainBytes) await discard(stream, drainBytes, drainMs);
+    else await stream?.cancel().catch(() => undefined);
+    return null;
+  }
   if (!stream) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -101,7 +109,7 @@ export async function readBodyUpTo(request: Request, max: number): Promise<Uint8
     if (done) break;
     size += value.length;
     if (size > max) {
-      await reader.cancel().catch(() => undefined);
+      await discard(reader, drainBytes - size, drainMs);
       return null;
     }
     chunks.push(value);

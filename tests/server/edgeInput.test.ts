@@ -19,6 +19,7 @@ import { user, session as sessionTable } from '../../server/db/authSchema';
 import { rateLimits } from '../../server/db/schema';
 import { cookiesOf, licensedTeacher, signUpUser, TEST_PASSWORD, writeFixtureLibrary } from './harness';
 import { MAX_NAME_LENGTH, MAX_NESTING_DEPTH } from '../../src/domain/textRules';
+import { ROSTER_MAX_UPLOAD_BYTES } from '../../src/domain/rosterSchemas';
 
 /** Every log line the server writes, parsed. */
 const logLines: { level: number; msg: string; path?: string; status?: number }[] = [];
@@ -394,12 +395,14 @@ function stream(
   req.on('error', fail);
   const write = (chunk: Buffer) => new Promise<void>((done) => req.write(chunk, (e) => (e ? (fail(e), done()) : done())));
   const sent = (async () => {
+    // Cut off: a piece was left unsent because the connection had closed. A connection that closes after the last
+    // piece (an answer with `Connection: close` once the whole body arrived) is not.
+    const cutOff = () => new Error('the server closed the connection before the body was sent');
     for (const part of parts) {
-      if (req.destroyed) break;
       if (typeof part === 'object' && !Buffer.isBuffer(part)) {
         // A real file, streamed from disk (in pieces of pieceBytes when given).
         for await (const chunk of fs.createReadStream(part.file, pieceBytes ? { highWaterMark: pieceBytes } : {})) {
-          if (req.destroyed) break;
+          if (req.destroyed) throw cutOff();
           await write(chunk as Buffer);
           if (pieceGapMs) await new Promise((r) => setTimeout(r, pieceGapMs));
         }
@@ -407,13 +410,13 @@ function stream(
       }
       const bytes = Buffer.from(part);
       const step = pieceBytes || bytes.length;
-      for (let at = 0; at < bytes.length && !req.destroyed; at += step) {
+      for (let at = 0; at < bytes.length; at += step) {
+        if (req.destroyed) throw cutOff();
         await write(bytes.subarray(at, at + step));
         if (pieceGapMs) await new Promise((r) => setTimeout(r, pieceGapMs));
       }
     }
-    if (req.destroyed) throw new Error('the server closed the connection before the body was sent');
-    await new Promise<void>((done) => req.end(() => done()));
+    if (!req.destroyed) await new Promise<void>((done) => req.end(() => done()));
   })().catch(fail);
   return Promise.all([answered, sent]).then(([answer]) => ({ ...answer, sendError }));
 }
@@ -490,6 +493,21 @@ describe('refusals reach a real client sending a real file', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).errors[0].code).toBe('file_too_large');
     expect(answer.headers.connection).toBe('close');
+  });
+
+  it('a body over its cap, sent in slow pieces, gets its 413 once it has arrived, not a reset connection', async () => {
+    // A roster zip declared one byte over 10 MB, and a 2 MB JSON body to a route capped at 1 MB: each sent in 1 MB
+    // pieces 30 ms apart, long after the answer was decided from the Content-Length.
+    const zip = Buffer.alloc(ROSTER_MAX_UPLOAD_BYTES + 1, 0x63);
+    const roster = await stream(`/organizations/${teacher.org.id}/roster?dryRun=true`, { 'Content-Type': 'application/zip', 'Content-Length': zip.length, Cookie: teacher.cookie }, [zip], { pieceBytes: 1024 * 1024, pieceGapMs: 30 });
+    expect(roster.sendError).toBeNull();
+    expect(roster.status).toBe(413);
+    expect(JSON.parse(roster.body).errors[0].code).toBe('payload_too_large');
+    const json = Buffer.from(JSON.stringify({ email: 'ann@example.org', password: TEST_PASSWORD, padding: 'p'.repeat(2 * 1024 * 1024) }));
+    const signIn = await stream('/auth/sign-in/email', { 'Content-Type': 'application/json', 'Content-Length': json.length, 'X-Forwarded-For': freshIp() }, [json], { pieceBytes: 1024 * 1024, pieceGapMs: 30 });
+    expect(signIn.sendError).toBeNull();
+    expect(signIn.status).toBe(413);
+    expect(JSON.parse(signIn.body).errors[0].code).toBe('payload_too_large');
   });
 
   it('the roster upload: the .docx as the wrong type gets 415, as a zip that is no roster 422, and anonymously 401', async () => {
