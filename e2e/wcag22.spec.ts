@@ -406,6 +406,48 @@ test.describe('1.4.13 Content on hover or focus: tooltips', () => {
   });
 });
 
+test.describe('2.2.1 Timing adjustable: toasts', () => {
+  test('a toast stays while the pointer is over it or focus is in it, and goes 2 seconds after both left', async ({ page }) => {
+    // The page's clock stops before the toast shows, and moves in 50 ms steps until it does: so its 2 seconds pass
+    // only when the test says.
+    await page.clock.install();
+    const classroom = new ClassroomPage(page);
+    await page.goto('/classroom-catalog');
+    const input = classroom.classCodeForm.getByRole('textbox', { name: 'Class Code' });
+    await expect(input).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await input.fill('ZZZZ9999');
+    await classroom.classCodeForm.getByRole('button', { name: 'Submit' }).click();
+    const toast = classroom.shell.toast('Invalid Class Code');
+    await expect
+      .poll(async () => {
+        if (await toast.isVisible()) return true;
+        await page.clock.runFor(50);
+        return false;
+      }, { intervals: [50] })
+      .toBe(true);
+
+    // The pointer over it: held.
+    await toast.hover();
+    await page.clock.runFor(10_000);
+    await expect(toast).toBeVisible();
+
+    // Focus on its Dismiss button, the pointer gone: still held.
+    const dismiss = toast.getByRole('button', { name: 'Dismiss' });
+    await dismiss.focus();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(10_000);
+    await expect(toast).toBeVisible();
+
+    // Focus gone too: its 2 seconds start again.
+    await dismiss.blur();
+    await page.clock.runFor(1_900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toHaveCount(0);
+  });
+});
+
 test.describe('2.5.7 Dragging movements: the reading ruler', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

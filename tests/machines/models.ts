@@ -327,11 +327,18 @@ const toolbarEvents: ToolbarEvent[] = [
 ];
 
 export const toastMessages = ['Class Code Accepted', 'Invalid Class Code', 'Failed to copy link', 'Title shown to students'];
-/** Four distinct messages (so the oldest gets dropped), a repeat of each, and a dismissal of each shown toast. */
+/**
+ * Four distinct messages (so the oldest gets dropped), a repeat of each, a dismissal of each shown toast, and a hold
+ * and a release by each holder.
+ */
 const toastsEventsFor = (snapshot: { context: { toasts: { id: number }[] } }): ToastsEvent[] => [
   ...toastMessages.map((message, i): ToastsEvent => ({ type: 'toast.show', kind: i % 2 ? 'error' : 'success', message })),
   ...snapshot.context.toasts.map((t): ToastsEvent => ({ type: 'toast.dismiss', id: t.id })),
   { type: 'toast.dismiss', id: 999 },
+  ...(['pointer', 'focus'] as const).flatMap((by): ToastsEvent[] => [
+    { type: 'toasts.hold', by },
+    { type: 'toasts.release', by },
+  ]),
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -721,9 +728,10 @@ export const MODELS = {
     machine: toastsMachine,
     events: toastsEventsFor,
     inputs: [undefined],
-    // Ids grow without end; the walk treats the same messages in the same order as one state.
-    serializeState: (s: { context: { toasts: { message: string }[] } }) => JSON.stringify(s.context.toasts.map((t) => t.message)),
-    maxStates: 1000,
+    // Ids grow without end; the walk treats the same messages in the same order, with the same holders, as one state.
+    serializeState: (s: { value: unknown; context: { toasts: { message: string }[]; holders: string[] } }) =>
+      JSON.stringify([s.value, [...s.context.holders].sort(), s.context.toasts.map((t) => t.message)]),
+    maxStates: 3000,
   },
   // What the guard reads: the holders (their order does not matter).
   toolbar: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../../src/domain/constants';
-import { connectToasts, toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
+import { connectToasts, releaseToasts, toastsMachine, type ToastsEvent } from '../../src/machines/toasts';
 import { planTransitionWalk } from './harness';
 import { MODELS, toastMessages } from './models';
 
@@ -10,9 +10,8 @@ const messages = toastMessages;
 
 const plan = planTransitionWalk(toastsMachine, {
   events: eventsFor,
-  // Ids grow without end; the walk treats the same messages in the same order as one state.
-  serializeState: (s) => JSON.stringify(s.context.toasts.map((t) => t.message)),
-  maxStates: 1000, // counts visits, not states: 41 message orders × 9 events
+  serializeState: MODELS.toasts.serializeState,
+  maxStates: MODELS.toasts.maxStates, // counts visits, not states: 41 message orders × 4 hold states × 13 events
 });
 
 describe('toasts machine: every transition', () => {
@@ -83,6 +82,57 @@ describe('toasts machine: rules', () => {
     actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
     clock.increment(1);
     expect(actor.getSnapshot().context.toasts).toEqual([{ id: 2, kind: 'success', message: 'Class Code Accepted' }]);
+  });
+
+  it('held by the pointer or by focus, no toast goes by itself; the last release gives each its full time again', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(toastsMachine, { clock }).start();
+    const shown = () => actor.getSnapshot().context.toasts.map((t) => t.message);
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    clock.increment(TOAST_DURATION_MS - 1);
+    actor.send({ type: 'toasts.hold', by: 'pointer' });
+    actor.send({ type: 'toast.show', kind: 'error', message: 'Failed to copy link' });
+    actor.send({ type: 'toasts.hold', by: 'focus' });
+    clock.increment(10 * TOAST_DURATION_MS);
+    expect(actor.getSnapshot().value).toBe('held');
+    expect(shown()).toEqual(['Class Code Accepted', 'Failed to copy link']);
+    // The pointer leaves, focus is still in them: still held.
+    actor.send({ type: 'toasts.release', by: 'pointer' });
+    clock.increment(10 * TOAST_DURATION_MS);
+    expect(shown()).toEqual(['Class Code Accepted', 'Failed to copy link']);
+    actor.send({ type: 'toasts.release', by: 'focus' });
+    expect(actor.getSnapshot().value).toBe('counting');
+    clock.increment(TOAST_DURATION_MS - 1);
+    expect(shown()).toEqual(['Class Code Accepted', 'Failed to copy link']);
+    clock.increment(1);
+    expect(shown()).toEqual([]);
+  });
+
+  it('closing the last toast while held ends the hold, so the next toast goes by itself', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(toastsMachine, { clock }).start();
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
+    actor.send({ type: 'toasts.hold', by: 'focus' });
+    actor.send({ type: 'toast.dismiss', id: 1 });
+    expect(actor.getSnapshot().value).toBe('counting');
+    expect(actor.getSnapshot().context.holders).toEqual([]);
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Title shown to students' });
+    clock.increment(TOAST_DURATION_MS);
+    expect(actor.getSnapshot().context.toasts).toEqual([]);
+  });
+
+  it('connect holds and releases, and releaseToasts ends every hold', () => {
+    const actor = createActor(toastsMachine).start();
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Magic link copied to clipboard!' });
+    const send = (e: ToastsEvent) => actor.send(e);
+    connectToasts(actor.getSnapshot(), send).hold('pointer', true);
+    connectToasts(actor.getSnapshot(), send).hold('focus', true);
+    expect(actor.getSnapshot().context.holders).toEqual(['pointer', 'focus']);
+    connectToasts(actor.getSnapshot(), send).hold('pointer', false);
+    expect(actor.getSnapshot().value).toBe('held');
+    releaseToasts(send);
+    expect(actor.getSnapshot().value).toBe('counting');
+    expect(actor.getSnapshot().context.holders).toEqual([]);
   });
 
   it('connect lists the toasts and dismisses by id', () => {

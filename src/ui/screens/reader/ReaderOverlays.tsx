@@ -2,10 +2,10 @@
  * The reader's overlays: the toasts of the engine's toast queue (SPEC §8 Toasts) and the 'Unlock Premium
  * {feature}' dialog (SPEC §2 Dialogs), both controlled by the engine.
  */
-import { memo, Suspense } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { Button } from 'react-aria-components';
 import { connectPremiumDialog } from '../../../domain/locks';
-import { connectToasts } from '../../../machines/toasts';
+import { connectToasts, releaseToasts } from '../../../machines/toasts';
 import { CloseIcon } from '../../components/Icons';
 import { useCurrentAddress } from '../../hooks/useCurrentAddress';
 import { lazyPart } from '../../components/lazyPart';
@@ -18,9 +18,19 @@ export const PremiumDialogPanel = lazyPart(() => import('./PremiumDialogPanel').
 export const EngineToasts = memo(function EngineToasts() {
   const send = useChildSend('toasts');
   const snap = useEngine((s) => s.toasts, Object.is);
-  const { toasts, dismiss } = connectToasts(snap, send);
+  const { toasts, dismiss, hold } = connectToasts(snap, send);
+  // Gone from the page (another route's layout): nothing here holds the toasts any longer.
+  useEffect(() => () => releaseToasts(send), [send]);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
+    // The pointer over a toast, or focus in one, holds them all (the toasts machine).
+    <section
+      aria-label="Notifications"
+      onPointerEnter={() => hold('pointer', true)}
+      onPointerLeave={() => hold('pointer', false)}
+      onFocus={() => hold('focus', true)}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && hold('focus', false)}
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}
