@@ -91,12 +91,12 @@ export function drainRefusedBodies({ maxBytes = DRAIN_MAX_BYTES, timeoutMs = DRA
  * DRAIN_MAX_BYTES in all and DRAIN_TIMEOUT_MS, so that a client still sending it gets the 413 the caller answers
  * (with `Connection: close`) instead of a reset connection; a body larger still is cut off.
  */
-export async function readBodyUpTo(request: Request, max: number, { drainBytes = DRAIN_MAX_BYTES, drainMs = DRAIN_TIMEOUT_MS } = {}): Promise<Uint8Array | null> {
+export async function readBodyUpTo(request: Request, max: number): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get('content-length'));
   const stream = request.body;
   if (Number.isFinite(declared) && declared > max) {
     // Over the cap by its own count: nothing of it is kept, and a body too large to drain is not read at all.
-    if (stream && declared <= drainBytes) await discard(stream, drainBytes, drainMs);
+    if (stream && declared <= DRAIN_MAX_BYTES) await discard(stream, DRAIN_MAX_BYTES, DRAIN_TIMEOUT_MS);
     else await stream?.cancel().catch(() => undefined);
     return null;
   }
@@ -109,7 +109,7 @@ export async function readBodyUpTo(request: Request, max: number, { drainBytes =
     if (done) break;
     size += value.length;
     if (size > max) {
-      await discard(reader, drainBytes - size, drainMs);
+      await discard(reader, DRAIN_MAX_BYTES - size, DRAIN_TIMEOUT_MS);
       return null;
     }
     chunks.push(value);

@@ -124,7 +124,8 @@ export function edgeInput({ fieldKinds }: { fieldKinds?: FieldKinds } = {}): Mid
     if (mayHaveBody(c.req.method) && CHECKED_TYPES(type) && c.req.raw.body && !c.req.raw.bodyUsed) {
       const bytes = await readBodyUpTo(c.req.raw, EDGE_MAX_BODY_BYTES);
       if (!bytes) {
-        // The rest of the body is not read: the connection closes after this answer (server/kit/body.ts).
+        // The rest of the body was drained, or cut off past DRAIN_MAX_BYTES: the connection closes after this answer
+        // (server/kit/body.ts).
         return c.json({ errors: [{ code: 'payload_too_large', message: EDGE_MESSAGES.tooLarge }] }, 413, { Connection: 'close' });
       }
       c.req.raw = new Request(c.req.raw, { body: bytes as Uint8Array<ArrayBuffer> });

@@ -68,7 +68,8 @@ export function registerRosterApi(api: Hono<any>, { auth, database }: RosterDeps
   api.post('/organizations/:organizationId/roster', async (c) => {
     // Read before any answer, so a browser sending a large zip never sees its upload cut off by an early 401 or 403.
     const bytes = await readBodyUpTo(c.req.raw, ROSTER_MAX_UPLOAD_BYTES);
-    // The rest of an oversized body is never read: close the connection so that no client reuses it.
+    // An oversized body has been drained (up to DRAIN_MAX_BYTES, server/kit/body.ts); past that it was cut off, so the
+    // connection closes after this answer and no client reuses it.
     if (!bytes) return c.json({ errors: [{ code: 'payload_too_large', message: ROSTER_MESSAGES.tooLarge }] }, 413, { ...NO_STORE, Connection: 'close' });
     const organizationId = await requireOrganizationAdmin(c);
     const { dryRun } = query(c, RosterImportQuerySchema);

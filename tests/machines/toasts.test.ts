@@ -35,6 +35,13 @@ describe('toasts machine: every transition', () => {
   });
 });
 
+/** A toasts actor on a simulated clock, and the messages it shows. */
+function clocked() {
+  const clock = new SimulatedClock();
+  const actor = createActor(toastsMachine, { clock }).start();
+  return { clock, actor, shown: () => actor.getSnapshot().context.toasts.map((t) => t.message) };
+}
+
 describe('toasts machine: rules', () => {
   it('ignores a toast whose message is already shown', () => {
     const actor = createActor(toastsMachine).start();
@@ -59,9 +66,7 @@ describe('toasts machine: rules', () => {
   });
 
   it(`dismisses each toast ${TOAST_DURATION_MS} ms after it was shown, on the clock`, () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(toastsMachine, { clock }).start();
-    const shown = () => actor.getSnapshot().context.toasts.map((t) => t.message);
+    const { clock, actor, shown } = clocked();
     actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
     clock.increment(500);
     actor.send({ type: 'toast.show', kind: 'error', message: 'Failed to copy link' });
@@ -74,8 +79,7 @@ describe('toasts machine: rules', () => {
   });
 
   it('a toast closed by hand cancels its timer, so a later toast with the next id is not cut short', () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(toastsMachine, { clock }).start();
+    const { clock, actor } = clocked();
     actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
     actor.send({ type: 'toast.dismiss', id: 1 });
     clock.increment(TOAST_DURATION_MS - 1);
@@ -85,9 +89,7 @@ describe('toasts machine: rules', () => {
   });
 
   it('held by the pointer or by focus, no toast goes by itself; the last release gives each its full time again', () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(toastsMachine, { clock }).start();
-    const shown = () => actor.getSnapshot().context.toasts.map((t) => t.message);
+    const { clock, actor, shown } = clocked();
     actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
     clock.increment(TOAST_DURATION_MS - 1);
     actor.send({ type: 'toasts.hold', by: 'pointer' });
@@ -109,8 +111,7 @@ describe('toasts machine: rules', () => {
   });
 
   it('closing the last toast while held ends the hold, so the next toast goes by itself', () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(toastsMachine, { clock }).start();
+    const { clock, actor } = clocked();
     actor.send({ type: 'toast.show', kind: 'success', message: 'Class Code Accepted' });
     actor.send({ type: 'toasts.hold', by: 'focus' });
     actor.send({ type: 'toast.dismiss', id: 1 });

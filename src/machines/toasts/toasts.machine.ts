@@ -16,6 +16,9 @@ export function appendToast(toasts: readonly Toast[], toast: Toast, max: number 
 /** The id of a toast's dismissal timer. */
 export const toastTimerId = (id: number) => `toast-${id}`;
 
+/** A toast's dismissal, raised TOAST_DURATION_MS later on the actor's clock under its timer's id: `raise`'s arguments. */
+const dismissalOf = (id: number) => [{ type: 'toast.dismiss', id }, { delay: TOAST_DURATION_MS, id: toastTimerId(id) }] as const;
+
 export const toastsMachine = setup({
   types: {} as { context: ToastsContext; events: ToastsEvent; meta: StateMetaWithTimers },
   actions: {
@@ -32,8 +35,7 @@ export const toastsMachine = setup({
     }),
     /** The toast just added dismisses itself after TOAST_DURATION_MS, on the actor's clock. */
     startDismissTimer: enqueueActions(({ context, enqueue }) => {
-      const id = context.nextId - 1;
-      enqueue.raise({ type: 'toast.dismiss', id }, { delay: TOAST_DURATION_MS, id: toastTimerId(id) });
+      enqueue.raise(...dismissalOf(context.nextId - 1));
     }),
     /** A toast closed by hand no longer needs its timer. */
     cancelDismissTimer: enqueueActions(({ event, enqueue }) => {
@@ -46,7 +48,7 @@ export const toastsMachine = setup({
     }),
     /** The hold ended: every shown toast gets TOAST_DURATION_MS again, so none vanishes the moment it is let go. */
     startAllDismissTimers: enqueueActions(({ context, enqueue }) => {
-      for (const toast of context.toasts) enqueue.raise({ type: 'toast.dismiss', id: toast.id }, { delay: TOAST_DURATION_MS, id: toastTimerId(toast.id) });
+      for (const toast of context.toasts) enqueue.raise(...dismissalOf(toast.id));
     }),
     /** A hold adds its holder, once. */
     addHolder: assign(({ context, event }) => {
